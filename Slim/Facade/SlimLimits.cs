@@ -1,0 +1,40 @@
+namespace NFX.Slim;
+
+/// <summary>
+/// Limits applied while reading untrusted bytes. Every count from the input is checked against these and against
+/// the bytes left before anything is allocated for it. Use <c>with</c> to change one limit.
+/// </summary>
+public sealed record SlimLimits
+{
+    /// <summary>Defaults sized for messages between services: generous for real data, finite for hostile input.</summary>
+    public static SlimLimits Default { get; } = new();
+
+    /// <summary>Much larger limits for trusted, in-process or in-cluster use (deep clone, local caches).</summary>
+    public static SlimLimits Trusted { get; } = new()
+    {
+        MaxMessageBytes = int.MaxValue,
+        MaxObjects = 256 * 1024 * 1024,
+        MaxCollectionLength = Array.MaxLength,
+        MaxStringBytes = int.MaxValue,
+        MaxArrayTotalElements = Array.MaxLength,
+        MaxDepth = 1000,
+    };
+
+    /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
+    public int MaxMessageBytes { get; init; } = 256 * 1024 * 1024;
+
+    /// <summary>The most objects (reference-typed instances, including strings) one message may announce. Default 16 million.</summary>
+    public int MaxObjects { get; init; } = 16 * 1024 * 1024;
+
+    /// <summary>The most elements of one array or collection. Default 64 million.</summary>
+    public int MaxCollectionLength { get; init; } = 64 * 1024 * 1024;
+
+    /// <summary>The most UTF-8 bytes of one string. Default 64 MiB.</summary>
+    public int MaxStringBytes { get; init; } = 64 * 1024 * 1024;
+
+    /// <summary>The most elements of one multi-dimensional array (the product of its lengths). Default 64 million.</summary>
+    public long MaxArrayTotalElements { get; init; } = 64 * 1024 * 1024;
+
+    /// <summary>The deepest nesting of parts read recursively (structs inside structs). Default 64.</summary>
+    public int MaxDepth { get; init; } = 64;
+}

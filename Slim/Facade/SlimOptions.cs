@@ -1,0 +1,41 @@
+using NFX.IO;
+
+namespace NFX.Slim;
+
+/// <summary>
+/// Everything that shapes a <see cref="SlimSerializer"/>: registry mode, known types, type policy, limits,
+/// native formats and user serializers. Immutable: change a copy with <c>with</c>.
+/// </summary>
+/// <remarks>
+/// Writer and reader must agree on <see cref="KnownTypes"/> (same types, same order): they get fixed handles and
+/// a checksum of them travels in every message, so a mismatch fails fast with a clear error.
+/// </remarks>
+public sealed record SlimOptions
+{
+    /// <summary>The defaults: PerCall registry, the safe default type policy, default limits.</summary>
+    public static SlimOptions Default { get; } = new();
+
+    /// <summary>Whether the type registry is fresh per message or persists across messages of one connection.</summary>
+    public TypeRegistryMode RegistryMode { get; init; } = TypeRegistryMode.PerCall;
+
+    /// <summary>
+    /// Types given fixed registry handles on both ends (after the built-in ones), so their names never cross the
+    /// wire. Known types are also allowed by the type policy.
+    /// </summary>
+    public IReadOnlyList<Type> KnownTypes { get; init; } = [];
+
+    /// <summary>Which types the bytes may name. Default: <see cref="SlimTypePolicy.Default"/> (safe on untrusted input).</summary>
+    public SlimTypePolicy TypePolicy { get; init; } = SlimTypePolicy.Default;
+
+    /// <summary>Limits for reading. Default: <see cref="SlimLimits.Default"/>.</summary>
+    public SlimLimits Limits { get; init; } = SlimLimits.Default;
+
+    /// <summary>
+    /// The native-type format: which types are written directly by the wire layer. Derive from
+    /// <see cref="StreamerFormat"/> to add your own value types.
+    /// </summary>
+    public StreamerFormat Format { get; init; } = StreamerFormat.Default;
+
+    /// <summary>User-written serializers for specific types, used instead of the generated ones.</summary>
+    public IReadOnlyList<ISlimTypeSerializer> Serializers { get; init; } = [];
+}

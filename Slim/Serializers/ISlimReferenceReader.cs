@@ -1,0 +1,11 @@
+namespace NFX.Slim;
+
+/// <summary>Reads object references written by <see cref="ISlimReferenceWriter.WriteReference"/>.</summary>
+public interface ISlimReferenceReader
+{
+    /// <summary>
+    /// Reads a reference; the object may not be fully populated yet (bodies are read breadth-first), so keep it
+    /// rather than reading its members here.
+    /// </summary>
+    object? ReadReference(Type declaredType);
+}

@@ -1,0 +1,243 @@
+using System.Buffers.Binary;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+
+namespace NFX.IO;
+
+public sealed partial class SlimReader
+{
+    private const ulong DateTimeTicksMask = (1UL << 62) - 1;
+
+    /// <summary>Reads a bool; any byte other than 0 or 1 is malformed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool ReadBoolean()
+    {
+        Require(1, "Boolean");
+        byte b = Cursor;
+        if (b > 1)
+        {
+            ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{b:X2}", Position);
+        }
+        _pos++;
+        return b != 0;
+    }
+
+    /// <summary>Reads one byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public byte ReadByte()
+    {
+        Require(1, "Byte");
+        byte b = Cursor;
+        _pos++;
+        return b;
+    }
+
+    /// <summary>Reads one byte as an sbyte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public sbyte ReadSByte() => (sbyte)ReadByte();
+
+    /// <summary>Reads a char (LEB128 of a UTF-16 code unit).</summary>
+    public char ReadChar()
+    {
+        long start = Position;
+        uint v = ReadVarUInt32();
+        if (v > char.MaxValue)
+        {
+            ThrowHelper.ThrowOutOfRange("Char", start, v.ToString());
+        }
+        return (char)v;
+    }
+
+    /// <summary>Reads a short (ZigZag + LEB128).</summary>
+    public short ReadInt16()
+    {
+        long start = Position;
+        int v = VarInt.UnZigZag(ReadVarUInt32());
+        if (v is < short.MinValue or > short.MaxValue)
+        {
+            ThrowHelper.ThrowOutOfRange("Int16", start, v.ToString());
+        }
+        return (short)v;
+    }
+
+    /// <summary>Reads a ushort (LEB128).</summary>
+    public ushort ReadUInt16()
+    {
+        long start = Position;
+        uint v = ReadVarUInt32();
+        if (v > ushort.MaxValue)
+        {
+            ThrowHelper.ThrowOutOfRange("UInt16", start, v.ToString());
+        }
+        return (ushort)v;
+    }
+
+    /// <summary>Reads an int (ZigZag + LEB128).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int ReadInt32() => VarInt.UnZigZag(ReadVarUInt32());
+
+    /// <summary>Reads a uint (LEB128).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadUInt32() => ReadVarUInt32();
+
+    /// <summary>Reads a long (ZigZag + LEB128).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public long ReadInt64() => VarInt.UnZigZag(ReadVarUInt64());
+
+    /// <summary>Reads a ulong (LEB128).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadUInt64() => ReadVarUInt64();
+
+    /// <summary>Reads an Int128 (ZigZag + LEB128).</summary>
+    public Int128 ReadInt128() => ReadVarInt128();
+
+    /// <summary>Reads a UInt128 (LEB128).</summary>
+    public UInt128 ReadUInt128() => ReadVarUInt128();
+
+    /// <summary>Reads a Half (2 bytes little-endian).</summary>
+    public Half ReadHalf() => BitConverter.UInt16BitsToHalf(ReadFixed16());
+
+    /// <summary>Reads a float (4 bytes little-endian).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public float ReadSingle() => BitConverter.UInt32BitsToSingle(ReadFixed32());
+
+    /// <summary>Reads a double (8 bytes little-endian).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public double ReadDouble() => BitConverter.UInt64BitsToDouble(ReadFixed64());
+
+    /// <summary>Reads 2 bytes little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ushort ReadFixed16()
+    {
+        Require(2, "2 fixed bytes");
+        ushort v = Unsafe.ReadUnaligned<ushort>(ref Cursor);
+        _pos += 2;
+        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+    }
+
+    /// <summary>Reads 4 bytes little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint ReadFixed32()
+    {
+        Require(4, "4 fixed bytes");
+        uint v = Unsafe.ReadUnaligned<uint>(ref Cursor);
+        _pos += 4;
+        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+    }
+
+    /// <summary>Reads 8 bytes little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ulong ReadFixed64()
+    {
+        Require(8, "8 fixed bytes");
+        ulong v = Unsafe.ReadUnaligned<ulong>(ref Cursor);
+        _pos += 8;
+        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+    }
+
+    /// <summary>Reads a decimal: LEB128 96-bit magnitude, then sign (bit 7) and scale (bits 0..4, at most 28).</summary>
+    public decimal ReadDecimal()
+    {
+        long start = Position;
+        UInt128 magnitude = ReadVarUInt128();
+        if (magnitude >> 96 != 0)
+        {
+            ThrowHelper.ThrowOutOfRange("Decimal magnitude (96 bits)", start, magnitude.ToString());
+        }
+        byte flags = ReadByte();
+        int scale = flags & 0x7F;
+        if (scale > 28)
+        {
+            ThrowHelper.ThrowFormat($"Decimal scale byte 0x{flags:X2} is invalid: scale must be 0..28", Position - 1);
+        }
+        ulong low64 = (ulong)magnitude;
+        return new decimal((int)(uint)low64, (int)(uint)(low64 >> 32), (int)(uint)(ulong)(magnitude >> 64), (flags & 0x80) != 0, (byte)scale);
+    }
+
+    /// <summary>Reads a BigInteger: LEB128 byte count, then two's-complement bytes little-endian.</summary>
+    public BigInteger ReadBigInteger()
+    {
+        int count = ReadLength("BigInteger", 1);
+        Require(count, "BigInteger bytes");
+        var value = new BigInteger(new ReadOnlySpan<byte>(_buffer, _pos, count));
+        _pos += count;
+        return value;
+    }
+
+    /// <summary>Reads a Guid (16 bytes).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public Guid ReadGuid()
+    {
+        Require(16, "Guid");
+        var value = new Guid(new ReadOnlySpan<byte>(_buffer, _pos, 16));
+        _pos += 16;
+        return value;
+    }
+
+    /// <summary>Reads a DateTime (8 bytes: ticks in bits 0..61, Kind in 62..63); rejects ticks past MaxValue and Kind 3.</summary>
+    public DateTime ReadDateTime()
+    {
+        long start = Position;
+        ulong raw = ReadFixed64();
+        ulong ticks = raw & DateTimeTicksMask;
+        int kind = (int)(raw >> 62);
+        if (ticks > (ulong)DateTime.MaxValue.Ticks)
+        {
+            ThrowHelper.ThrowOutOfRange("DateTime ticks", start, ticks.ToString());
+        }
+        if (kind > (int)DateTimeKind.Local)
+        {
+            ThrowHelper.ThrowFormat("DateTime Kind 3 is not a DateTimeKind", start);
+        }
+        return new DateTime((long)ticks, (DateTimeKind)kind);
+    }
+
+    /// <summary>Reads a DateTimeOffset (8 bytes of clock ticks, then the offset in minutes, at most +/-14 hours).</summary>
+    public DateTimeOffset ReadDateTimeOffset()
+    {
+        long start = Position;
+        ulong ticks = ReadFixed64();
+        int minutes = ReadVarInt32();
+        if (ticks > (ulong)DateTime.MaxValue.Ticks)
+        {
+            ThrowHelper.ThrowOutOfRange("DateTimeOffset ticks", start, ticks.ToString());
+        }
+        if (minutes is < -14 * 60 or > 14 * 60)
+        {
+            ThrowHelper.ThrowOutOfRange("DateTimeOffset offset minutes", start, minutes.ToString());
+        }
+        long utcTicks = (long)ticks - minutes * TimeSpan.TicksPerMinute;
+        if (utcTicks < 0 || utcTicks > DateTime.MaxValue.Ticks)
+        {
+            ThrowHelper.ThrowOutOfRange("DateTimeOffset (UTC time out of range)", start, utcTicks.ToString());
+        }
+        return new DateTimeOffset((long)ticks, TimeSpan.FromMinutes(minutes));
+    }
+
+    /// <summary>Reads a TimeSpan (ZigZag + LEB128 ticks).</summary>
+    public TimeSpan ReadTimeSpan() => new(ReadVarInt64());
+
+    /// <summary>Reads a DateOnly (LEB128 day number); rejects days past DateOnly.MaxValue.</summary>
+    public DateOnly ReadDateOnly()
+    {
+        long start = Position;
+        uint day = ReadVarUInt32();
+        if (day > (uint)DateOnly.MaxValue.DayNumber)
+        {
+            ThrowHelper.ThrowOutOfRange("DateOnly day number", start, day.ToString());
+        }
+        return DateOnly.FromDayNumber((int)day);
+    }
+
+    /// <summary>Reads a TimeOnly (LEB128 ticks since midnight); rejects a day or more.</summary>
+    public TimeOnly ReadTimeOnly()
+    {
+        long start = Position;
+        ulong ticks = ReadVarUInt64();
+        if (ticks >= TimeSpan.TicksPerDay)
+        {
+            ThrowHelper.ThrowOutOfRange("TimeOnly ticks", start, ticks.ToString());
+        }
+        return new TimeOnly((long)ticks);
+    }
+}

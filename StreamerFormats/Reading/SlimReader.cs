@@ -1,0 +1,246 @@
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace NFX.IO;
+
+/// <summary>
+/// Reads the Slim wire primitives from a byte array, a span, a <see cref="ReadOnlySequence{T}"/> or a
+/// <see cref="Stream"/>. Every read checks the bytes left first and throws <see cref="NFX.Slim.SlimFormatException"/>
+/// (with the offset) on truncated or malformed input; no length from the input allocates more than the input
+/// can back. One instance is used by one thread at a time; reuse it with a <c>Reset</c> overload.
+/// </summary>
+/// <remarks>
+/// Input that is not one array (a span, a multi-segment sequence) is first copied into a pooled buffer, so the hot
+/// path always reads one contiguous array through unchecked references after a single bounds check.
+/// A stream is read in chunks: the reader may consume bytes beyond the last value it returns, so put a
+/// length prefix around messages that share a stream (Slim does).
+/// </remarks>
+public sealed partial class SlimReader : IDisposable
+{
+    private const int StreamChunkSize = 4096;
+
+    private byte[] _buffer = [];
+    private int _pos;            // next byte to read
+    private int _end;            // one past the last valid byte
+    private long _origin;        // input offset of _buffer[0], minus the start of the input inside _buffer
+    private Stream? _stream;
+    private bool _bufferIsRented;
+
+    /// <summary>Creates a reader with no input; call a <c>Reset</c> overload before reading.</summary>
+    public SlimReader() { }
+
+    /// <summary>Creates a reader over <paramref name="bytes"/> (not copied).</summary>
+    public SlimReader(byte[] bytes) => Reset(bytes);
+
+    /// <summary>Creates a reader over a copy of <paramref name="bytes"/> in a pooled buffer.</summary>
+    public SlimReader(ReadOnlySpan<byte> bytes) => Reset(bytes);
+
+    /// <summary>Creates a reader over <paramref name="bytes"/>.</summary>
+    public SlimReader(ReadOnlySequence<byte> bytes) => Reset(bytes);
+
+    /// <summary>Creates a reader that pulls from <paramref name="stream"/> as it needs bytes.</summary>
+    public SlimReader(Stream stream) => Reset(stream);
+
+    /// <summary>
+    /// The largest length prefix (elements of an array, bytes of a string) the reader accepts before it even checks
+    /// the bytes left. Defaults to <see cref="Array.MaxLength"/>; Slim sets it from its limits.
+    /// </summary>
+    public int MaxLength { get; set; } = Array.MaxLength;
+
+    /// <summary>The offset, from the start of the input, of the next byte to read.</summary>
+    public long Position => _origin + _pos;
+
+    /// <summary>
+    /// The bytes known to be left: exact for in-memory input; for a stream, only those already buffered.
+    /// </summary>
+    public int BufferedBytes => _end - _pos;
+
+    /// <summary>True when the input is a stream whose end has not been seen yet.</summary>
+    public bool IsStreaming => _stream is not null;
+
+    /// <summary>True when no byte is left (for a stream, this may read from it to find out).</summary>
+    public bool IsAtEnd => _pos == _end && (_stream is null || !TryFill(1));
+
+    /// <summary>Reads from <paramref name="bytes"/> without copying.</summary>
+    public void Reset(byte[] bytes) => Reset(bytes, 0, bytes.Length);
+
+    /// <summary>Reads <paramref name="count"/> bytes of <paramref name="bytes"/> from <paramref name="offset"/>, without copying.</summary>
+    public void Reset(byte[] bytes, int offset, int count)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        ArgumentOutOfRangeException.ThrowIfNegative(offset);
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, bytes.Length - offset);
+        ReturnBuffer();
+        _buffer = bytes;
+        _pos = offset;
+        _end = offset + count;
+        _origin = -offset;
+        _stream = null;
+    }
+
+    /// <summary>Reads from <paramref name="bytes"/>; array-backed memory is not copied.</summary>
+    public void Reset(ReadOnlyMemory<byte> bytes)
+    {
+        if (MemoryMarshal.TryGetArray(bytes, out ArraySegment<byte> segment))
+        {
+            Reset(segment.Array!, segment.Offset, segment.Count);
+        }
+        else
+        {
+            Reset(bytes.Span);
+        }
+    }
+
+    /// <summary>Reads from a pooled copy of <paramref name="bytes"/>.</summary>
+    public void Reset(ReadOnlySpan<byte> bytes)
+    {
+        ReturnBuffer();
+        _buffer = ArrayPool<byte>.Shared.Rent(Math.Max(bytes.Length, 16));
+        _bufferIsRented = true;
+        bytes.CopyTo(_buffer);
+        _pos = 0;
+        _end = bytes.Length;
+        _origin = 0;
+        _stream = null;
+    }
+
+    /// <summary>Reads from <paramref name="bytes"/>; a single array-backed segment is not copied.</summary>
+    public void Reset(ReadOnlySequence<byte> bytes)
+    {
+        if (bytes.IsSingleSegment)
+        {
+            Reset(bytes.First);
+            return;
+        }
+        if (bytes.Length > Array.MaxLength)
+        {
+            ThrowHelper.ThrowLimit(nameof(MaxLength), bytes.Length, Array.MaxLength, 0);
+        }
+        ReturnBuffer();
+        _buffer = ArrayPool<byte>.Shared.Rent((int)bytes.Length);
+        _bufferIsRented = true;
+        bytes.CopyTo(_buffer);
+        _pos = 0;
+        _end = (int)bytes.Length;
+        _origin = 0;
+        _stream = null;
+    }
+
+    /// <summary>Reads from <paramref name="stream"/> in chunks, as bytes are needed.</summary>
+    public void Reset(Stream stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        if (!stream.CanRead)
+        {
+            throw new ArgumentException("The stream is not readable.", nameof(stream));
+        }
+        if (!_bufferIsRented)
+        {
+            _buffer = ArrayPool<byte>.Shared.Rent(StreamChunkSize);
+            _bufferIsRented = true;
+        }
+        _pos = _end = 0;
+        _origin = 0;
+        _stream = stream;
+    }
+
+    /// <summary>Returns pooled memory. The reader must not be used afterwards.</summary>
+    public void Dispose()
+    {
+        ReturnBuffer();
+        _buffer = [];
+        _pos = _end = 0;
+        _stream = null;
+    }
+
+    private void ReturnBuffer()
+    {
+        if (_bufferIsRented)
+        {
+            ArrayPool<byte>.Shared.Return(_buffer);
+            _bufferIsRented = false;
+        }
+    }
+
+    /// <summary>A reference to the next unread byte; the caller has checked that enough bytes are there.</summary>
+    private ref byte Cursor
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(uint)_pos);
+    }
+
+    /// <summary>
+    /// Makes sure <paramref name="count"/> bytes can be read at the cursor, pulling from the stream if there is one;
+    /// otherwise throws a <see cref="NFX.Slim.SlimFormatException"/> that names <paramref name="what"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Require(int count, string what)
+    {
+        if (_end - _pos < count)
+        {
+            RequireSlow(count, what);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RequireSlow(int count, string what)
+    {
+        if (count < 0 || !TryFill(count))
+        {
+            ThrowHelper.ThrowTruncated(what, Position, count, _end - _pos);
+        }
+    }
+
+    /// <summary>
+    /// Pulls from the stream until <paramref name="count"/> bytes are buffered, growing the buffer no faster than
+    /// the data arrives (doubling), so a huge length prefix cannot make the reader allocate ahead of the input.
+    /// </summary>
+    private bool TryFill(int count)
+    {
+        if (_stream is null)
+        {
+            return _end - _pos >= count;
+        }
+        // Move the unread tail to the front.
+        int unread = _end - _pos;
+        if (_pos > 0)
+        {
+            Buffer.BlockCopy(_buffer, _pos, _buffer, 0, unread);
+            _origin += _pos;
+            _pos = 0;
+            _end = unread;
+        }
+        while (_end < count)
+        {
+            if (_end == _buffer.Length)
+            {
+                int bigger = (int)Math.Min(Math.Max((long)_buffer.Length * 2, StreamChunkSize), Array.MaxLength);
+                if (bigger <= _buffer.Length)
+                {
+                    return false;
+                }
+                byte[] grown = ArrayPool<byte>.Shared.Rent(bigger);
+                Buffer.BlockCopy(_buffer, 0, grown, 0, _end);
+                ReturnBuffer();
+                _buffer = grown;
+                _bufferIsRented = true;
+            }
+            int read = _stream.Read(_buffer, _end, _buffer.Length - _end);
+            if (read <= 0)
+            {
+                return false;
+            }
+            _end += read;
+        }
+        return true;
+    }
+
+    /// <summary>Skips <paramref name="count"/> bytes.</summary>
+    public void Skip(int count)
+    {
+        Require(count, "skipped bytes");
+        _pos += count;
+    }
+}

@@ -1,0 +1,97 @@
+using System.Runtime.CompilerServices;
+using System.Text;
+
+namespace NFX.IO;
+
+public sealed partial class SlimWriter
+{
+    // Strings of up to this many chars encode to at most 126 UTF-8 bytes, so their length prefix is one byte.
+    private const int ShortStringChars = 42;
+
+    /// <summary>
+    /// Writes a string as LEB128(byteCount + 1) then its UTF-8 bytes; 0 stands for null, 1 for "".
+    /// A lone surrogate is written as U+FFFD (the UTF-8 replacement), as System.Text.Json and BinaryWriter do.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteString(string? value)
+    {
+        if (value is null)
+        {
+            WriteByte(0);
+            return;
+        }
+        if (value.Length <= ShortStringChars && _end - _pos > value.Length * 3)
+        {
+            int n = Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos + 1, value.Length * 3));
+            Cursor = (byte)(n + 1);
+            _pos += n + 1;
+            return;
+        }
+        WriteStringSlow(value);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteStringSlow(string value)
+    {
+        if (value.Length > int.MaxValue / 3 - 1)
+        {
+            ThrowHelper.ThrowOutputTooLarge((long)value.Length * 3);
+        }
+        int byteCount = Encoding.UTF8.GetByteCount(value);
+        WriteVarUInt32((uint)byteCount + 1);
+        Ensure(byteCount);
+        _pos += Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos, byteCount));
+    }
+
+    /// <summary>Writes bytes as they are, with no length prefix.</summary>
+    public void WriteRawBytes(ReadOnlySpan<byte> bytes)
+    {
+        if (_end - _pos >= bytes.Length)
+        {
+            bytes.CopyTo(new Span<byte>(_buffer, _pos, bytes.Length));
+            _pos += bytes.Length;
+            return;
+        }
+        WriteRawBytesSlow(bytes);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteRawBytesSlow(ReadOnlySpan<byte> bytes)
+    {
+        if (_sink == SinkKind.Pooled)
+        {
+            Ensure(bytes.Length);
+            bytes.CopyTo(new Span<byte>(_buffer, _pos, bytes.Length));
+            _pos += bytes.Length;
+            return;
+        }
+        // Stream and IBufferWriter sinks take large blocks chunk by chunk instead of growing one huge buffer.
+        while (!bytes.IsEmpty)
+        {
+            if (_pos == _end)
+            {
+                Grow(Math.Min(bytes.Length, DefaultChunkSize));
+            }
+            int n = Math.Min(bytes.Length, _end - _pos);
+            bytes[..n].CopyTo(new Span<byte>(_buffer, _pos, n));
+            _pos += n;
+            bytes = bytes[n..];
+        }
+    }
+
+    /// <summary>Writes a byte array as LEB128(length + 1) then its bytes; 0 stands for null.</summary>
+    public void WriteByteArray(byte[]? value)
+    {
+        if (value is null)
+        {
+            WriteByte(0);
+            return;
+        }
+        WriteVarUInt32((uint)value.Length + 1);
+        WriteRawBytes(value);
+    }
+
+    /// <summary>Writes a length prefix for a nullable sequence: LEB128(length + 1), 0 for null.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteLengthPrefix(int? length) => WriteVarUInt32(length is int n ? (uint)n + 1 : 0u);
+}
