@@ -1,4 +1,3 @@
-using System.Numerics;
 using System.Runtime.CompilerServices;
 
 namespace NFX.IO;
@@ -40,7 +39,7 @@ public static class VarInt
 
     /// <summary>The number of bytes <paramref name="value"/> takes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static int SizeOf(ulong value) => ((63 - BitOperations.LeadingZeroCount(value | 1)) / 7) + 1;
+    public static int SizeOf(ulong value) => ((63 - System.Numerics.BitOperations.LeadingZeroCount(value | 1)) / 7) + 1;
 
     /// <summary>Encodes at <paramref name="dst"/>, which has at least <see cref="MaxBytes32"/> bytes; returns the count.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -81,19 +80,6 @@ public static class VarInt
 
     private static int Write64Multi(ref byte dst, ulong value)
     {
-        if (BitConverter.IsLittleEndian && value < 1UL << 56)
-        {
-            // Up to 8 bytes: spread the 7-bit groups into bytes in three shift steps and store 8 bytes at once (the
-            // caller has 10 writable bytes; the bytes past the value's end are scratch).
-            int count = SizeOf(value);
-            ulong x = value;
-            x = (x & 0x0000_0000_0FFF_FFFFUL) | ((x & 0x00FF_FFFF_F000_0000UL) << 4);
-            x = (x & 0x0000_3FFF_0000_3FFFUL) | ((x & 0x0FFF_C000_0FFF_C000UL) << 2);
-            x = (x & 0x007F_007F_007F_007FUL) | ((x & 0x3F80_3F80_3F80_3F80UL) << 1);
-            x |= 0x8080_8080_8080_8080UL & (ulong.MaxValue >> (72 - 8 * count)); // continuation bits of all but the last byte
-            Unsafe.WriteUnaligned(ref dst, x);
-            return count;
-        }
         int n = 0;
         do
         {
@@ -171,23 +157,6 @@ public static class VarInt
     /// <summary>The multi-byte part of <see cref="Read64"/>: the first byte has its continuation bit set.</summary>
     internal static int Read64Multi(ref byte src, out ulong value)
     {
-        if (BitConverter.IsLittleEndian)
-        {
-            // Up to 8 bytes: find the last byte from one 8-byte load, then gather the 7-bit groups in three steps,
-            // with no branch per byte (the caller has 10 readable bytes).
-            ulong word = Unsafe.ReadUnaligned<ulong>(ref src);
-            ulong stops = ~word & 0x8080_8080_8080_8080UL;
-            if (stops != 0)
-            {
-                int stopBit = BitOperations.TrailingZeroCount(stops); // bit 7 of the last byte
-                ulong x = word & (ulong.MaxValue >> (63 - stopBit)) & 0x7F7F_7F7F_7F7F_7F7FUL;
-                x = (x & 0x007F_007F_007F_007FUL) | ((x & 0x7F00_7F00_7F00_7F00UL) >> 1);
-                x = (x & 0x0000_3FFF_0000_3FFFUL) | ((x & 0x3FFF_0000_3FFF_0000UL) >> 2);
-                x = (x & 0x0000_0000_0FFF_FFFFUL) | ((x & 0x0FFF_FFFF_0000_0000UL) >> 4);
-                value = x;
-                return ((word >> (stopBit - 7)) & 0x7F) != 0 ? (stopBit >> 3) + 1 : 0; // a last byte of 0 is not minimal
-            }
-        }
         ulong result = src & 0x7FUL;
         int shift = 7;
         for (int i = 1; i < MaxBytes64 - 1; i++, shift += 7)
