@@ -130,28 +130,26 @@ internal sealed class WriteSession : ISlimReferenceWriter
             return;
         }
         Writer.WriteVarUInt32((uint)_registry.Count);
-        if (type.IsArray)
+        WireTypeInfo info = _registry.Info(type);
+        Writer.WriteByte((byte)info.Kind);
+        switch (info.Kind)
         {
-            Writer.WriteByte((byte)WireTypeEntry.Array);
-            Writer.WriteByte(type.IsSZArray ? (byte)0 : (byte)type.GetArrayRank());
-            WriteTypeHandle(type.GetElementType()!);
-        }
-        else if (type.IsConstructedGenericType)
-        {
-            Writer.WriteByte((byte)WireTypeEntry.Generic);
-            WriteTypeHandle(type.GetGenericTypeDefinition());
-            Type[] arguments = type.GetGenericArguments();
-            Writer.WriteVarUInt32((uint)arguments.Length);
-            foreach (Type argument in arguments)
-            {
-                WriteTypeHandle(argument);
-            }
-        }
-        else
-        {
-            Writer.WriteByte((byte)WireTypeEntry.Named);
-            Writer.WriteString(type.FullName);
-            Writer.WriteString(TypeNames.AssemblyName(type));
+            case WireTypeEntry.Array:
+                Writer.WriteByte(info.Rank);
+                WriteTypeHandle(info.Parts[0]);
+                break;
+            case WireTypeEntry.Generic:
+                WriteTypeHandle(info.Parts[0]);
+                Writer.WriteVarUInt32((uint)info.Parts.Length - 1);
+                for (int i = 1; i < info.Parts.Length; i++)
+                {
+                    WriteTypeHandle(info.Parts[i]);
+                }
+                break;
+            default:
+                Writer.WriteString(info.FullName);
+                Writer.WriteString(info.AssemblyName);
+                break;
         }
         _registry.Add(type);
     }
