@@ -19,6 +19,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
     private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
     private TypeRegistry _registry;
     private int _depth;
+    private object? _current;
 
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
     {
@@ -47,6 +48,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
         for (int i = 0; i < pending.Count; i++)
         {
             (object value, SlimCodec codec) = pending[i];
+            _current = value;
             codec.WriteBody(writer, value, this);
         }
         foreach (object value in _onSerialized)
@@ -55,6 +57,9 @@ internal sealed class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
+    public object? Current => _current;
+
     /// <summary>Forgets the message: pool, queue, callbacks. Keeps the buffers.</summary>
     public void Clear()
     {
@@ -62,6 +67,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
         _pending.Clear();
         _onSerialized.Clear();
         _depth = 0;
+        _current = null;
     }
 
     /// <summary>Writes a reference in a slot: null, a back-reference, or an announcement of a new object.</summary>
@@ -117,7 +123,10 @@ internal sealed class WriteSession : ISlimReferenceWriter
         {
             SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
         }
+        object? owner = _current;
+        _current = value;
         codec.WriteHeader(Writer, value, this);
+        _current = owner;
         _depth--;
     }
 
