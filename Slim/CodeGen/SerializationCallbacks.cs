@@ -1,0 +1,92 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.Serialization;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// The [OnSerializing], [OnSerialized], [OnDeserializing], [OnDeserialized] methods of a type (base types first),
+/// compiled to delegates once, and whether it implements <see cref="IDeserializationCallback"/>.
+/// </summary>
+internal sealed class SerializationCallbacks
+{
+    private SerializationCallbacks(Type type)
+    {
+        OnSerializing = Find(type, typeof(OnSerializingAttribute));
+        OnSerialized = Find(type, typeof(OnSerializedAttribute));
+        OnDeserializing = Find(type, typeof(OnDeserializingAttribute));
+        OnDeserialized = Find(type, typeof(OnDeserializedAttribute));
+        IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type);
+    }
+
+    public Callback[] OnSerializing { get; }
+    public Callback[] OnSerialized { get; }
+    public Callback[] OnDeserializing { get; }
+    public Callback[] OnDeserialized { get; }
+    public bool IsDeserializationCallback { get; }
+
+    public bool HasAfterRead => OnDeserialized.Length != 0 || IsDeserializationCallback;
+
+    /// <summary>The callbacks of <paramref name="type"/>, or null when it has none.</summary>
+    public static SerializationCallbacks? For(Type type)
+    {
+        var callbacks = new SerializationCallbacks(type);
+        return callbacks.OnSerializing.Length + callbacks.OnSerialized.Length + callbacks.OnDeserializing.Length +
+               callbacks.OnDeserialized.Length == 0 && !callbacks.IsDeserializationCallback ? null : callbacks;
+    }
+
+    /// <summary>Runs the callbacks on <paramref name="target"/>; a callback's own exception is wrapped in a SlimException.</summary>
+    public static void Invoke(Callback[] callbacks, object target)
+    {
+        foreach (Callback callback in callbacks)
+        {
+            try
+            {
+                callback.Invoke(target);
+            }
+            catch (Exception e) when (e is not SlimException)
+            {
+                throw new SlimException($"Callback {callback.Name} threw: {e.Message}", e);
+            }
+        }
+    }
+
+    private static Callback[] Find(Type type, Type attribute)
+    {
+        var chain = new List<Type>();
+        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
+        {
+            chain.Add(t);
+        }
+        chain.Reverse();
+        var callbacks = new List<Callback>();
+        foreach (Type t in chain)
+        {
+            foreach (MethodInfo method in t.GetMethods(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+            {
+                if (method.IsDefined(attribute, false) && method.GetParameters() is [{ ParameterType: var p }] && p == typeof(StreamingContext))
+                {
+                    callbacks.Add(new Callback(method));
+                }
+            }
+        }
+        return [.. callbacks];
+    }
+
+    /// <summary>One callback method, compiled: <c>target => ((T)target).Method(default)</c>.</summary>
+    internal sealed class Callback
+    {
+        public Callback(MethodInfo method)
+        {
+            Name = $"{method.DeclaringType?.Name}.{method.Name}";
+            ParameterExpression target = Expression.Parameter(typeof(object), "target");
+            Invoke = Expression.Lambda<Action<object>>(
+                Expression.Call(Expression.Convert(target, method.DeclaringType!), method, Expression.Default(typeof(StreamingContext))),
+                target).Compile();
+        }
+
+        public string Name { get; }
+
+        public Action<object> Invoke { get; }
+    }
+}
