@@ -23,7 +23,7 @@ public sealed partial class SlimReader
         }
         if (length == 0)
         {
-            return [];
+            return new T[0]; // a fresh array, not Array.Empty: arrays are mutable objects whose identity Slim keeps
         }
         T[] array = GC.AllocateUninitializedArray<T>(length);
         ReadBlittableSpan<T>(array);
@@ -62,11 +62,7 @@ public sealed partial class SlimReader
         {
             return null;
         }
-        if (length == 0)
-        {
-            return [];
-        }
-        var array = new T[length];
+        var array = new T[length]; // a fresh array even when empty: identity matters
         for (int i = 0; i < array.Length; i++)
         {
             array[i] = TCodec.Read(this);

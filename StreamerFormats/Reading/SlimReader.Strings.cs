@@ -133,7 +133,7 @@ public sealed partial class SlimReader
         {
             return null;
         }
-        byte[] value = length == 0 ? [] : GC.AllocateUninitializedArray<byte>(length);
+        byte[] value = length == 0 ? new byte[0] : GC.AllocateUninitializedArray<byte>(length); // never a shared empty array
         new ReadOnlySpan<byte>(_buffer, _pos, length).CopyTo(value);
         _pos += length;
         return value;

@@ -221,4 +221,19 @@ public sealed class StreamerFormatTests
         Assert.That(new ShopFormat().TryGetCodec(typeof(BigInteger), out NativeTypeCodec? shared), Is.True);
         Assert.That(shared, Is.SameAs(codec), "built-in codecs are shared by every format");
     }
+
+    [Test]
+    public void ReadEmptyArrays_EveryArrayType_ReturnsAFreshArrayEachTime()
+    {
+        // Arrays are mutable objects: two empty arrays on the wire must not come back as one shared instance.
+        foreach (Type type in StreamerFormat.Default.NativeTypes.Where(t => t.IsArray))
+        {
+            StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? codec);
+            var read = (Func<SlimReader, object?>)Delegate.CreateDelegate(typeof(Func<SlimReader, object?>), codec!.ReadMethod);
+            using var reader = new SlimReader([1, 1]);
+            object? first = read(reader), second = read(reader);
+            Assert.That(first, Is.Not.Null.And.Empty, type.Name);
+            Assert.That(second, Is.Not.SameAs(first), type.Name);
+        }
+    }
 }
