@@ -11,7 +11,8 @@ namespace NFX.Perf.Wire;
 /// distribution. Both codecs run in the same loop over a padded array, both reject non-minimal encodings on decode.
 /// The SlimWriter/SlimReader rows time the whole product path (buffer checks included) for reference.
 /// Min and Median are shown because a shared machine's noise only ever adds time.
-/// Run: <c>dotnet run -c Release --project Perf -- --filter *VarInt* --job short</c>.
+/// Run: <c>dotnet run -c Release --project Perf -- --filter '*VarInt*' --job short --iterationCount 10 --iterationTime 150 --inProcess</c>
+/// (about 2 minutes; results and the choice they led to are in docs/FORMAT.md).
 /// </summary>
 [MemoryDiagnoser]
 [MinColumn, MedianColumn]
