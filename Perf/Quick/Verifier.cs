@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using NFX.Perf.Contenders;
 using NFX.Perf.Verification;
 using NFX.Perf.Workloads;
@@ -8,8 +9,10 @@ namespace NFX.Perf.Quick;
 /// Round-trips every root through a contender and compares the copy with the original (<see cref="GraphComparer"/>)
 /// before anything is timed, so a contender that loses data cannot look fast.
 /// </summary>
-public static class Verifier
+public static partial class Verifier
 {
+    private static readonly Regex s_repeatedMember = RepeatedMember();
+
     /// <summary>The contender's prepared roots and payloads, or why it failed.</summary>
     public sealed record Outcome(string? Failure, object[] Prepared, byte[][] Payloads)
     {
@@ -49,11 +52,15 @@ public static class Verifier
     public static string Describe(Exception ex)
     {
         Exception shown = ex is System.Reflection.TargetInvocationException { InnerException: { } inner } ? inner : ex;
-        string message = shown.Message.ReplaceLineEndings(" ");
+        // A path like $.Next.Next.Next... (a million links) collapses to $.Next x N.
+        string message = s_repeatedMember.Replace(shown.Message.ReplaceLineEndings(" "), m => $"{m.Groups[1].Value} x {m.Groups[2].Captures.Count + 1}");
         if (message.Length > 200)
         {
             message = message[..200] + "...";
         }
         return $"{shown.GetType().Name}: {message}";
     }
+
+    [GeneratedRegex(@"(\.\w+)(\1){3,}(\.\.\.)?")]
+    private static partial Regex RepeatedMember();
 }

@@ -22,7 +22,7 @@ public sealed class GraphWorkload(int seed = Workload.DefaultSeed) : Workload(se
     public override string Description =>
         $"A company of {Departments} departments x {EmployeesPerDepartment} employees (back-pointers, manager, mutual peers, " +
         $"shared offices), {Projects} projects with members across departments, a Dictionary<int, Employee> index; " +
-        "about 60,000 objects besides strings. One op = the whole graph.";
+        "about 52,000 objects besides strings. One op = the whole graph.";
 
     /// <inheritdoc/>
     public override WorkloadTraits Traits => WorkloadTraits.SharedReferences | WorkloadTraits.Cycles;
