@@ -20,6 +20,13 @@ public static class Program
         {
             return ChildProbe.RunChild(args[1], args[2]);
         }
+        // In process: BenchmarkDotNet's default toolchain looks for a project named after the assembly
+        // (NFX.Slim.Perf.csproj) and this one is Perf/Perf.csproj. Deep workloads probe in a child first (see
+        // SerializationBenchmarks), so a stack overflow cannot take the run down.
+        if (!args.Any(a => a.Equals("--inProcess", StringComparison.OrdinalIgnoreCase) || a.Equals("-i", StringComparison.Ordinal)))
+        {
+            args = [.. args, "--inProcess"];
+        }
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
         return 0;
     }

@@ -1,24 +1,25 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
-using BenchmarkDotNet.Exporters;
-using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Reports;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>The one configuration of every suite: default job, MemoryDiagnoser, a payload-size column, GitHub markdown.</summary>
+/// <summary>
+/// The one configuration of every suite: MemoryDiagnoser, a payload-size column, declared order. Jobs come from
+/// the command line (<c>--job short</c>); Program adds <c>--inProcess</c>, see there.
+/// </summary>
 public sealed class PerfBenchmarkConfig : ManualConfig
 {
     /// <summary>Creates the configuration.</summary>
     public PerfBenchmarkConfig()
     {
-        AddJob(Job.Default);
         AddDiagnoser(MemoryDiagnoser.Default);
         AddColumnProvider(DefaultColumnProviders.Instance);
         AddColumn(new PayloadSizeColumn());
         AddLogger(ConsoleLogger.Default);
-        AddExporter(MarkdownExporter.GitHub);
+        WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(32));
         WithOrderer(new BenchmarkDotNet.Order.DefaultOrderer(BenchmarkDotNet.Order.SummaryOrderPolicy.Declared));
     }
 }

@@ -7,7 +7,8 @@ namespace NFX.Perf.Benchmarks;
 
 /// <summary>
 /// Serialize and deserialize of one workload, one benchmark case per contender that can represent it. The
-/// contender is verified (round trip + graph comparison) in the global setup; one that loses data fails the case.
+/// contender is verified (round trip + graph comparison) in the global setup; one that loses data fails the case
+/// (deep workloads are first tried in a child process, since a stack overflow cannot be caught).
 /// </summary>
 [Config(typeof(PerfBenchmarkConfig))]
 public abstract class SerializationBenchmarks
@@ -37,6 +38,11 @@ public abstract class SerializationBenchmarks
     {
         Workload workload = CreateWorkload();
         _contender = ContenderCatalog.Find(Contender) ?? throw new InvalidOperationException($"Unknown contender '{Contender}'.");
+        // Benchmarks run in process: a recursive contender would kill the whole run with a stack overflow.
+        if ((workload.Traits & WorkloadTraits.Deep) != 0 && ChildProbe.Run(workload, _contender, TimeSpan.FromMinutes(5)) is string crash)
+        {
+            throw new InvalidOperationException($"{Contender} failed in a child process: {crash}");
+        }
         Verifier.Outcome outcome = Verifier.Run(_contender, workload, workload.CreateRoots());
         if (!outcome.Succeeded)
         {
