@@ -4,7 +4,7 @@ namespace NFX.Perf.Quick;
 
 /// <summary>
 /// The quick mode's own timing loop: warm up, size batches to a fraction of the budget, time batches until the
-/// budget is spent (at least <see cref="MinBatches"/> unless one op alone exceeds the budget), take the median.
+/// budget is spent (at least <see cref="MinBatches"/> unless that would exceed <see cref="MaxDirection"/>), take the median.
 /// </summary>
 public sealed class Measurer(TimeSpan budget)
 {
@@ -13,6 +13,9 @@ public sealed class Measurer(TimeSpan budget)
 
     /// <summary>Batches timed at most.</summary>
     public const int MaxBatches = 9;
+
+    /// <summary>The most time one direction may take once a batch was timed (slow contenders get fewer batches).</summary>
+    public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(3);
 
     /// <summary>Time spent per measured direction (warmup excluded).</summary>
     public TimeSpan Budget { get; } = budget;
@@ -37,10 +40,18 @@ public sealed class Measurer(TimeSpan budget)
         var times = new List<double>(MaxBatches);
         var allocations = new List<double>(MaxBatches);
         var total = Stopwatch.StartNew();
-        while (times.Count < MaxBatches &&
-               (times.Count < MinBatches || total.Elapsed < Budget) &&
-               !(times.Count >= 1 && total.Elapsed > Budget * 2))
+        double lastBatchMs = 0;
+        while (times.Count < MaxBatches)
         {
+            if (times.Count >= MinBatches && total.Elapsed >= Budget)
+            {
+                break;
+            }
+            // Slow contenders (a second per op) get fewer batches rather than stretching the run.
+            if (times.Count >= 1 && total.Elapsed.TotalMilliseconds + lastBatchMs > MaxDirection.TotalMilliseconds)
+            {
+                break;
+            }
             long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < opsPerBatch; i++)
@@ -49,6 +60,7 @@ public sealed class Measurer(TimeSpan budget)
             }
             long ticks = Stopwatch.GetTimestamp() - start;
             long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            lastBatchMs = ticks * 1000.0 / Stopwatch.Frequency;
             times.Add(ticks * (1e9 / Stopwatch.Frequency) / opsPerBatch);
             allocations.Add((double)allocated / opsPerBatch);
         }
