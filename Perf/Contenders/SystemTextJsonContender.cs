@@ -25,7 +25,7 @@ public sealed class SystemTextJsonContender : Contender
     private Type _rootType = typeof(object);
 
     /// <summary>Creates the contender with its reused writer.</summary>
-    public SystemTextJsonContender() => _writer = new Utf8JsonWriter(_buffer, new JsonWriterOptions { SkipValidation = true });
+    public SystemTextJsonContender() => _writer = new Utf8JsonWriter(_buffer, new JsonWriterOptions { SkipValidation = true, MaxDepth = MaxDepth });
 
     /// <inheritdoc/>
     public override string Name => "System.Text.Json";

@@ -54,9 +54,13 @@ public static partial class Verifier
         Exception shown = ex is System.Reflection.TargetInvocationException { InnerException: { } inner } ? inner : ex;
         // A path like $.Next.Next.Next... (a million links) collapses to $.Next x N.
         string message = s_repeatedMember.Replace(shown.Message.ReplaceLineEndings(" "), m => $"{m.Groups[1].Value} x {m.Groups[2].Captures.Count + 1}");
-        if (message.Length > 200)
+        if (shown.InnerException is { } cause)
         {
-            message = message[..200] + "...";
+            message += $" ({cause.GetType().Name}: {s_repeatedMember.Replace(cause.Message.ReplaceLineEndings(" "), m => $"{m.Groups[1].Value} x {m.Groups[2].Captures.Count + 1}")})";
+        }
+        if (message.Length > 300)
+        {
+            message = message[..300] + "...";
         }
         return $"{shown.GetType().Name}: {message}";
     }
