@@ -90,6 +90,10 @@ internal sealed class CodecCache
         {
             return new ExceptionCodec(type, _values, this);
         }
+        if (SerializableCodec.FindConstructor(type) is { } constructor)
+        {
+            return new SerializableCodec(type, constructor, this);
+        }
         if (type.IsValueType)
         {
             return Make(typeof(BoxedStructCodec<>), [type], _values);
