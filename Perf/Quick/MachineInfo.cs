@@ -6,6 +6,22 @@ namespace NFX.Perf.Quick;
 /// <summary>Where the numbers came from: CPU, cores, OS, runtime, date, commit.</summary>
 public sealed record MachineInfo(string Cpu, int Cores, string Os, string Runtime, DateTime DateUtc, string? Commit)
 {
+    /// <summary>The 1-minute load average (Linux), or null: a loaded machine makes every number noisier.</summary>
+    public static double? LoadAverage()
+    {
+        try
+        {
+            const string LoadAvg = "/proc/loadavg";
+            return File.Exists(LoadAvg)
+                ? double.Parse(File.ReadAllText(LoadAvg).Split(' ')[0], System.Globalization.CultureInfo.InvariantCulture)
+                : null;
+        }
+        catch (Exception ex) when (ex is IOException or FormatException)
+        {
+            return null;
+        }
+    }
+
     /// <summary>Describes the current machine.</summary>
     public static MachineInfo Current() => new(
         CpuModel(),

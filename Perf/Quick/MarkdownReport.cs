@@ -16,6 +16,15 @@ public static class MarkdownReport
         var text = new StringBuilder();
         text.AppendLine("# Slim side by side: quick mode results").AppendLine();
         text.AppendLine($"Machine: {run.Machine}.  ");
+        if (run.Load.Start is double loadStart)
+        {
+            text.AppendLine($"Load average (1 min) at start / end: {loadStart:0.0} / {run.Load.End ?? double.NaN:0.0} on {run.Machine.Cores} cores " +
+                "(above the core count, other processes competed for the CPU and times are inflated and noisy).  ");
+        }
+        if (run.Options.PerzonLoop != Workloads.WorkloadCatalog.FullPerzonLoop)
+        {
+            text.AppendLine($"Perzon loop scaled to {run.Options.PerzonLoop:N0} objects (the ancestor's 500,000: `quick --loop 500000`); every contender runs the same op.  ");
+        }
         text.AppendLine($"Command: `{run.Command}` ({run.Elapsed.TotalSeconds:0} s wall time, " +
             $"{run.Options.Budget.TotalMilliseconds:0} ms timing budget per direction, median of batches, single thread).").AppendLine();
         text.AppendLine("Every contender's output was round-tripped and compared with the original (Perf/Verification/GraphComparer: " +
@@ -24,7 +33,7 @@ public static class MarkdownReport
             "or cannot be installed here, with the reason.").AppendLine();
         text.AppendLine($"Each cell: value (value / {Reference}'s value): above 1x means slower, bigger or more allocation " +
             $"than {Reference}. Allocation = GC.GetAllocatedBytesForCurrentThread per op. Charts: the `.svg` file beside this one " +
-            "per workload. This machine is shared with other builds: expect noise of 10-30% between runs.").AppendLine();
+            "per workload.").AppendLine();
 
         text.AppendLine("## Targets (issue 5)").AppendLine();
         text.AppendLine(TargetsReport.Build(run)).AppendLine();

@@ -9,10 +9,10 @@ namespace NFX.Perf.Quick;
 public sealed class Measurer(TimeSpan budget)
 {
     /// <summary>Batches timed at least, when an op is short enough.</summary>
-    public const int MinBatches = 3;
+    public const int MinBatches = 5;
 
     /// <summary>Batches timed at most.</summary>
-    public const int MaxBatches = 9;
+    public const int MaxBatches = 15;
 
     /// <summary>The most time one direction may take once a batch was timed (slow contenders get fewer batches).</summary>
     public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(3);

@@ -9,6 +9,9 @@ public sealed record QuickRun(
     IReadOnlyList<WorkloadResult> Workloads,
     IReadOnlyList<WorkloadResult> Clones)
 {
+    /// <summary>1-minute load average at the start and at the end of the run (Linux), when known.</summary>
+    public (double? Start, double? End) Load { get; init; }
+
     /// <summary>The table of <paramref name="key"/>, or null when it was not run.</summary>
     public WorkloadResult? Workload(string key) => Workloads.FirstOrDefault(w => w.Key == key);
 

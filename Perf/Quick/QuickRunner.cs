@@ -20,6 +20,7 @@ public static class QuickRunner
         QuickOptions options = QuickOptions.Parse(args);
         var progress = new Progress();
         MachineInfo machine = MachineInfo.Current();
+        double? loadAtStart = MachineInfo.LoadAverage();
         progress.Report($"quick mode on {machine}");
         if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop)
         {
@@ -42,7 +43,10 @@ public static class QuickRunner
         }
 
         string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
-        var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones);
+        var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
+        {
+            Load = (loadAtStart, MachineInfo.LoadAverage()),
+        };
         Console.Out.WriteLine("## Targets (issue 5)");
         Console.Out.WriteLine();
         Console.Out.WriteLine(TargetsReport.Build(run));
