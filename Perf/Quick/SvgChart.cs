@@ -83,7 +83,7 @@ public static class SvgChart
                     status = status[..107] + "...";
                 }
                 string color = row.Status == CellStatus.NotApplicable ? "#888" : "#b00020";
-                svg.AppendLine(Invariant($"<text x=\"{LabelWidth + 4}\" y=\"{y + 16}\" fill=\"{color}\" font-style=\"italic\">{Escape(status)}</text>"));
+                svg.AppendLine(Invariant($"<text x=\"{LabelWidth + 4}\" y=\"{y + 16}\" fill=\"{color}\" font-style=\"italic\" stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">{Escape(status)}</text>"));
             }
             y += RowHeight;
         }
@@ -95,7 +95,7 @@ public static class SvgChart
     {
         double w = Math.Max(1, x1 - x0);
         svg.AppendLine(Invariant($"<rect x=\"{x0:0.#}\" y=\"{y}\" width=\"{w:0.#}\" height=\"12\" fill=\"{color}\"><title>{Escape(label)}</title></rect>"));
-        svg.AppendLine(Invariant($"<text x=\"{x0 + w + 4:0.#}\" y=\"{y + 10}\" font-size=\"10\" fill=\"#333\">{Escape(label)}</text>"));
+        svg.AppendLine(Invariant($"<text x=\"{x0 + w + 4:0.#}\" y=\"{y + 10}\" font-size=\"10\" fill=\"#333\" stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">{Escape(label)}</text>"));
     }
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
