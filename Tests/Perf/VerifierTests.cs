@@ -91,6 +91,11 @@ public sealed class VerifierTests
         yield return Case(() => new SystemTextJsonContender(), () => new GraphWorkload());
         yield return Case(() => new DataContractContender(), () => new DtoWorkload());
         yield return Case(() => new MemcpyBaselineContender(), () => NFX.Perf.Workloads.Arrays.PrimitiveArrayWorkload.Double(1000));
+        // The Slim contenders' wiring (type policy for the model namespace, Batch priming) on the harness side.
+        yield return Case(() => new SlimPerCallContender(), () => new PerzonWorkload());
+        yield return Case(() => new SlimPerCallContender(), () => new GraphWorkload());
+        yield return Case(() => new SlimBatchContender(), () => new PerzonLoopWorkload(50));
+        yield return Case(() => new SlimBatchContender(), () => new DtoWorkload());
 
         static TestCaseData Case(Func<Contender> contender, Func<Workload> workload) =>
             new TestCaseData(contender, workload).SetArgDisplayNames(contender().Name, workload().Key);
