@@ -155,8 +155,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
                 }
                 break;
             default:
-                Writer.WriteString(info.FullName);
-                Writer.WriteString(info.AssemblyName);
+                Writer.WriteRawBytes(info.NamedEntryBytes);
                 break;
         }
         _registry.Add(type);
