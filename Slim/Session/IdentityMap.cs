@@ -52,6 +52,41 @@ internal sealed class IdentityMap<TValue>
         return false;
     }
 
+    /// <summary>
+    /// Finds <paramref name="key"/>, or adds it with a default value; returns a reference to its value, valid only until
+    /// the next addition (which may grow the table).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ref TValue GetValueRefOrAddDefault(object key, out bool exists)
+    {
+        object?[] keys = _keys;
+        int mask = keys.Length - 1;
+        int i = RuntimeHelpers.GetHashCode(key) & mask;
+        while (true)
+        {
+            object? slot = keys[i];
+            if (slot is null)
+            {
+                break;
+            }
+            if (ReferenceEquals(slot, key))
+            {
+                exists = true;
+                return ref _values[i];
+            }
+            i = (i + 1) & mask;
+        }
+        exists = false;
+        if ((_count + 1) * 2 > keys.Length)
+        {
+            Grow();
+            return ref GetValueRefOrAddDefault(key, out exists);
+        }
+        keys[i] = key;
+        _count++;
+        return ref _values[i];
+    }
+
     /// <summary>Finds the value stored for <paramref name="key"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetValue(object key, out TValue value)
