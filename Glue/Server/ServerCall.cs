@@ -1,0 +1,79 @@
+using NFX.Glue.Contracts;
+using NFX.Glue.Protocol;
+using NFX.Glue.Transport;
+
+namespace NFX.Glue.Server;
+
+/// <summary>
+/// One call being run on the server, queued to the thread pool so the reader loop never runs user code. It gets
+/// an instance, invokes the compiled method, queues the Result or Error frame and releases its slot.
+/// </summary>
+internal sealed class ServerCall : IThreadPoolWorkItem
+{
+    private readonly ServerConnection _connection;
+    private readonly HostedContract _contract;
+    private readonly MethodDescriptor _method;
+    private readonly object? _args;
+    private readonly CancellationTokenSource? _cancellation;
+
+    public ServerCall(ServerConnection connection, HostedContract contract, MethodDescriptor method, int callId, object? args,
+        CancellationTokenSource? cancellation)
+    {
+        _connection = connection;
+        _contract = contract;
+        _method = method;
+        CallId = callId;
+        _args = args;
+        _cancellation = cancellation;
+    }
+
+    /// <summary>The caller's id (0 for a one-way call).</summary>
+    public int CallId { get; }
+
+    /// <summary>The call's own token source, when its method takes a CancellationToken (null otherwise).</summary>
+    public CancellationTokenSource? Cancellation => _cancellation;
+
+    public void Execute() => _ = RunAsync();
+
+    private async Task RunAsync()
+    {
+        object? instance = null;
+        object? scope = null;
+        try
+        {
+            instance = _contract.Provider.Acquire(out scope);
+            CancellationToken token = _cancellation?.Token ?? _connection.ClosingToken;
+            object? result = await _contract.Invokers[_method.Id](instance, _args, token).ConfigureAwait(false);
+            if (!_method.IsOneWay)
+            {
+                _connection.Enqueue(new OutgoingFrame(FrameType.Result, CallId, payload: result, hasBody: _method.ResultType is not null));
+            }
+        }
+        catch (Exception e)
+        {
+            if (_method.IsOneWay)
+            {
+                _connection.ReportUnobservedError(e);
+            }
+            else
+            {
+                _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: _connection.DescribeError(e, instance is not null)));
+            }
+        }
+        finally
+        {
+            if (instance is not null)
+            {
+                try
+                {
+                    await _contract.Provider.ReleaseAsync(instance, scope).ConfigureAwait(false);
+                }
+                catch (Exception e)
+                {
+                    _connection.ReportUnobservedError(e);
+                }
+            }
+            _connection.EndCall(this);
+        }
+    }
+}
