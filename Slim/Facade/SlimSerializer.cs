@@ -1,11 +1,14 @@
-using System.Buffers;
+using System.Collections.Concurrent;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim;
 
 /// <summary>
 /// Serializes arbitrary .NET object graphs to the compact Slim binary format and back: no attributes, private and
-/// readonly fields, polymorphism, shared references and cycles. In <see cref="TypeRegistryMode.PerCall"/> mode
-/// (the default) one instance is safe to use from many threads at once.
+/// readonly fields, polymorphism, shared references and cycles, and a safe type policy for untrusted input.
+/// In <see cref="TypeRegistryMode.PerCall"/> mode (the default) one instance is safe to use from many threads at once.
 /// </summary>
 /// <example>
 /// <code>
@@ -17,6 +20,19 @@ namespace NFX.Slim;
 /// </example>
 public sealed partial class SlimSerializer
 {
+    private readonly TypeRegistryTemplate _template;
+    private readonly TypeAdmission _admission;
+    private readonly ConcurrentDictionary<Type, TypeAdmission> _scopedAdmissions = new();
+    private readonly Type[] _registeredTypes;
+    private readonly TypeRegistry? _batchWriteRegistry;
+    private readonly TypeRegistry? _batchReadRegistry;
+    private WriteSession? _cachedWriteSession;
+    private ReadSession? _cachedReadSession;
+    private CloneSession? _cachedCloneSession;
+    private int _batchWriteBusy;
+    private int _batchReadBusy;
+    private TypeAdmission? _trustedAdmission;
+
     /// <summary>Creates a serializer with <see cref="SlimOptions.Default"/>.</summary>
     public SlimSerializer() : this(SlimOptions.Default) { }
 
@@ -25,47 +41,41 @@ public sealed partial class SlimSerializer
     {
         ArgumentNullException.ThrowIfNull(options);
         Options = options;
+        Codecs = new CodecCache(options);
+        Resolver = new TypeNameResolver();
+        RootSlot = new ReferenceSlot(typeof(object), "the root");
+        _template = new TypeRegistryTemplate(options.KnownTypes);
+        _registeredTypes = [.. options.KnownTypes, .. Codecs.CustomTypes];
+        _admission = new TypeAdmission(options.TypePolicy, options.Format, _registeredTypes, scopeRoot: null);
+        if (options.RegistryMode == TypeRegistryMode.Batch)
+        {
+            _batchWriteRegistry = new TypeRegistry(_template);
+            _batchReadRegistry = new TypeRegistry(_template);
+        }
     }
 
     /// <summary>The options this serializer was created with.</summary>
     public SlimOptions Options { get; }
 
-    /// <summary>Writes <paramref name="root"/> and everything it references into a new array.</summary>
-    public byte[] Serialize(object? root) => throw new NotImplementedException();
+    internal CodecCache Codecs { get; }
 
-    /// <summary>Writes one message to <paramref name="stream"/>; several messages may follow one another.</summary>
-    public void Serialize(Stream stream, object? root) => throw new NotImplementedException();
+    internal TypeNameResolver Resolver { get; }
 
-    /// <summary>Writes one message to <paramref name="writer"/>.</summary>
-    public void Serialize(IBufferWriter<byte> writer, object? root) => throw new NotImplementedException();
+    internal ReferenceSlot RootSlot { get; }
 
-    /// <summary>Reads one message.</summary>
-    public object? Deserialize(ReadOnlySpan<byte> bytes) => throw new NotImplementedException();
+    /// <summary>
+    /// Forgets the types a <see cref="TypeRegistryMode.Batch"/> registry learned, in both directions. Both ends of a
+    /// connection must reset together (on reconnect). Does nothing in PerCall mode.
+    /// </summary>
+    public void ResetBatchRegistry()
+    {
+        _batchWriteRegistry?.Reset();
+        _batchReadRegistry?.Reset();
+    }
 
-    /// <summary>Reads one message (array-backed memory is not copied).</summary>
-    public object? Deserialize(ReadOnlyMemory<byte> bytes) => throw new NotImplementedException();
-
-    /// <summary>Reads one message.</summary>
-    public object? Deserialize(ReadOnlySequence<byte> bytes) => throw new NotImplementedException();
-
-    /// <summary>Reads the next message from <paramref name="stream"/>, consuming exactly its bytes.</summary>
-    public object? Deserialize(Stream stream) => throw new NotImplementedException();
-
-    /// <summary>Reads one message whose root must be a <typeparamref name="T"/>.</summary>
-    public T Deserialize<T>(ReadOnlySpan<byte> bytes) => throw new NotImplementedException();
-
-    /// <summary>Reads one message whose root must be a <typeparamref name="T"/>.</summary>
-    public T Deserialize<T>(ReadOnlyMemory<byte> bytes) => throw new NotImplementedException();
-
-    /// <summary>Reads one message whose root must be a <typeparamref name="T"/>.</summary>
-    public T Deserialize<T>(ReadOnlySequence<byte> bytes) => throw new NotImplementedException();
-
-    /// <summary>Reads the next message from <paramref name="stream"/>; its root must be a <typeparamref name="T"/>.</summary>
-    public T Deserialize<T>(Stream stream) => throw new NotImplementedException();
-
-    /// <summary>Copies <paramref name="value"/> and its whole graph in memory, without going through bytes.</summary>
-    public T DeepClone<T>(T value) => throw new NotImplementedException();
-
-    /// <summary>Forgets the types a <see cref="TypeRegistryMode.Batch"/> registry learned; both ends must reset together.</summary>
-    public void ResetBatchRegistry() => throw new NotImplementedException();
+    /// <summary>The policy scope of <c>Deserialize&lt;T&gt;</c>: the default admission widened by what T reaches.</summary>
+    private TypeAdmission AdmissionFor(Type? scope) =>
+        scope is null || scope == typeof(object)
+            ? _admission
+            : _scopedAdmissions.GetOrAdd(scope, t => new TypeAdmission(Options.TypePolicy, Options.Format, _registeredTypes, t));
 }

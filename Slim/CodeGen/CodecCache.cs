@@ -1,0 +1,142 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using System.Collections.ObjectModel;
+using System.Reflection;
+using NFX.IO;
+using NFX.Slim.Codecs;
+using NFX.Slim.Codecs.Collections;
+using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// The codecs of one serializer, built on first use of each runtime type and cached thread-safely. The choice, in
+/// order: user serializer, native type, enum, Type value, array, known collection, Uri/Version, exception, other
+/// struct (boxed), other class (generated field functors).
+/// </summary>
+internal sealed class CodecCache
+{
+    private readonly ConcurrentDictionary<Type, SlimCodec> _codecs = new();
+    private readonly ConcurrentDictionary<(Type, string), ReferenceSlot> _slots = new();
+    private readonly ConcurrentDictionary<Type, ReferenceSlot> _plainSlots = new();
+    private readonly Dictionary<Type, ISlimTypeSerializer> _custom;
+    private readonly StreamerFormat _format;
+    private readonly ValueExpressions _values;
+
+    public CodecCache(SlimOptions options)
+    {
+        _format = options.Format;
+        _custom = [];
+        foreach (ISlimTypeSerializer serializer in options.Serializers)
+        {
+            _custom[serializer.Type] = serializer;
+        }
+        _values = new ValueExpressions(this, _format);
+    }
+
+    /// <summary>The types that have user serializers (they are allowed by the type policy).</summary>
+    public IEnumerable<Type> CustomTypes => _custom.Keys;
+
+    public SlimCodec Get(Type type) => _codecs.TryGetValue(type, out SlimCodec? codec) ? codec : _codecs.GetOrAdd(type, Create);
+
+    /// <summary>A shared slot for references declared as <paramref name="type"/> at <paramref name="name"/>.</summary>
+    public ReferenceSlot SlotFor(Type type, string name) => _slots.GetOrAdd((type, name), static key => new ReferenceSlot(key.Item1, key.Item2));
+
+    /// <summary>A shared slot for references declared as <paramref name="type"/>, for user serializers.</summary>
+    public ReferenceSlot SlotFor(Type type) => _plainSlots.GetOrAdd(type, static t => new ReferenceSlot(t, TypeNames.Describe(t)));
+
+    private SlimCodec Create(Type type)
+    {
+        CheckSerializable(type);
+        if (_custom.TryGetValue(type, out ISlimTypeSerializer? custom))
+        {
+            return new CustomCodec(custom);
+        }
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            return Make(typeof(NativeCodec<>), [type], native);
+        }
+        if (type.IsEnum)
+        {
+            Type underlying = Enum.GetUnderlyingType(type);
+            _format.TryGetCodec(underlying, out NativeTypeCodec? underlyingCodec);
+            return Make(typeof(EnumCodec<,>), [type, underlying], underlyingCodec!);
+        }
+        if (typeof(Type).IsAssignableFrom(type))
+        {
+            return new TypeValueCodec(type);
+        }
+        if (type.IsArray)
+        {
+            Type element = type.GetElementType()!;
+            return type.IsSZArray
+                ? Make(typeof(ArrayCodec<>), [element], _values, this)
+                : Make(typeof(MultiDimArrayCodec<>), [element], type, _values);
+        }
+        if (type.IsConstructedGenericType && CollectionCodecs.TryCreate(type, _values, this) is { } collection)
+        {
+            return collection;
+        }
+        if (type == typeof(Uri))
+        {
+            return new UriCodec();
+        }
+        if (type == typeof(Version))
+        {
+            return new VersionCodec();
+        }
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            return new ExceptionCodec(type, _values, this);
+        }
+        if (type.IsValueType)
+        {
+            return Make(typeof(BoxedStructCodec<>), [type], _values);
+        }
+        return new ObjectCodec(type, _values);
+    }
+
+    private static void CheckSerializable(Type type)
+    {
+        string name = TypeNames.Describe(type);
+        if (typeof(Delegate).IsAssignableFrom(type))
+        {
+            SlimThrow.Unsupported(name, "delegates cannot be serialized");
+        }
+        if (type.IsPointer || type.IsByRef || type.IsFunctionPointer || type == typeof(IntPtr) || type == typeof(UIntPtr))
+        {
+            SlimThrow.Unsupported(name, "pointers and native handles cannot be serialized");
+        }
+        if (type.IsByRefLike)
+        {
+            SlimThrow.Unsupported(name, "ref structs cannot be serialized");
+        }
+        if (type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
+        {
+            SlimThrow.Unsupported(name, "the type is marked [SlimNotSerializable]");
+        }
+        if (typeof(System.Runtime.InteropServices.SafeHandle).IsAssignableFrom(type) || typeof(MemberInfo).IsAssignableFrom(type) && !typeof(Type).IsAssignableFrom(type) ||
+            typeof(Assembly).IsAssignableFrom(type) || typeof(Module).IsAssignableFrom(type))
+        {
+            SlimThrow.Unsupported(name, "handles and reflection objects other than Type cannot be serialized");
+        }
+        if (type.ContainsGenericParameters)
+        {
+            SlimThrow.Unsupported(name, "open generic types have no instances");
+        }
+    }
+
+    private static SlimCodec Make(Type definition, Type[] arguments, params object[] constructorArguments)
+    {
+        try
+        {
+            return (SlimCodec)Activator.CreateInstance(definition.MakeGenericType(arguments), constructorArguments)!;
+        }
+        catch (TargetInvocationException e) when (e.InnerException is SlimException inner)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(inner);
+            throw;
+        }
+    }
+}

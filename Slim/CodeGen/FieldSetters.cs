@@ -1,0 +1,43 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Reflection.Emit;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// Assignment to fields inside generated code. Expression trees refuse to assign readonly (initonly) fields, so those
+/// get a small DynamicMethod setter (stfld with skipped visibility checks), called from the tree; all other fields are
+/// assigned directly.
+/// </summary>
+internal static class FieldSetters
+{
+    /// <summary>A setter for a readonly field of a struct, which must be passed by reference.</summary>
+    public delegate void RefSetter<TOwner, TField>(ref TOwner owner, TField value);
+
+    public static Expression Assign(Expression target, FieldInfo field, Expression value)
+    {
+        if (!field.IsInitOnly)
+        {
+            return Expression.Assign(Expression.Field(target, field), value);
+        }
+        Delegate setter = CreateSetter(field);
+        return Expression.Invoke(Expression.Constant(setter), target, value);
+    }
+
+    private static Delegate CreateSetter(FieldInfo field)
+    {
+        Type owner = field.DeclaringType!;
+        Type ownerParameter = owner.IsValueType ? owner.MakeByRefType() : owner;
+        var method = new DynamicMethod($"set_{owner.Name}_{field.Name}", typeof(void), [ownerParameter, field.FieldType],
+            typeof(FieldSetters).Module, skipVisibility: true);
+        ILGenerator il = method.GetILGenerator();
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldarg_1);
+        il.Emit(OpCodes.Stfld, field);
+        il.Emit(OpCodes.Ret);
+        Type delegateType = owner.IsValueType
+            ? typeof(RefSetter<,>).MakeGenericType(owner, field.FieldType)
+            : typeof(Action<,>).MakeGenericType(owner, field.FieldType);
+        return method.CreateDelegate(delegateType);
+    }
+}

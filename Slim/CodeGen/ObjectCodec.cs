@@ -1,0 +1,98 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using NFX.IO;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// The codec of an ordinary class: created uninitialized at first sight (constructors never run, as with
+/// BinaryFormatter), its fields written and read as a body by functors compiled from expression trees.
+/// </summary>
+internal sealed class ObjectCodec : SlimCodec
+{
+    private readonly Action<SlimWriter, object, WriteSession> _writeBody;
+    private readonly Action<SlimReader, object, ReadSession> _readBody;
+    private readonly Action<object, object, CloneSession> _cloneBody;
+
+    public ObjectCodec(Type type, ValueExpressions values) : base(type)
+    {
+        Callbacks = SerializationCallbacks.For(type);
+        FieldInfo[] fields = FieldLayout.Of(type);
+        foreach (FieldInfo field in fields)
+        {
+            ValueExpressions.CheckField(field, type.Name);
+        }
+        _writeBody = BuildWrite(type, fields, values).Compile();
+        _readBody = BuildRead(type, fields, values).Compile();
+        _cloneBody = BuildClone(type, fields, values).Compile();
+    }
+
+    public override bool HasBody => true;
+
+    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) { }
+
+    public override void WriteBody(SlimWriter writer, object value, WriteSession session) => _writeBody(writer, value, session);
+
+    public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
+
+    public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);
+
+    public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
+
+    public override void CloneBody(object source, object target, CloneSession session) => _cloneBody(source, target, session);
+
+    /// <summary><c>(writer, obj, session) => { var o = (T)obj; write(o.f1); write(o.f2); ... }</c></summary>
+    internal static Expression<Action<SlimWriter, object, WriteSession>> BuildWrite(Type type, FieldInfo[] fields, ValueExpressions values)
+    {
+        ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
+        ParameterExpression obj = Expression.Parameter(typeof(object), "obj");
+        ParameterExpression session = Expression.Parameter(typeof(WriteSession), "session");
+        ParameterExpression typed = Expression.Variable(type, "o");
+        var body = new List<Expression> { Expression.Assign(typed, Expression.Convert(obj, type)) };
+        foreach (FieldInfo field in fields)
+        {
+            body.Add(values.Write(field.FieldType, writer, Expression.Field(typed, field), session, FieldLayout.DisplayName(field)));
+        }
+        body.Add(Expression.Empty());
+        return Expression.Lambda<Action<SlimWriter, object, WriteSession>>(Expression.Block([typed], body), $"Write_{type.Name}", [writer, obj, session]);
+    }
+
+    /// <summary><c>(reader, obj, session) => { var o = (T)obj; o.f1 = read(); o.f2 = read(); ... }</c></summary>
+    internal static Expression<Action<SlimReader, object, ReadSession>> BuildRead(Type type, FieldInfo[] fields, ValueExpressions values)
+    {
+        ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
+        ParameterExpression obj = Expression.Parameter(typeof(object), "obj");
+        ParameterExpression session = Expression.Parameter(typeof(ReadSession), "session");
+        ParameterExpression typed = Expression.Variable(type, "o");
+        var body = new List<Expression> { Expression.Assign(typed, Expression.Convert(obj, type)) };
+        foreach (FieldInfo field in fields)
+        {
+            body.Add(FieldSetters.Assign(typed, field, values.Read(field.FieldType, reader, session, FieldLayout.DisplayName(field))));
+        }
+        body.Add(Expression.Empty());
+        return Expression.Lambda<Action<SlimReader, object, ReadSession>>(Expression.Block([typed], body), $"Read_{type.Name}", [reader, obj, session]);
+    }
+
+    /// <summary><c>(source, target, session) => { var s = (T)source; var t = (T)target; t.f1 = clone(s.f1); ... }</c></summary>
+    internal static Expression<Action<object, object, CloneSession>> BuildClone(Type type, FieldInfo[] fields, ValueExpressions values)
+    {
+        ParameterExpression source = Expression.Parameter(typeof(object), "source");
+        ParameterExpression target = Expression.Parameter(typeof(object), "target");
+        ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
+        ParameterExpression s = Expression.Variable(type, "s");
+        ParameterExpression t = Expression.Variable(type, "t");
+        var body = new List<Expression>
+        {
+            Expression.Assign(s, Expression.Convert(source, type)),
+            Expression.Assign(t, Expression.Convert(target, type)),
+        };
+        foreach (FieldInfo field in fields)
+        {
+            body.Add(FieldSetters.Assign(t, field, values.Clone(field.FieldType, Expression.Field(s, field), session, FieldLayout.DisplayName(field))));
+        }
+        body.Add(Expression.Empty());
+        return Expression.Lambda<Action<object, object, CloneSession>>(Expression.Block([s, t], body), $"Clone_{type.Name}", [source, target, session]);
+    }
+}

@@ -1,0 +1,48 @@
+using NFX.IO;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// How one runtime type of object (a class, an array, a collection, a boxed value) is written, read and cloned.
+/// An object is announced once, where it is first referenced: its handle, its type if the slot needs it, then its
+/// header (the whole value for inline kinds; lengths and comparers for containers). Its body (fields, elements) is
+/// written later, breadth-first, so deep graphs never recurse. Codecs are immutable and shared by all sessions.
+/// </summary>
+internal abstract class SlimCodec
+{
+    protected SlimCodec(Type type) => Type = type;
+
+    /// <summary>The exact runtime type this codec handles.</summary>
+    public Type Type { get; }
+
+    /// <summary>True when the codec writes a body after the header (the object is created as a shell first).</summary>
+    public abstract bool HasBody { get; }
+
+    /// <summary>
+    /// True when reading the header may read references (custom serializers, immutable collections): such headers
+    /// recurse, so they count against the depth limit, and the object does not exist until its header is read.
+    /// </summary>
+    public virtual bool HeaderReadsReferences => false;
+
+    /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
+    public SerializationCallbacks? Callbacks { get; protected init; }
+
+    /// <summary>Writes what the reader needs to create the object (the whole value for inline kinds).</summary>
+    public abstract void WriteHeader(SlimWriter writer, object value, WriteSession session);
+
+    /// <summary>Writes the body (fields, elements) of a codec with <see cref="HasBody"/>.</summary>
+    public virtual void WriteBody(SlimWriter writer, object value, WriteSession session) { }
+
+    /// <summary>Reads the header and creates the object (a shell when <see cref="HasBody"/>).</summary>
+    public abstract object ReadHeader(SlimReader reader, ReadSession session);
+
+    /// <summary>Reads the body into the shell created by <see cref="ReadHeader"/>.</summary>
+    public virtual void ReadBody(SlimReader reader, object instance, ReadSession session) { }
+
+    /// <summary>Creates the clone of <paramref name="source"/> (a shell when <see cref="HasBody"/>, or the source itself when immutable).</summary>
+    public abstract object CloneHeader(object source, CloneSession session);
+
+    /// <summary>Copies the body of <paramref name="source"/> into the shell <paramref name="target"/>.</summary>
+    public virtual void CloneBody(object source, object target, CloneSession session) { }
+}

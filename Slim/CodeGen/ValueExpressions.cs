@@ -1,0 +1,194 @@
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using NFX.IO;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// Builds the expression-tree pieces that write, read and clone one value of a declared type inside a generated
+/// functor: native types call the wire layer directly, enums go through their underlying type, nullable values get a
+/// presence byte, other structs are expanded field by field in place, and references go through the session
+/// (pool, back-references, type handles). The functors are compiled once per type; nothing here runs per value.
+/// </summary>
+internal sealed class ValueExpressions
+{
+    private const int MaxStructNesting = 32;
+
+    private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
+    private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
+    private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference))!;
+    private static readonly MethodInfo s_writeBoolean = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteBoolean))!;
+    private static readonly MethodInfo s_readBoolean = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadBoolean))!;
+    private static readonly MethodInfo s_checkDelegate = typeof(ValueExpressions).GetMethod(nameof(CheckNoDelegate), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    private readonly CodecCache _codecs;
+    private readonly StreamerFormat _format;
+
+    public ValueExpressions(CodecCache codecs, StreamerFormat format)
+    {
+        _codecs = codecs;
+        _format = format;
+    }
+
+    /// <summary>True when values of <paramref name="type"/> hold no references at any depth (so a copy is a clone).</summary>
+    public bool IsPlainData(Type type) => type.IsValueType && !RuntimeHelpersIsReferenceOrContainsReferences(type);
+
+    public Expression Write(Type type, Expression writer, Expression value, Expression session, string path, int depth = 0)
+    {
+        if (!type.IsValueType)
+        {
+            Expression boxed = value.Type == typeof(object) ? value : Expression.Convert(value, typeof(object));
+            ConstantExpression slot = Expression.Constant(_codecs.SlotFor(type, path));
+            if (typeof(Delegate).IsAssignableFrom(type))
+            {
+                // A delegate field is fine while it is null (an event nobody subscribed to); a live one is refused.
+                return Expression.Block(
+                    Expression.Call(s_checkDelegate, boxed, Expression.Constant(path)),
+                    Expression.Call(session, s_writeReference, Expression.Constant(null, typeof(object)), slot));
+            }
+            return Expression.Call(session, s_writeReference, boxed, slot);
+        }
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            return native.Write(writer, value);
+        }
+        if (type.IsEnum)
+        {
+            Type underlying = Enum.GetUnderlyingType(type);
+            return Write(underlying, writer, Expression.Convert(value, underlying), session, path, depth);
+        }
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            ParameterExpression local = Expression.Variable(type, "nullable");
+            return Expression.Block([local],
+                Expression.Assign(local, value),
+                Expression.Call(writer, s_writeBoolean, Expression.Property(local, "HasValue")),
+                Expression.IfThen(Expression.Property(local, "HasValue"),
+                    Write(inner, writer, Expression.Call(local, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!), session, path, depth + 1)));
+        }
+        CheckStruct(type, path, depth);
+        ParameterExpression copy = Expression.Variable(type, "value");
+        var body = new List<Expression> { Expression.Assign(copy, value) };
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            CheckField(field, path);
+            body.Add(Write(field.FieldType, writer, Expression.Field(copy, field), session, path + "." + field.Name, depth + 1));
+        }
+        body.Add(Expression.Empty());
+        return Expression.Block([copy], body);
+    }
+
+    public Expression Read(Type type, Expression reader, Expression session, string path, int depth = 0)
+    {
+        if (!type.IsValueType)
+        {
+            // A delegate slot can only come back null: the deny-list refuses every delegate type a payload could name.
+            return Expression.Convert(Expression.Call(session, s_readReference, Expression.Constant(_codecs.SlotFor(type, path))), type);
+        }
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            return native.Read(reader);
+        }
+        if (type.IsEnum)
+        {
+            return Expression.Convert(Read(Enum.GetUnderlyingType(type), reader, session, path, depth), type);
+        }
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            return Expression.Condition(Expression.Call(reader, s_readBoolean),
+                Expression.Convert(Read(inner, reader, session, path, depth + 1), type),
+                Expression.Default(type));
+        }
+        CheckStruct(type, path, depth);
+        ParameterExpression result = Expression.Variable(type, "value");
+        var body = new List<Expression> { Expression.Assign(result, Expression.Default(type)) };
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            body.Add(FieldSetters.Assign(result, field, Read(field.FieldType, reader, session, path + "." + field.Name, depth + 1)));
+        }
+        body.Add(result);
+        return Expression.Block([result], body);
+    }
+
+    public Expression Clone(Type type, Expression value, Expression session, string path, int depth = 0)
+    {
+        if (!type.IsValueType)
+        {
+            if (typeof(Delegate).IsAssignableFrom(type))
+            {
+                Expression boxed = Expression.Convert(value, typeof(object));
+                return Expression.Block(Expression.Call(s_checkDelegate, boxed, Expression.Constant(path)), Expression.Default(type));
+            }
+            return Expression.Convert(Expression.Call(session, s_cloneReference, Expression.Convert(value, typeof(object))), type);
+        }
+        if (IsPlainData(type) || _format.IsNative(type))
+        {
+            return value;
+        }
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            ParameterExpression local = Expression.Variable(type, "nullable");
+            return Expression.Block([local],
+                Expression.Assign(local, value),
+                Expression.Condition(Expression.Property(local, "HasValue"),
+                    Expression.Convert(Clone(inner, Expression.Call(local, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!), session, path, depth + 1), type),
+                    Expression.Default(type)));
+        }
+        CheckStruct(type, path, depth);
+        ParameterExpression result = Expression.Variable(type, "value");
+        var body = new List<Expression> { Expression.Assign(result, value) };
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            if (!IsPlainData(field.FieldType))
+            {
+                body.Add(FieldSetters.Assign(result, field, Clone(field.FieldType, Expression.Field(result, field), session, path + "." + field.Name, depth + 1)));
+            }
+        }
+        body.Add(result);
+        return Expression.Block([result], body);
+    }
+
+    /// <summary>Refuses fields no format can carry, naming the field.</summary>
+    public static void CheckField(FieldInfo field, string path)
+    {
+        Type type = field.FieldType;
+        if (type.IsPointer || type.IsFunctionPointer || type == typeof(IntPtr) || type == typeof(UIntPtr))
+        {
+            SlimThrow.Unsupported(path + "." + field.Name, "pointers and native handles cannot be serialized");
+        }
+        if (type.IsByRefLike)
+        {
+            SlimThrow.Unsupported(path + "." + field.Name, "ref structs cannot be serialized");
+        }
+    }
+
+    private static void CheckStruct(Type type, string path, int depth)
+    {
+        if (depth > MaxStructNesting)
+        {
+            SlimThrow.Unsupported(path, $"structs nested more than {MaxStructNesting} levels deep");
+        }
+        if (type.IsByRefLike)
+        {
+            SlimThrow.Unsupported(path, "ref structs cannot be serialized");
+        }
+        if (type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: false))
+        {
+            SlimThrow.Unsupported(path, $"type '{type.Name}' is marked [SlimNotSerializable]");
+        }
+    }
+
+    private static void CheckNoDelegate(object? value, string path)
+    {
+        if (value is not null)
+        {
+            SlimThrow.Unsupported(path, "delegates cannot be serialized");
+        }
+    }
+
+    private static bool RuntimeHelpersIsReferenceOrContainsReferences(Type type) =>
+        (bool)typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.IsReferenceOrContainsReferences))!
+            .MakeGenericMethod(type).Invoke(null, null)!;
+}

@@ -1,0 +1,137 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using System.Collections.ObjectModel;
+using System.Reflection;
+using NFX.Slim.CodeGen;
+
+namespace NFX.Slim.Codecs.Collections;
+
+/// <summary>
+/// Chooses the contents-based codec for the BCL's generic collections, so they are written by their elements and
+/// comparers rather than by private internals (buckets, version counters, tree nodes) that differ between runtimes.
+/// Collections that merely wrap another (ReadOnlyCollection, Collection, ReadOnlyDictionary) keep the generated field
+/// codec: writing the wrapped collection as a reference keeps the wrapper-over-list identity exact.
+/// </summary>
+internal static class CollectionCodecs
+{
+    private static readonly Dictionary<Type, string> s_factories = new()
+    {
+        [typeof(List<>)] = nameof(CreateList),
+        [typeof(Dictionary<,>)] = nameof(CreateDictionary),
+        [typeof(SortedDictionary<,>)] = nameof(CreateSortedDictionary),
+        [typeof(SortedList<,>)] = nameof(CreateSortedList),
+        [typeof(ConcurrentDictionary<,>)] = nameof(CreateConcurrentDictionary),
+        [typeof(HashSet<>)] = nameof(CreateHashSet),
+        [typeof(SortedSet<>)] = nameof(CreateSortedSet),
+        [typeof(Queue<>)] = nameof(CreateQueue),
+        [typeof(Stack<>)] = nameof(CreateStack),
+        [typeof(LinkedList<>)] = nameof(CreateLinkedList),
+        [typeof(ObservableCollection<>)] = nameof(CreateObservableCollection),
+        [typeof(ConcurrentQueue<>)] = nameof(CreateConcurrentQueue),
+        [typeof(ConcurrentStack<>)] = nameof(CreateConcurrentStack),
+        [typeof(ConcurrentBag<>)] = nameof(CreateConcurrentBag),
+        [typeof(ImmutableList<>)] = nameof(CreateImmutableList),
+        [typeof(ImmutableHashSet<>)] = nameof(CreateImmutableHashSet),
+        [typeof(ImmutableSortedSet<>)] = nameof(CreateImmutableSortedSet),
+        [typeof(ImmutableDictionary<,>)] = nameof(CreateImmutableDictionary),
+        [typeof(ImmutableSortedDictionary<,>)] = nameof(CreateImmutableSortedDictionary),
+        [typeof(ImmutableQueue<>)] = nameof(CreateImmutableQueue),
+        [typeof(ImmutableStack<>)] = nameof(CreateImmutableStack),
+    };
+
+    public static SlimCodec? TryCreate(Type type, ValueExpressions values, CodecCache codecs)
+    {
+        if (!s_factories.TryGetValue(type.GetGenericTypeDefinition(), out string? factory))
+        {
+            return null;
+        }
+        MethodInfo method = typeof(CollectionCodecs).GetMethod(factory, BindingFlags.NonPublic | BindingFlags.Static)!
+            .MakeGenericMethod(type.GetGenericArguments());
+        try
+        {
+            return (SlimCodec)method.Invoke(null, [values, codecs])!;
+        }
+        catch (TargetInvocationException e) when (e.InnerException is SlimException inner)
+        {
+            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(inner);
+            throw;
+        }
+    }
+
+    private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values);
+
+    private static SlimCodec CreateDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new DictionaryCodec<Dictionary<TKey, TValue>, TKey, TValue>(values, codecs,
+            c => new Dictionary<TKey, TValue>((IEqualityComparer<TKey>?)c), d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+
+    private static SlimCodec CreateSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new DictionaryCodec<SortedDictionary<TKey, TValue>, TKey, TValue>(values, codecs,
+            c => new SortedDictionary<TKey, TValue>((IComparer<TKey>?)c), d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+
+    private static SlimCodec CreateSortedList<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new DictionaryCodec<SortedList<TKey, TValue>, TKey, TValue>(values, codecs,
+            c => new SortedList<TKey, TValue>((IComparer<TKey>?)c), d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+
+    private static SlimCodec CreateConcurrentDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new DictionaryCodec<ConcurrentDictionary<TKey, TValue>, TKey, TValue>(values, codecs,
+            c => new ConcurrentDictionary<TKey, TValue>((IEqualityComparer<TKey>?)c), d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+
+    private static SlimCodec CreateHashSet<T>(ValueExpressions values, CodecCache codecs) =>
+        new SetCodec<HashSet<T>, T>(values, codecs, c => new HashSet<T>((IEqualityComparer<T>?)c), s => s.Comparer,
+            EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
+
+    private static SlimCodec CreateSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
+        new SetCodec<SortedSet<T>, T>(values, codecs, c => new SortedSet<T>((IComparer<T>?)c), s => s.Comparer,
+            Comparer<T>.Default, typeof(IComparer<T>));
+
+    private static SlimCodec CreateQueue<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<Queue<T>, T>(values, static () => new Queue<T>(), static (q, x) => q.Enqueue(x), addInReverse: false);
+
+    private static SlimCodec CreateStack<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<Stack<T>, T>(values, static () => new Stack<T>(), static (s, x) => s.Push(x), addInReverse: true);
+
+    private static SlimCodec CreateLinkedList<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<LinkedList<T>, T>(values, static () => new LinkedList<T>(), static (l, x) => l.AddLast(x), addInReverse: false);
+
+    private static SlimCodec CreateObservableCollection<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<ObservableCollection<T>, T>(values, static () => [], static (c, x) => c.Add(x), addInReverse: false);
+
+    private static SlimCodec CreateConcurrentQueue<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<ConcurrentQueue<T>, T>(values, static () => new ConcurrentQueue<T>(), static (q, x) => q.Enqueue(x), addInReverse: false);
+
+    private static SlimCodec CreateConcurrentStack<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<ConcurrentStack<T>, T>(values, static () => new ConcurrentStack<T>(), static (s, x) => s.Push(x), addInReverse: true);
+
+    // A bag enumerates the items one thread added last-in first-out, so adding in reverse keeps the enumeration order.
+    private static SlimCodec CreateConcurrentBag<T>(ValueExpressions values, CodecCache codecs) =>
+        new SequenceCodec<ConcurrentBag<T>, T>(values, static () => [], static (b, x) => b.Add(x), addInReverse: true);
+
+    private static SlimCodec CreateImmutableList<T>(ValueExpressions values, CodecCache codecs) =>
+        new ImmutableCodec<ImmutableList<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableList.Create(items));
+
+    private static SlimCodec CreateImmutableQueue<T>(ValueExpressions values, CodecCache codecs) =>
+        new ImmutableCodec<ImmutableQueue<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableQueue.Create(items));
+
+    private static SlimCodec CreateImmutableStack<T>(ValueExpressions values, CodecCache codecs) =>
+        new ImmutableCodec<ImmutableStack<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableStack.Create(items), reverse: true);
+
+    private static SlimCodec CreateImmutableHashSet<T>(ValueExpressions values, CodecCache codecs) =>
+        new ImmutableCodec<ImmutableHashSet<T>, T>(values, codecs,
+            static (items, c) => System.Collections.Immutable.ImmutableHashSet.CreateRange((IEqualityComparer<T>?)c, items),
+            static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
+
+    private static SlimCodec CreateImmutableSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
+        new ImmutableCodec<ImmutableSortedSet<T>, T>(values, codecs,
+            static (items, c) => System.Collections.Immutable.ImmutableSortedSet.CreateRange((IComparer<T>?)c, items),
+            static s => s.KeyComparer, Comparer<T>.Default, typeof(IComparer<T>));
+
+    private static SlimCodec CreateImmutableDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
+            static (items, c) => System.Collections.Immutable.ImmutableDictionary.CreateRange((IEqualityComparer<TKey>?)c, items),
+            static d => d.KeyComparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+
+    private static SlimCodec CreateImmutableSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+        new ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
+            static (items, c) => System.Collections.Immutable.ImmutableSortedDictionary.CreateRange((IComparer<TKey>?)c, items),
+            static d => d.KeyComparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+}

@@ -1,0 +1,132 @@
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Codecs.Collections;
+
+/// <summary>
+/// A dictionary (Dictionary, SortedDictionary, SortedList, ConcurrentDictionary) by its contents: the comparer in the
+/// header, then count and key/value pairs as the body. Keys whose equality may depend on bodies not read yet are
+/// added once the whole graph is read. A hashed dictionary rebuilt from input gets a randomly padded capacity, so
+/// keys crafted to collide under the size the sender chose do not pile into one bucket chain (hash flooding).
+/// </summary>
+internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
+    where TDictionary : class, IDictionary<TKey, TValue>
+    where TKey : notnull
+{
+    private readonly ElementAccess<TKey> _key;
+    private readonly ElementAccess<TValue> _value;
+    private readonly Func<object?, TDictionary> _create;
+    private readonly Func<TDictionary, object?> _comparer;
+    private readonly object _defaultComparer;
+    private readonly ReferenceSlot _comparerSlot;
+    private readonly bool _keysCompleteWhenRead;
+
+    public DictionaryCodec(ValueExpressions values, CodecCache codecs, Func<object?, TDictionary> create,
+        Func<TDictionary, object?> comparer, object defaultComparer, Type comparerType) : base(typeof(TDictionary))
+    {
+        _key = new ElementAccess<TKey>(values, typeof(TDictionary).Name + " key");
+        _value = new ElementAccess<TValue>(values, typeof(TDictionary).Name + " value");
+        _create = create;
+        _comparer = comparer;
+        _defaultComparer = defaultComparer;
+        _comparerSlot = codecs.SlotFor(comparerType, typeof(TDictionary).Name + " comparer");
+        _keysCompleteWhenRead = typeof(TKey) == typeof(string) || _key.IsPlainData;
+    }
+
+    public override bool HasBody => true;
+
+    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
+        ComparerCodec.Write(_comparer((TDictionary)value), _defaultComparer, writer, session, _comparerSlot);
+
+    public override void WriteBody(SlimWriter writer, object value, WriteSession session)
+    {
+        KeyValuePair<TKey, TValue>[] pairs = [.. (TDictionary)value];
+        writer.WriteVarUInt32((uint)pairs.Length);
+        foreach (KeyValuePair<TKey, TValue> pair in pairs)
+        {
+            _key.Write(writer, pair.Key, session);
+            _value.Write(writer, pair.Value, session);
+        }
+    }
+
+    public override object ReadHeader(SlimReader reader, ReadSession session) => _create(ComparerCodec.Read(reader, session, _comparerSlot));
+
+    public override void ReadBody(SlimReader reader, object instance, ReadSession session)
+    {
+        int count = reader.ReadLength(Type.Name, _key.MinWireBytes + _value.MinWireBytes);
+        var keys = new TKey[count];
+        var values = new TValue[count];
+        for (int i = 0; i < count; i++)
+        {
+            keys[i] = _key.Read(reader, session);
+            values[i] = _value.Read(reader, session);
+        }
+        var fill = new PendingFill((TDictionary)instance, keys, values, reader.Position);
+        if (_keysCompleteWhenRead)
+        {
+            fill.Fill(session);
+        }
+        else
+        {
+            session.Defer(fill);
+        }
+    }
+
+    public override object CloneHeader(object source, CloneSession session) =>
+        _create(ComparerCodec.Clone(_comparer((TDictionary)source), _defaultComparer, session));
+
+    public override void CloneBody(object source, object target, CloneSession session)
+    {
+        KeyValuePair<TKey, TValue>[] pairs = [.. (TDictionary)source];
+        var keys = new TKey[pairs.Length];
+        var values = new TValue[pairs.Length];
+        for (int i = 0; i < pairs.Length; i++)
+        {
+            keys[i] = _key.IsPlainData ? pairs[i].Key : _key.Clone(pairs[i].Key, session);
+            values[i] = _value.IsPlainData ? pairs[i].Value : _value.Clone(pairs[i].Value, session);
+        }
+        var fill = new PendingFill((TDictionary)target, keys, values, 0);
+        if (_keysCompleteWhenRead)
+        {
+            fill.Fill();
+        }
+        else
+        {
+            session.Defer(fill);
+        }
+    }
+
+    private sealed class PendingFill(TDictionary dictionary, TKey[] keys, TValue[] values, long offset) : IDeferredFill, IDeferredCloneFill
+    {
+        public void Fill(ReadSession session) => Fill();
+
+        public void Fill()
+        {
+            if (dictionary is Dictionary<TKey, TValue> hashed && keys.Length > 16)
+            {
+                hashed.EnsureCapacity(keys.Length + Random.Shared.Next(keys.Length / 2 + 1));
+            }
+            for (int i = 0; i < keys.Length; i++)
+            {
+                TKey key = keys[i];
+                if (key is null)
+                {
+                    SlimThrow.Format($"A null key in a {typeof(TDictionary).Name}", offset);
+                }
+                try
+                {
+                    if (dictionary.ContainsKey(key))
+                    {
+                        SlimThrow.Format($"Duplicate key in a {typeof(TDictionary).Name}", offset);
+                    }
+                    dictionary.Add(key, values[i]);
+                }
+                catch (Exception e) when (e is not SlimException)
+                {
+                    throw new SlimDeserializationException($"Rebuilding a {typeof(TDictionary).Name} failed: {e.Message}", e);
+                }
+            }
+        }
+    }
+}

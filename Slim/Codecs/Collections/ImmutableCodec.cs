@@ -1,0 +1,95 @@
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Codecs.Collections;
+
+/// <summary>
+/// An immutable collection (ImmutableList, ImmutableHashSet, ImmutableDictionary, their sorted forms, ImmutableQueue,
+/// ImmutableStack) by its contents, inline: it cannot exist before its elements, so it is built when announced.
+/// Its elements keep their identity with the rest of the graph; a cycle back to the collection itself cannot exist.
+/// </summary>
+internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollection : class, IEnumerable<T>
+{
+    private readonly ElementAccess<T> _element;
+    private readonly Func<T[], object?, TCollection> _build;
+    private readonly Func<TCollection, object?>? _comparer;
+    private readonly object? _defaultComparer;
+    private readonly ReferenceSlot? _comparerSlot;
+    private readonly bool _reverse;
+
+    public ImmutableCodec(ValueExpressions values, CodecCache codecs, Func<T[], object?, TCollection> build,
+        Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false)
+        : base(typeof(TCollection))
+    {
+        _element = new ElementAccess<T>(values, typeof(TCollection).Name);
+        _build = build;
+        _comparer = comparer;
+        _defaultComparer = defaultComparer;
+        _comparerSlot = comparerType is null ? null : codecs.SlotFor(comparerType, typeof(TCollection).Name + " comparer");
+        _reverse = reverse;
+    }
+
+    public override bool HasBody => false;
+
+    public override bool HeaderReadsReferences => true;
+
+    public override void WriteHeader(SlimWriter writer, object value, WriteSession session)
+    {
+        var collection = (TCollection)value;
+        if (_comparer is not null)
+        {
+            ComparerCodec.Write(_comparer(collection), _defaultComparer!, writer, session, _comparerSlot!);
+        }
+        T[] items = [.. collection];
+        writer.WriteVarUInt32((uint)items.Length);
+        foreach (T item in items)
+        {
+            _element.Write(writer, item, session);
+        }
+    }
+
+    public override object ReadHeader(SlimReader reader, ReadSession session)
+    {
+        object? comparer = _comparer is null ? null : ComparerCodec.Read(reader, session, _comparerSlot!);
+        int count = reader.ReadLength(Type.Name, _element.MinWireBytes);
+        var items = new T[count];
+        for (int i = 0; i < count; i++)
+        {
+            items[i] = _element.Read(reader, session);
+        }
+        return Build(items, comparer, reader.Position);
+    }
+
+    public override object CloneHeader(object source, CloneSession session)
+    {
+        if (_element.IsPlainData)
+        {
+            return source; // immutable and holding no references: sharing it is a perfect copy
+        }
+        var collection = (TCollection)source;
+        T[] items = [.. collection];
+        for (int i = 0; i < items.Length; i++)
+        {
+            items[i] = _element.Clone(items[i], session);
+        }
+        object? comparer = _comparer is null ? null : ComparerCodec.Clone(_comparer(collection), _defaultComparer!, session);
+        return Build(items, comparer, 0);
+    }
+
+    private TCollection Build(T[] items, object? comparer, long offset)
+    {
+        if (_reverse)
+        {
+            Array.Reverse(items);
+        }
+        try
+        {
+            return _build(items, comparer);
+        }
+        catch (ArgumentException e)
+        {
+            throw new SlimFormatException($"Rebuilding a {typeof(TCollection).Name} failed at offset {offset}: {e.Message}", offset);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+using System.Linq.Expressions;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Codecs;
+
+/// <summary>
+/// Compiled write/read/clone of one element (or key, or value) of type <typeparamref name="T"/> for the container
+/// codecs: a reference goes through the session with a slot of the element type; a value type through its
+/// generated expression (native call, enum, nullable, or expanded struct).
+/// </summary>
+internal sealed class ElementAccess<T>
+{
+    public ElementAccess(ValueExpressions values, string path)
+    {
+        ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
+        ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
+        ParameterExpression value = Expression.Parameter(typeof(T), "value");
+        ParameterExpression write = Expression.Parameter(typeof(WriteSession), "session");
+        ParameterExpression read = Expression.Parameter(typeof(ReadSession), "session");
+        ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
+        Write = Expression.Lambda<Action<SlimWriter, T, WriteSession>>(values.Write(typeof(T), writer, value, write, path), writer, value, write).Compile();
+        Read = Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile();
+        Clone = Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone).Compile();
+        IsPlainData = values.IsPlainData(typeof(T));
+        MinWireBytes = 1;
+    }
+
+    public Action<SlimWriter, T, WriteSession> Write { get; }
+
+    public Func<SlimReader, ReadSession, T> Read { get; }
+
+    public Func<T, CloneSession, T> Clone { get; }
+
+    /// <summary>True when a copy of the value is a clone (no references inside).</summary>
+    public bool IsPlainData { get; }
+
+    /// <summary>The fewest bytes one element takes on the wire, to check counts against the bytes left.</summary>
+    public int MinWireBytes { get; }
+}

@@ -1,0 +1,158 @@
+using System.Buffers;
+using NFX.IO;
+using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim;
+
+public sealed partial class SlimSerializer
+{
+    /// <summary>Reads one message (the bytes are copied into a pooled buffer first).</summary>
+    /// <exception cref="SlimDeserializationException">The bytes are malformed, break a limit, or name a type the policy refuses.</exception>
+    public object? Deserialize(ReadOnlySpan<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return ReadAndReturn(session, null);
+    }
+
+    /// <summary>Reads one message; array-backed memory (a <c>byte[]</c>) is read in place, without a copy.</summary>
+    public object? Deserialize(ReadOnlyMemory<byte> bytes) => Read(r => r.Reset(bytes), null);
+
+    /// <summary>Reads one message; a single array-backed segment is read in place.</summary>
+    public object? Deserialize(ReadOnlySequence<byte> bytes) => Read(r => r.Reset(bytes), null);
+
+    /// <summary>Reads the next message from <paramref name="stream"/>, consuming exactly its bytes.</summary>
+    public object? Deserialize(Stream stream) => ReadFromStream(stream, null);
+
+    /// <summary>Reads one message whose root must be a <typeparamref name="T"/> (or null).</summary>
+    /// <remarks>The type policy also admits the types reachable from <typeparamref name="T"/> (docs/SECURITY.md).</remarks>
+    public T Deserialize<T>(ReadOnlySpan<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return CastRoot<T>(ReadAndReturn(session, typeof(T)));
+    }
+
+    /// <summary>Reads one message whose root must be a <typeparamref name="T"/> (or null); a <c>byte[]</c> is read in place.</summary>
+    public T Deserialize<T>(ReadOnlyMemory<byte> bytes) => CastRoot<T>(Read(r => r.Reset(bytes), typeof(T)));
+
+    /// <summary>Reads one message whose root must be a <typeparamref name="T"/> (or null).</summary>
+    public T Deserialize<T>(ReadOnlySequence<byte> bytes) => CastRoot<T>(Read(r => r.Reset(bytes), typeof(T)));
+
+    /// <summary>Reads the next message from <paramref name="stream"/>; its root must be a <typeparamref name="T"/> (or null).</summary>
+    public T Deserialize<T>(Stream stream) => CastRoot<T>(ReadFromStream(stream, typeof(T)));
+
+    private static T CastRoot<T>(object? root)
+    {
+        if (root is T value)
+        {
+            return value;
+        }
+        if (root is null && default(T) is null)
+        {
+            return default!;
+        }
+        SlimThrow.RootType(typeof(T), root?.GetType());
+        return default!;
+    }
+
+    private delegate void ReaderSetup(SlimReader reader);
+
+    private object? Read(ReaderSetup setup, Type? scope)
+    {
+        ReadSession session = RentReadSession();
+        setup(session.Reader);
+        return ReadAndReturn(session, scope);
+    }
+
+    private object? ReadAndReturn(ReadSession session, Type? scope)
+    {
+        try
+        {
+            return ReadMessage(session, scope);
+        }
+        finally
+        {
+            ReturnReadSession(session);
+        }
+    }
+
+    private object? ReadFromStream(Stream stream, Type? scope)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        byte[] payload = StreamFraming.ReadMessage(stream, Options.Limits, out int length);
+        try
+        {
+            ReadSession session = RentReadSession();
+            session.Reader.Reset(payload, 0, length);
+            return ReadAndReturn(session, scope);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(payload);
+        }
+    }
+
+    private object? ReadMessage(ReadSession session, Type? scope)
+    {
+        SlimReader reader = session.Reader;
+        TypeRegistry registry = _batchReadRegistry ?? session.OwnRegistry;
+        int registryCount = registry.Count;
+        try
+        {
+            int length = MessageHeader.Read(reader, Options.Limits);
+            long end = reader.Position + length;
+            reader.Require(length, "the message payload");
+            if (reader.BufferedBytes != length)
+            {
+                SlimThrow.Format($"The input holds {reader.BufferedBytes - length} byte(s) after the message's {length}", end);
+            }
+            object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot);
+            if (reader.Position != end)
+            {
+                SlimThrow.Format($"The message payload has {end - reader.Position} unread byte(s)", reader.Position);
+            }
+            return root;
+        }
+        catch (Exception e)
+        {
+            if (_batchReadRegistry is not null)
+            {
+                registry.Truncate(registryCount);
+            }
+            if (e is SlimException or OutOfMemoryException)
+            {
+                throw;
+            }
+            throw new SlimDeserializationException($"Deserialization failed at offset {reader.Position}: {e.Message}", e);
+        }
+        finally
+        {
+            if (_batchReadRegistry is null)
+            {
+                registry.Reset();
+            }
+        }
+    }
+
+    private ReadSession RentReadSession()
+    {
+        if (_batchReadRegistry is not null && Interlocked.Exchange(ref _batchReadBusy, 1) != 0)
+        {
+            throw new InvalidOperationException("A Batch-mode SlimSerializer deserializes one message at a time: its registry follows the message order.");
+        }
+        return Interlocked.Exchange(ref _cachedReadSession, null) ?? new ReadSession(this, new TypeRegistry(_template), _admission);
+    }
+
+    private void ReturnReadSession(ReadSession session)
+    {
+        session.Clear();
+        session.Reader.Reset(Array.Empty<byte>());
+        Interlocked.CompareExchange(ref _cachedReadSession, session, null);
+        if (_batchReadRegistry is not null)
+        {
+            Volatile.Write(ref _batchReadBusy, 0);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+using System.Buffers;
+using NFX.IO;
+using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim;
+
+public sealed partial class SlimSerializer
+{
+    /// <summary>Writes <paramref name="root"/> and everything it references into a new array.</summary>
+    /// <exception cref="SlimSerializationException">A type in the graph cannot be serialized (the message names where).</exception>
+    public byte[] Serialize(object? root)
+    {
+        WriteSession session = RentWriteSession();
+        try
+        {
+            return WriteMessage(session, root).ToArray();
+        }
+        finally
+        {
+            ReturnWriteSession(session);
+        }
+    }
+
+    /// <summary>Writes one message to <paramref name="stream"/>; several messages may follow one another on a stream.</summary>
+    public void Serialize(Stream stream, object? root)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        WriteSession session = RentWriteSession();
+        try
+        {
+            stream.Write(WriteMessage(session, root));
+        }
+        finally
+        {
+            ReturnWriteSession(session);
+        }
+    }
+
+    /// <summary>Writes one message to <paramref name="writer"/>.</summary>
+    public void Serialize(IBufferWriter<byte> writer, object? root)
+    {
+        ArgumentNullException.ThrowIfNull(writer);
+        WriteSession session = RentWriteSession();
+        try
+        {
+            ReadOnlySpan<byte> message = WriteMessage(session, root);
+            message.CopyTo(writer.GetSpan(message.Length));
+            writer.Advance(message.Length);
+        }
+        finally
+        {
+            ReturnWriteSession(session);
+        }
+    }
+
+    /// <summary>
+    /// Writes header + payload into the session's pooled buffer: room for the largest header is reserved first and the
+    /// real header is written right before the payload once its length is known, so nothing is copied.
+    /// </summary>
+    private ReadOnlySpan<byte> WriteMessage(WriteSession session, object? root)
+    {
+        SlimWriter writer = session.Writer;
+        writer.Reset();
+        writer.WriteFixed64(0);
+        writer.WriteByte(0);
+        TypeRegistry registry = _batchWriteRegistry ?? session.OwnRegistry;
+        int registryCount = registry.Count;
+        try
+        {
+            session.WriteGraph(root, registry);
+        }
+        catch (Exception e)
+        {
+            if (_batchWriteRegistry is not null)
+            {
+                registry.Truncate(registryCount); // the reader never sees this message: forget what it taught
+            }
+            if (e is SlimException)
+            {
+                throw;
+            }
+            throw new SlimSerializationException($"Serializing a '{root?.GetType().ToString() ?? "null"}' failed: {e.Message}", e);
+        }
+        finally
+        {
+            if (_batchWriteRegistry is null)
+            {
+                registry.Reset();
+            }
+        }
+        Span<byte> buffer = writer.WrittenBufferForPatching;
+        long payload = buffer.Length - MessageHeader.MaxSize;
+        if (payload > Options.Limits.MaxMessageBytes)
+        {
+            if (_batchWriteRegistry is not null)
+            {
+                registry.Truncate(registryCount);
+            }
+            throw new SlimSerializationException(
+                $"The message would be {payload} bytes, over SlimLimits.MaxMessageBytes ({Options.Limits.MaxMessageBytes}).");
+        }
+        int start = MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
+            _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
+        return buffer[start..];
+    }
+
+    private WriteSession RentWriteSession()
+    {
+        if (_batchWriteRegistry is not null && Interlocked.Exchange(ref _batchWriteBusy, 1) != 0)
+        {
+            throw new InvalidOperationException("A Batch-mode SlimSerializer serializes one message at a time: its registry follows the message order.");
+        }
+        return Interlocked.Exchange(ref _cachedWriteSession, null) ?? new WriteSession(this, new TypeRegistry(_template));
+    }
+
+    private void ReturnWriteSession(WriteSession session)
+    {
+        session.Clear();
+        Interlocked.CompareExchange(ref _cachedWriteSession, session, null);
+        if (_batchWriteRegistry is not null)
+        {
+            Volatile.Write(ref _batchWriteBusy, 0);
+        }
+    }
+}

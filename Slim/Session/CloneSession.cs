@@ -1,0 +1,105 @@
+using NFX.Slim.CodeGen;
+
+namespace NFX.Slim.Session;
+
+/// <summary>
+/// The state of one deep clone: source -> clone by reference identity, and the queue of clones whose bodies are
+/// still to copy (breadth-first, like serialization, so a long chain never recurses). Immutable values (strings,
+/// boxed primitives) are shared, not copied.
+/// </summary>
+internal sealed class CloneSession
+{
+    private readonly SlimSerializer _owner;
+    private readonly Dictionary<object, object> _map = new(ReferenceEqualityComparer.Instance);
+    private readonly List<(object Source, object Clone, SlimCodec Codec)> _pending = [];
+    private readonly List<(object Clone, SlimCodec Codec)> _afterClone = [];
+    private readonly List<IDeferredCloneFill> _fills = [];
+    private int _depth;
+
+    public CloneSession(SlimSerializer owner) => _owner = owner;
+
+    public CodecCache Codecs => _owner.Codecs;
+
+    public object? CloneGraph(object? root)
+    {
+        object? clone = CloneReference(root);
+        for (int i = 0; i < _pending.Count; i++)
+        {
+            (object source, object target, SlimCodec codec) = _pending[i];
+            if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
+            {
+                SerializationCallbacks.Invoke(callbacks.OnDeserializing, target);
+            }
+            codec.CloneBody(source, target, this);
+        }
+        for (int i = _fills.Count - 1; i >= 0; i--)
+        {
+            _fills[i].Fill();
+        }
+        foreach ((object target, SlimCodec codec) in _afterClone)
+        {
+            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, target);
+        }
+        foreach ((object target, SlimCodec codec) in _afterClone)
+        {
+            if (codec.Callbacks!.IsDeserializationCallback)
+            {
+                ((System.Runtime.Serialization.IDeserializationCallback)target).OnDeserialization(null);
+            }
+        }
+        return clone;
+    }
+
+    public void Clear()
+    {
+        _map.Clear();
+        _pending.Clear();
+        _afterClone.Clear();
+        _fills.Clear();
+        _depth = 0;
+    }
+
+    /// <summary>The clone of <paramref name="source"/>: the one already made, or a new one (shell first).</summary>
+    public object? CloneReference(object? source)
+    {
+        if (source is null)
+        {
+            return null;
+        }
+        if (_map.TryGetValue(source, out object? existing))
+        {
+            return existing;
+        }
+        SlimCodec codec = Codecs.Get(source.GetType());
+        object clone;
+        if (codec.HasBody)
+        {
+            clone = codec.CloneHeader(source, this);
+            _map.Add(source, clone);
+            _pending.Add((source, clone, codec));
+        }
+        else
+        {
+            if (++_depth > _owner.Options.Limits.MaxDepth)
+            {
+                SlimThrow.DepthOnWrite(source.GetType(), _owner.Options.Limits.MaxDepth);
+            }
+            clone = codec.CloneHeader(source, this);
+            _depth--;
+            _map.TryAdd(source, clone);
+        }
+        if (codec.Callbacks is { HasAfterRead: true })
+        {
+            _afterClone.Add((clone, codec));
+        }
+        return clone;
+    }
+
+    /// <summary>The clone of a reference typed <typeparamref name="T"/>.</summary>
+    public T? Clone<T>(T? source) where T : class => (T?)CloneReference(source);
+
+    public void Defer(IDeferredCloneFill fill) => _fills.Add(fill);
+
+    /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
+    public object CloneThroughBytes(object source) => _owner.CloneViaBytes(source);
+}

@@ -1,0 +1,287 @@
+using System.Runtime.CompilerServices;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.Session;
+
+/// <summary>
+/// The state of reading one message: the pool (index -> object; an object enters it the moment it is announced,
+/// before its body, so cycles resolve), the queue of bodies still to read, deferred work (hashed collections are
+/// filled once their keys are complete; callbacks run once the whole graph is read and validated) and the registry.
+/// </summary>
+internal sealed class ReadSession : ISlimReferenceReader
+{
+    private readonly SlimSerializer _owner;
+    private readonly List<object?> _pool = [];
+    private readonly List<(object Instance, SlimCodec Codec)> _pending = [];
+    private readonly List<IDeferredFill> _fills = [];
+    private readonly List<(object Instance, SlimCodec Codec)> _afterRead = [];
+    private TypeRegistry _registry;
+    private TypeAdmission _admission;
+    private SlimLimits _limits;
+    private int _depth;
+
+    public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
+    {
+        _owner = owner;
+        _registry = registry;
+        OwnRegistry = registry;
+        _admission = admission;
+        _limits = owner.Options.Limits;
+        Reader = new SlimReader();
+    }
+
+    public SlimReader Reader { get; }
+
+    public CodecCache Codecs => _owner.Codecs;
+
+    /// <summary>The session's own registry, used per message in PerCall mode.</summary>
+    public TypeRegistry OwnRegistry { get; }
+
+    public SlimLimits Limits => _limits;
+
+    /// <summary>Reads the registry stamp, the root and every body, then runs deferred fills and callbacks.</summary>
+    public object? ReadGraph(TypeRegistry registry, TypeAdmission admission, ReferenceSlot rootSlot)
+    {
+        _registry = registry;
+        _admission = admission;
+        SlimReader reader = Reader;
+        reader.MaxLength = _limits.MaxCollectionLength;
+        long stampOffset = reader.Position;
+        uint count = reader.ReadVarUInt32();
+        uint checksum = reader.ReadFixed32();
+        if (count != registry.Count || checksum != registry.Checksum)
+        {
+            SlimThrow.RegistryMismatch(count, checksum, registry.Count, registry.Checksum, stampOffset);
+        }
+        object? root = ReadReference(rootSlot);
+        List<(object Instance, SlimCodec Codec)> pending = _pending;
+        for (int i = 0; i < pending.Count; i++)
+        {
+            (object instance, SlimCodec codec) = pending[i];
+            if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
+            {
+                SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance);
+            }
+            codec.ReadBody(reader, instance, this);
+        }
+        // Deepest first: a hashed collection's keys may themselves be hashed collections filled here.
+        for (int i = _fills.Count - 1; i >= 0; i--)
+        {
+            _fills[i].Fill(this);
+        }
+        RunAfterReadCallbacks();
+        return root;
+    }
+
+    public void Clear()
+    {
+        _pool.Clear();
+        _pending.Clear();
+        _fills.Clear();
+        _afterRead.Clear();
+        _depth = 0;
+    }
+
+    /// <summary>Reads a reference for a slot, validating every handle against the pool and the slot's type.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object? ReadReference(ReferenceSlot slot)
+    {
+        long offset = Reader.Position;
+        uint handle = Reader.ReadVarUInt32();
+        if (handle >= WireHandle.FirstBackReference)
+        {
+            return BackReference(handle - WireHandle.FirstBackReference, slot, offset);
+        }
+        return handle == WireHandle.Null ? null : ReadNewObject(handle, slot, offset);
+    }
+
+    object? ISlimReferenceReader.ReadReference(Type declaredType) => ReadReference(Codecs.SlotFor(declaredType));
+
+    private object BackReference(uint index, ReferenceSlot slot, long offset)
+    {
+        if (index >= (uint)_pool.Count)
+        {
+            SlimThrow.BadBackReference(index, _pool.Count, offset);
+        }
+        object? value = _pool[(int)index];
+        if (value is null)
+        {
+            SlimThrow.ReferenceToUnfinished(index, offset);
+        }
+        if (!slot.Accepts(value))
+        {
+            SlimThrow.SlotTypeMismatch(slot, value.GetType(), offset);
+        }
+        return value;
+    }
+
+    private object ReadNewObject(uint handle, ReferenceSlot slot, long offset)
+    {
+        SlimCodec codec;
+        if (handle == WireHandle.NewOfDeclaredType)
+        {
+            if (!slot.IsInstantiable)
+            {
+                SlimThrow.NotInstantiable(slot, offset);
+            }
+            if (slot.DeniedReason is not null)
+            {
+                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason);
+            }
+            codec = slot.ExactCodec(Codecs);
+        }
+        else if (handle == WireHandle.NewWithType)
+        {
+            Type type = ReadTypeHandle();
+            _admission.Check(type);
+            if (!slot.DeclaredType.IsAssignableFrom(type))
+            {
+                SlimThrow.SlotTypeMismatch(slot, type, offset);
+            }
+            codec = Codecs.Get(type);
+        }
+        else
+        {
+            SlimThrow.BadHandle(handle, offset);
+            return null!;
+        }
+        int index = _pool.Count;
+        if (index >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+        }
+        _pool.Add(null);
+        object instance;
+        if (codec.HeaderReadsReferences)
+        {
+            if (++_depth > _limits.MaxDepth)
+            {
+                SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
+            }
+            instance = codec.ReadHeader(Reader, this);
+            _depth--;
+        }
+        else
+        {
+            instance = codec.ReadHeader(Reader, this);
+        }
+        _pool[index] = instance;
+        if (codec.HasBody)
+        {
+            _pending.Add((instance, codec));
+        }
+        if (codec.Callbacks is { HasAfterRead: true })
+        {
+            _afterRead.Add((instance, codec));
+        }
+        return instance;
+    }
+
+    /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
+    public Type ReadTypeHandle()
+    {
+        long offset = Reader.Position;
+        uint handle = Reader.ReadVarUInt32();
+        int count = _registry.Count;
+        if (handle < (uint)count)
+        {
+            return _registry[(int)handle];
+        }
+        if (handle != (uint)count)
+        {
+            SlimThrow.BadTypeHandle(handle, count, offset);
+        }
+        if (++_depth > _limits.MaxDepth)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
+        }
+        Type type = ReadTypeEntry(offset);
+        _depth--;
+        _registry.Add(type);
+        return type;
+    }
+
+    private Type ReadTypeEntry(long offset)
+    {
+        var kind = (WireTypeEntry)Reader.ReadByte();
+        switch (kind)
+        {
+            case WireTypeEntry.Named:
+            {
+                string? name = Reader.ReadString();
+                string? assembly = Reader.ReadString();
+                if (name is null || assembly is null)
+                {
+                    SlimThrow.Format("A type entry has a null name or assembly", offset);
+                }
+                return _owner.Resolver.Resolve(assembly, name) ?? SlimThrow.UnknownType<Type>(name, assembly, offset);
+            }
+            case WireTypeEntry.Generic:
+            {
+                Type definition = ReadTypeHandle();
+                uint argumentCount = Reader.ReadVarUInt32();
+                if (!definition.IsGenericTypeDefinition || argumentCount != (uint)definition.GetGenericArguments().Length)
+                {
+                    SlimThrow.Format($"Type entry names generic arguments for '{TypeNames.Describe(definition)}' that do not fit it", offset);
+                }
+                var arguments = new Type[argumentCount];
+                for (int i = 0; i < arguments.Length; i++)
+                {
+                    arguments[i] = ReadTypeHandle();
+                    if (arguments[i].IsGenericTypeDefinition || arguments[i].IsByRefLike || arguments[i].IsPointer)
+                    {
+                        SlimThrow.Format($"Type entry uses '{TypeNames.Describe(arguments[i])}' as a generic argument", offset);
+                    }
+                }
+                try
+                {
+                    return definition.MakeGenericType(arguments);
+                }
+                catch (ArgumentException e)
+                {
+                    throw new SlimFormatException($"Type entry violates the constraints of '{TypeNames.Describe(definition)}' at offset {offset}: {e.Message}", offset);
+                }
+            }
+            case WireTypeEntry.Array:
+            {
+                byte rank = Reader.ReadByte();
+                Type element = ReadTypeHandle();
+                if (rank > 32 || element.IsGenericTypeDefinition || element.IsByRefLike || element == typeof(void) || element.IsPointer)
+                {
+                    SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
+                }
+                return rank == 0 ? element.MakeArrayType() : element.MakeArrayType(rank);
+            }
+            default:
+                SlimThrow.Format($"Unknown type entry kind {(byte)kind}", offset);
+                return null!;
+        }
+    }
+
+    /// <summary>Throws <see cref="SlimTypeNotAllowedException"/> unless the policy allows <paramref name="type"/>.</summary>
+    public void CheckAllowed(Type type) => _admission.Check(type);
+
+    /// <summary>Schedules work to run once every body is read (hashed and sorted collections).</summary>
+    public void Defer(IDeferredFill fill) => _fills.Add(fill);
+
+    private void RunAfterReadCallbacks()
+    {
+        if (_afterRead.Count == 0)
+        {
+            return;
+        }
+        foreach ((object instance, SlimCodec codec) in _afterRead)
+        {
+            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, instance);
+        }
+        foreach ((object instance, SlimCodec codec) in _afterRead)
+        {
+            if (codec.Callbacks!.IsDeserializationCallback)
+            {
+                ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+using NFX.Slim.CodeGen;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.Session;
+
+/// <summary>
+/// A place that holds a reference: a field, an element type, a root. It knows the declared type, so an object whose
+/// runtime type is exactly the declared one is announced without a type handle, and caches that type's codec.
+/// One slot object is shared by every session (its cache is written at most once per value, benignly raced).
+/// </summary>
+internal sealed class ReferenceSlot
+{
+    private SlimCodec? _exactCodec;
+
+    public ReferenceSlot(Type declaredType, string name)
+    {
+        DeclaredType = declaredType;
+        Name = name;
+        IsInstantiable = !declaredType.IsAbstract && !declaredType.IsInterface && declaredType != typeof(object) &&
+                         !declaredType.ContainsGenericParameters;
+        // Objects announced as "of the declared type" name no type, so the policy never sees them; the deny-list still
+        // applies (a program may declare a field of a gadget type, a payload must not be able to fill it).
+        DeniedReason = DenyList.Reason(declaredType, allowTypeValues: true);
+    }
+
+    /// <summary>Why objects of the declared type may not be read, or null.</summary>
+    public string? DeniedReason { get; }
+
+    /// <summary>The static type of the place.</summary>
+    public Type DeclaredType { get; }
+
+    /// <summary>Where the slot is, for error messages (for example <c>Order.Customer</c>).</summary>
+    public string Name { get; }
+
+    /// <summary>True when the declared type is concrete, so "new object of the declared type" can be announced.</summary>
+    public bool IsInstantiable { get; }
+
+    /// <summary>The codec of the declared type, resolved once.</summary>
+    public SlimCodec ExactCodec(CodecCache codecs) => _exactCodec ??= codecs.Get(DeclaredType);
+
+    /// <summary>True when <paramref name="value"/> may be stored in this slot.</summary>
+    public bool Accepts(object value) => value.GetType() == DeclaredType || DeclaredType.IsInstanceOfType(value);
+}

@@ -1,0 +1,158 @@
+using System.Runtime.CompilerServices;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.Session;
+
+/// <summary>
+/// The state of writing one message: the reference pool (object -> index, by reference equality, so objects that
+/// override Equals never collide), the queue of announced objects whose bodies are still to be written, and the
+/// type registry. Pooled and reset between messages by <see cref="SlimSerializer"/>.
+/// </summary>
+internal sealed class WriteSession : ISlimReferenceWriter
+{
+    private readonly SlimSerializer _owner;
+    private readonly ReferencePool _pool = new();
+    private readonly List<(object Value, SlimCodec Codec)> _pending = [];
+    private readonly List<object> _onSerialized = [];
+    private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
+    private TypeRegistry _registry;
+    private int _depth;
+
+    public WriteSession(SlimSerializer owner, TypeRegistry registry)
+    {
+        _owner = owner;
+        _registry = registry;
+        OwnRegistry = registry;
+        Writer = new SlimWriter();
+    }
+
+    public SlimWriter Writer { get; }
+
+    public CodecCache Codecs => _owner.Codecs;
+
+    /// <summary>The session's own registry, used per message in PerCall mode.</summary>
+    public TypeRegistry OwnRegistry { get; }
+
+    /// <summary>Writes the registry stamp, the root and every body, breadth-first, into <see cref="Writer"/>.</summary>
+    public void WriteGraph(object? root, TypeRegistry registry)
+    {
+        _registry = registry;
+        SlimWriter writer = Writer;
+        writer.WriteVarUInt32((uint)registry.Count);
+        writer.WriteFixed32(registry.Checksum);
+        WriteReference(root, _owner.RootSlot);
+        List<(object Value, SlimCodec Codec)> pending = _pending;
+        for (int i = 0; i < pending.Count; i++)
+        {
+            (object value, SlimCodec codec) = pending[i];
+            codec.WriteBody(writer, value, this);
+        }
+        foreach (object value in _onSerialized)
+        {
+            SerializationCallbacks.Invoke(Codecs.Get(value.GetType()).Callbacks!.OnSerialized, value);
+        }
+    }
+
+    /// <summary>Forgets the message: pool, queue, callbacks. Keeps the buffers.</summary>
+    public void Clear()
+    {
+        _pool.Clear();
+        _pending.Clear();
+        _onSerialized.Clear();
+        _depth = 0;
+    }
+
+    /// <summary>Writes a reference in a slot: null, a back-reference, or an announcement of a new object.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteReference(object? value, ReferenceSlot slot)
+    {
+        if (value is null)
+        {
+            Writer.WriteByte((byte)WireHandle.Null);
+            return;
+        }
+        int index = _pool.GetOrAdd(value);
+        if (index >= 0)
+        {
+            Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+            return;
+        }
+        Announce(value, slot);
+    }
+
+    void ISlimReferenceWriter.WriteReference(object? value) => WriteReference(value, _customSlot);
+
+    private void Announce(object value, ReferenceSlot slot)
+    {
+        Type type = value.GetType();
+        SlimCodec codec;
+        if (type == slot.DeclaredType)
+        {
+            codec = slot.ExactCodec(Codecs);
+            Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        }
+        else
+        {
+            codec = Codecs.Get(type);
+            Writer.WriteByte((byte)WireHandle.NewWithType);
+            WriteTypeHandle(type);
+        }
+        if (codec.Callbacks is { } callbacks)
+        {
+            SerializationCallbacks.Invoke(callbacks.OnSerializing, value);
+            if (callbacks.OnSerialized.Length != 0)
+            {
+                _onSerialized.Add(value);
+            }
+        }
+        if (codec.HasBody)
+        {
+            codec.WriteHeader(Writer, value, this);
+            _pending.Add((value, codec));
+            return;
+        }
+        if (++_depth > _owner.Options.Limits.MaxDepth)
+        {
+            SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
+        }
+        codec.WriteHeader(Writer, value, this);
+        _depth--;
+    }
+
+    /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight.</summary>
+    public void WriteTypeHandle(Type type)
+    {
+        if (_registry.TryGetHandle(type, out int handle))
+        {
+            Writer.WriteVarUInt32((uint)handle);
+            return;
+        }
+        Writer.WriteVarUInt32((uint)_registry.Count);
+        if (type.IsArray)
+        {
+            Writer.WriteByte((byte)WireTypeEntry.Array);
+            Writer.WriteByte(type.IsSZArray ? (byte)0 : (byte)type.GetArrayRank());
+            WriteTypeHandle(type.GetElementType()!);
+        }
+        else if (type.IsConstructedGenericType)
+        {
+            Writer.WriteByte((byte)WireTypeEntry.Generic);
+            WriteTypeHandle(type.GetGenericTypeDefinition());
+            Type[] arguments = type.GetGenericArguments();
+            Writer.WriteVarUInt32((uint)arguments.Length);
+            foreach (Type argument in arguments)
+            {
+                WriteTypeHandle(argument);
+            }
+        }
+        else
+        {
+            Writer.WriteByte((byte)WireTypeEntry.Named);
+            Writer.WriteString(type.FullName);
+            Writer.WriteString(TypeNames.AssemblyName(type));
+        }
+        _registry.Add(type);
+    }
+}

@@ -1,0 +1,146 @@
+using System.Collections.Concurrent;
+using System.Collections.Frozen;
+using System.Collections.Immutable;
+using System.Collections.ObjectModel;
+using System.Reflection;
+using NFX.IO;
+
+namespace NFX.Slim.TypeSystem;
+
+/// <summary>
+/// Applies a <see cref="SlimTypePolicy"/> to the types a message names, with the serializer's known types and formats
+/// and, for <c>Deserialize&lt;T&gt;</c>, the scope of T. Verdicts are cached; instances are thread-safe.
+/// The exact rule is documented in docs/SECURITY.md.
+/// </summary>
+internal sealed class TypeAdmission
+{
+    /// <summary>Generic collection and tuple definitions that are safe to build when their arguments are allowed.</summary>
+    private static readonly FrozenSet<Type> s_safeGenericDefinitions = new[]
+    {
+        typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(KeyValuePair<,>), typeof(Nullable<>),
+        typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
+        typeof(SortedSet<>), typeof(ConcurrentDictionary<,>), typeof(ConcurrentQueue<>), typeof(ConcurrentBag<>),
+        typeof(ConcurrentStack<>), typeof(ReadOnlyCollection<>), typeof(ObservableCollection<>), typeof(Collection<>),
+        typeof(ReadOnlyDictionary<,>), typeof(ImmutableArray<>), typeof(ImmutableList<>), typeof(ImmutableDictionary<,>),
+        typeof(ImmutableHashSet<>), typeof(ImmutableSortedDictionary<,>), typeof(ImmutableSortedSet<>),
+        typeof(ImmutableQueue<>), typeof(ImmutableStack<>),
+        typeof(Tuple<>), typeof(Tuple<,>), typeof(Tuple<,,>), typeof(Tuple<,,,>), typeof(Tuple<,,,,>), typeof(Tuple<,,,,,>),
+        typeof(Tuple<,,,,,,>), typeof(Tuple<,,,,,,,>), typeof(ValueTuple<>), typeof(ValueTuple<,>), typeof(ValueTuple<,,>),
+        typeof(ValueTuple<,,,>), typeof(ValueTuple<,,,,>), typeof(ValueTuple<,,,,,>), typeof(ValueTuple<,,,,,,>),
+        typeof(ValueTuple<,,,,,,,>),
+    }.ToFrozenSet();
+
+    private static readonly FrozenSet<Type> s_safeTypes = new[]
+    {
+        typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
+    }.ToFrozenSet();
+
+    private readonly SlimTypePolicy _policy;
+    private readonly StreamerFormat _format;
+    private readonly FrozenSet<Type> _registered;
+    private readonly HashSet<Type>? _scopeTypes;
+    private readonly Assembly? _scopeAssembly;
+    private readonly ConcurrentDictionary<Type, string?> _verdicts = new();
+
+    public TypeAdmission(SlimTypePolicy policy, StreamerFormat format, IEnumerable<Type> registered, Type? scopeRoot)
+    {
+        _policy = policy;
+        _format = format;
+        _registered = registered.ToFrozenSet();
+        if (scopeRoot is not null && scopeRoot != typeof(object))
+        {
+            _scopeTypes = TypeReach.Collect([scopeRoot]);
+            _scopeAssembly = scopeRoot.Assembly == typeof(object).Assembly ? null : scopeRoot.Assembly;
+        }
+    }
+
+    /// <summary>Throws <see cref="SlimTypeNotAllowedException"/> unless <paramref name="type"/> may be read.</summary>
+    public void Check(Type type)
+    {
+        string? reason = _verdicts.TryGetValue(type, out string? cached) ? cached : _verdicts.GetOrAdd(type, Evaluate);
+        if (reason is not null)
+        {
+            ThrowNotAllowed(type, reason);
+        }
+    }
+
+    private static void ThrowNotAllowed(Type type, string reason) =>
+        throw new SlimTypeNotAllowedException(TypeNames.Describe(type), reason);
+
+    private string? Evaluate(Type type)
+    {
+        string? denied = DenyList.Reason(type, _policy.AllowsReflectionTypes);
+        if (denied is not null)
+        {
+            return denied + " (the deny-list applies under every policy).";
+        }
+        return IsAllowed(type) ? null :
+            "the type policy does not allow it. Allow it with SlimTypePolicy.AllowTypes(typeof(...)), AllowAssembly, " +
+            "AllowNamespace or AllowTypesReachableFrom, list it in SlimOptions.KnownTypes, or read with Deserialize<T> " +
+            "where T reaches it (see docs/SECURITY.md).";
+    }
+
+    private bool IsAllowed(Type type)
+    {
+        if (type.IsArray)
+        {
+            return IsAllowed(type.GetElementType()!);
+        }
+        if (IsListed(type))
+        {
+            return true;
+        }
+        if (type.IsConstructedGenericType)
+        {
+            Type definition = type.GetGenericTypeDefinition();
+            if (!s_safeGenericDefinitions.Contains(definition) && !IsListed(definition))
+            {
+                return false;
+            }
+            foreach (Type argument in type.GetGenericArguments())
+            {
+                if (!IsAllowed(argument))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /// <summary>Allowed by name: built in, registered, or matched by a rule of the policy or the scope.</summary>
+    private bool IsListed(Type type)
+    {
+        if (_policy.IsAllowAll || s_safeTypes.Contains(type) || _format.IsNative(type) || _registered.Contains(type) ||
+            _policy.AllowedTypes.Contains(type) || _policy.AllowedAssemblies.Contains(type.Assembly))
+        {
+            return true;
+        }
+        if (type == typeof(Type) || typeof(Type).IsAssignableFrom(type))
+        {
+            return _policy.AllowsReflectionTypes;
+        }
+        if (typeof(Exception).IsAssignableFrom(type) && type.Assembly == typeof(object).Assembly)
+        {
+            return true; // the runtime's own exceptions are plain data holders; Glue returns them to callers
+        }
+        if (type.IsEnum && type.Assembly == typeof(object).Assembly)
+        {
+            return true;
+        }
+        string ns = type.Namespace ?? string.Empty;
+        foreach (string allowed in _policy.AllowedNamespaces)
+        {
+            if (ns.StartsWith(allowed, StringComparison.Ordinal) && (ns.Length == allowed.Length || ns[allowed.Length] == '.'))
+            {
+                return true;
+            }
+        }
+        if (_scopeTypes is not null && _scopeTypes.Contains(type))
+        {
+            return true;
+        }
+        return _scopeAssembly is not null && type.Assembly == _scopeAssembly && !type.IsAbstract && !type.IsInterface;
+    }
+}

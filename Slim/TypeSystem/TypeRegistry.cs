@@ -1,0 +1,80 @@
+namespace NFX.Slim.TypeSystem;
+
+/// <summary>
+/// The table that turns types into short handles ("$n") and back. It starts from a shared
+/// <see cref="TypeRegistryTemplate"/> and appends the types a message (PerCall) or a connection (Batch) introduces;
+/// writer and reader append in the same order, and the running checksum proves they agree.
+/// Not thread-safe: one registry serves one session or one connection direction at a time.
+/// </summary>
+internal sealed class TypeRegistry
+{
+    private readonly TypeRegistryTemplate _template;
+    private readonly List<Type> _added = [];
+    private readonly Dictionary<Type, int> _addedIndex = [];
+    private ulong _checksum;
+
+    public TypeRegistry(TypeRegistryTemplate template)
+    {
+        _template = template;
+        _checksum = template.Checksum;
+    }
+
+    public int Count => _template.Types.Length + _added.Count;
+
+    /// <summary>The low 32 bits of the running checksum, as written in each message.</summary>
+    public uint Checksum => (uint)_checksum;
+
+    public bool TryGetHandle(Type type, out int handle)
+    {
+        if (_template.Index.TryGetValue(type, out handle))
+        {
+            return true;
+        }
+        return _added.Count != 0 && _addedIndex.TryGetValue(type, out handle);
+    }
+
+    /// <summary>The type at <paramref name="handle"/>, which the caller has checked is below <see cref="Count"/>.</summary>
+    public Type this[int handle]
+    {
+        get
+        {
+            Type[] templateTypes = _template.Types;
+            return handle < templateTypes.Length ? templateTypes[handle] : _added[handle - templateTypes.Length];
+        }
+    }
+
+    public void Add(Type type)
+    {
+        _addedIndex.Add(type, Count);
+        _added.Add(type);
+        _checksum = RegistryChecksum.Combine(_checksum, _template.EntryHash(type));
+    }
+
+    /// <summary>Forgets the types learned after the registry had <paramref name="count"/> entries (a failed message).</summary>
+    public void Truncate(int count)
+    {
+        while (Count > count && _added.Count > 0)
+        {
+            Type last = _added[^1];
+            _added.RemoveAt(_added.Count - 1);
+            _addedIndex.Remove(last);
+        }
+        ulong checksum = _template.Checksum;
+        foreach (Type type in _added)
+        {
+            checksum = RegistryChecksum.Combine(checksum, _template.EntryHash(type));
+        }
+        _checksum = checksum;
+    }
+
+    /// <summary>Forgets every learned type: back to the template.</summary>
+    public void Reset()
+    {
+        if (_added.Count != 0)
+        {
+            _added.Clear();
+            _addedIndex.Clear();
+        }
+        _checksum = _template.Checksum;
+    }
+}

@@ -1,0 +1,44 @@
+using System.Collections.Concurrent;
+using System.Collections.Frozen;
+
+namespace NFX.Slim.TypeSystem;
+
+/// <summary>
+/// The immutable start of every registry of one serializer: the built-in types, then the user's known types.
+/// Shared by all sessions; each <see cref="TypeRegistry"/> layers the types it learns on top of it.
+/// </summary>
+internal sealed class TypeRegistryTemplate
+{
+    public TypeRegistryTemplate(IReadOnlyList<Type> knownTypes)
+    {
+        var types = new List<Type>(BuiltInTypes.All);
+        foreach (Type type in knownTypes)
+        {
+            ArgumentNullException.ThrowIfNull(type, nameof(knownTypes));
+            if (!types.Contains(type))
+            {
+                types.Add(type);
+            }
+        }
+        Types = [.. types];
+        Index = Types.Select((t, i) => (t, i)).ToFrozenDictionary(p => p.t, p => p.i);
+        ulong checksum = RegistryChecksum.Seed;
+        foreach (Type type in Types)
+        {
+            checksum = RegistryChecksum.Combine(checksum, EntryHash(type));
+        }
+        Checksum = checksum;
+    }
+
+    private readonly ConcurrentDictionary<Type, ulong> _entryHashes = new();
+
+    public Type[] Types { get; }
+
+    public FrozenDictionary<Type, int> Index { get; }
+
+    public ulong Checksum { get; }
+
+    /// <summary>The hash of a type's wire description, computed once per type.</summary>
+    public ulong EntryHash(Type type) =>
+        _entryHashes.TryGetValue(type, out ulong hash) ? hash : _entryHashes.GetOrAdd(type, static t => RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(t)));
+}
