@@ -3,8 +3,8 @@ using NFX.Glue.Transport;
 
 namespace NFX.Glue;
 
-/// <summary>Settings of a <see cref="GlueClient"/>. Immutable once the client is created.</summary>
-public sealed class GlueClientOptions
+/// <summary>Settings of a <see cref="GlueClient"/>. Immutable: change a copy with <c>with</c>.</summary>
+public sealed record GlueClientOptions
 {
     /// <summary>How long a call may take, from the proxy call to the answer, unless the proxy sets its own. Default 30 s;
     /// <see cref="Timeout.InfiniteTimeSpan"/> for none. The server's CancellationToken fires when the time left runs out.</summary>

@@ -3,8 +3,8 @@ using NFX.Glue.Serialization;
 
 namespace NFX.Glue;
 
-/// <summary>Settings of a <see cref="GlueServer"/>. Immutable once the server is created.</summary>
-public sealed class GlueServerOptions
+/// <summary>Settings of a <see cref="GlueServer"/>. Immutable: change a copy with <c>with</c>.</summary>
+public sealed record GlueServerOptions
 {
     /// <summary>Where to listen. Default: all IPv4 interfaces, port 5005. Port 0 picks a free port (see <see cref="GlueServer.LocalEndPoint"/>).</summary>
     public IPEndPoint EndPoint { get; init; } = new(IPAddress.Any, 5005);
