@@ -19,7 +19,17 @@ internal sealed partial class ClientConnection
                 int callId = (int)header.ReadVarUInt32();
                 ReadOnlySequence<byte> body = header.Rest;
                 // Deserialize even when nobody waits any more (timed out, canceled): the batch registry must see every message.
-                object? value = body.IsEmpty ? null : Deserialize(body);
+                object? value;
+                try
+                {
+                    value = body.IsEmpty ? null : Deserialize(body);
+                }
+                catch (GlueSerializationException e)
+                {
+                    // This call learns the real reason; the others fail with the connection it takes down.
+                    Fail(callId, e);
+                    throw;
+                }
                 if (TryTake(callId, out PendingCall? call))
                 {
                     call.SetResult(value);
@@ -107,6 +117,8 @@ internal sealed partial class ClientConnection
                 return new RemoteException(error.TypeName, error.Message, error.StackTrace, ReadExceptionObject(error));
             case ErrorKind.Serialization:
                 return new GlueSerializationException($"The server could not serialize the result{where}: {error.Message}");
+            case ErrorKind.DeadlineExceeded:
+                return new GlueTimeoutException($"The call{where} did not complete before its deadline; the server canceled it.");
             case ErrorKind.MessageTooLarge:
                 return new GlueMessageTooLargeException($"The server's result{where} is over the maximum message size: {error.Message}");
             default:

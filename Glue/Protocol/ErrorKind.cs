@@ -14,4 +14,7 @@ internal enum ErrorKind : byte
 
     /// <summary>The server failed outside the implementation (e.g. creating the instance): becomes <see cref="GlueException"/>.</summary>
     Server = 4,
+
+    /// <summary>The call's deadline passed on the server and the implementation gave up: becomes <see cref="GlueTimeoutException"/>.</summary>
+    DeadlineExceeded = 5,
 }

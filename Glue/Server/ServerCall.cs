@@ -15,6 +15,7 @@ internal sealed class ServerCall : IThreadPoolWorkItem
     private readonly MethodDescriptor _method;
     private readonly object? _args;
     private readonly CancellationTokenSource? _cancellation;
+    private volatile bool _canceledByClient;
 
     public ServerCall(ServerConnection connection, HostedContract contract, MethodDescriptor method, int callId, object? args,
         CancellationTokenSource? cancellation)
@@ -32,6 +33,14 @@ internal sealed class ServerCall : IThreadPoolWorkItem
 
     /// <summary>The call's own token source, when its method takes a CancellationToken (null otherwise).</summary>
     public CancellationTokenSource? Cancellation => _cancellation;
+
+    /// <summary>The client sent Cancel: nobody waits for the answer any more.</summary>
+    public void CancelByClient()
+    {
+        _canceledByClient = true;
+        // Callbacks run on the thread pool, not on the reader loop that received the Cancel frame.
+        _ = _cancellation?.CancelAsync();
+    }
 
     public void Execute() => _ = RunAsync();
 
@@ -57,7 +66,10 @@ internal sealed class ServerCall : IThreadPoolWorkItem
             }
             else
             {
-                _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: _connection.DescribeError(e, instance is not null)));
+                ErrorMessage error = e is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
+                    ? new ErrorMessage(ErrorKind.DeadlineExceeded, e.GetType().FullName!, e.Message, null, null)
+                    : _connection.DescribeError(e, instance is not null);
+                _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: error));
             }
         }
         finally

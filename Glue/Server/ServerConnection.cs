@@ -235,8 +235,7 @@ internal sealed class ServerConnection : GlueConnection
         {
             if (_cancellable.TryGetValue(callId, out ServerCall? call))
             {
-                // Callbacks run on the thread pool, not on the reader loop.
-                _ = call.Cancellation!.CancelAsync();
+                call.CancelByClient();
             }
         }
     }
