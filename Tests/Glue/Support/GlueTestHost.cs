@@ -41,7 +41,7 @@ internal sealed class GlueTestHost : IAsyncDisposable
         options ??= new GlueClientOptions();
         GlueClient client = Kind == GlueTransportKind.Tcp
             ? new GlueClient(Server.LocalEndPoint!, options)
-            : new GlueClient(options with { Connector = ConnectInMemory });
+            : new GlueClient(options.Connector is null ? options with { Connector = ConnectInMemory } : options);
         _clients.Add(client);
         return client;
     }
