@@ -48,44 +48,51 @@ internal sealed class ServerCall : IThreadPoolWorkItem
     {
         object? instance = null;
         object? scope = null;
+        object? result = null;
+        Exception? failure = null;
         try
         {
             instance = _contract.Provider.Acquire(out scope);
             CancellationToken token = _cancellation?.Token ?? _connection.ClosingToken;
-            object? result = await _contract.Invokers[_method.Id](instance, _args, token).ConfigureAwait(false);
-            if (!_method.IsOneWay)
-            {
-                _connection.Enqueue(new OutgoingFrame(FrameType.Result, CallId, payload: result, hasBody: _method.ResultType is not null));
-            }
+            result = await _contract.Invokers[_method.Id](instance, _args, token).ConfigureAwait(false);
         }
         catch (Exception e)
         {
-            if (_method.IsOneWay)
+            failure = e;
+        }
+
+        // The instance (and its DI scope) is released before the answer is queued: by the time the caller sees the
+        // answer, the server is done with everything the call created.
+        if (instance is not null)
+        {
+            try
+            {
+                await _contract.Provider.ReleaseAsync(instance, scope).ConfigureAwait(false);
+            }
+            catch (Exception e)
             {
                 _connection.ReportUnobservedError(e);
             }
-            else
-            {
-                ErrorMessage error = e is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
-                    ? new ErrorMessage(ErrorKind.DeadlineExceeded, e.GetType().FullName!, e.Message, null, null)
-                    : _connection.DescribeError(e, instance is not null);
-                _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: error));
-            }
         }
-        finally
+
+        if (_method.IsOneWay)
         {
-            if (instance is not null)
+            if (failure is not null)
             {
-                try
-                {
-                    await _contract.Provider.ReleaseAsync(instance, scope).ConfigureAwait(false);
-                }
-                catch (Exception e)
-                {
-                    _connection.ReportUnobservedError(e);
-                }
+                _connection.ReportUnobservedError(failure);
             }
-            _connection.EndCall(this);
         }
+        else if (failure is null)
+        {
+            _connection.Enqueue(new OutgoingFrame(FrameType.Result, CallId, payload: result, hasBody: _method.ResultType is not null));
+        }
+        else
+        {
+            ErrorMessage error = failure is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
+                ? new ErrorMessage(ErrorKind.DeadlineExceeded, failure.GetType().FullName!, failure.Message, null, null)
+                : _connection.DescribeError(failure, instance is not null);
+            _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: error));
+        }
+        _connection.EndCall(this);
     }
 }
