@@ -56,7 +56,7 @@ internal sealed partial class ClientConnection : GlueConnection
             uint flags = _exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects;
             using (var w = new SlimWriter(1024))
             {
-                HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.AuthToken ?? [], requests));
+                HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
                 await WriteHandshakeFrameAsync(FrameType.Hello, w, cancellationToken).ConfigureAwait(false);
             }
             (FrameType type, ReadOnlySequence<byte> content) = await ReadHandshakeFrameAsync(cancellationToken).ConfigureAwait(false);
@@ -76,7 +76,7 @@ internal sealed partial class ClientConnection : GlueConnection
             {
                 throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
             }
-            MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 64));
+            MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
             for (int i = 0; i < requests.Length; i++)
             {
                 _bindings[i] = welcome.Contracts[i];

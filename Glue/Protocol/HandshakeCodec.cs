@@ -17,6 +17,7 @@ internal static class HandshakeCodec
         w.WriteRawBytes(ProtocolConstants.Magic);
         w.WriteVarUInt32(hello.Version);
         w.WriteVarUInt32(hello.Flags);
+        w.WriteVarUInt32((uint)hello.MaxMessageSize);
         w.WriteByteArray(hello.Token);
         w.WriteVarUInt32((uint)hello.Contracts.Count);
         foreach (ContractRequest c in hello.Contracts)
@@ -35,14 +36,15 @@ internal static class HandshakeCodec
             r.ReadRawBytes(magic);
             if (!magic.SequenceEqual(ProtocolConstants.Magic))
             {
-                return new HelloMessage(0, 0, [], []);
+                return new HelloMessage(0, 0, 0, [], []);
             }
             uint version = r.ReadVarUInt32();
             if (version != ProtocolConstants.Version)
             {
-                return new HelloMessage(version, 0, [], []);
+                return new HelloMessage(version, 0, 0, [], []);
             }
             uint flags = r.ReadVarUInt32();
+            int maxMessageSize = ReadCount(r, int.MaxValue, "max message size");
             r.MaxLength = ProtocolConstants.MaxTokenBytes;
             byte[] token = r.ReadByteArray() ?? [];
             int count = ReadCount(r, ProtocolConstants.MaxContracts, "contract count");
@@ -52,7 +54,7 @@ internal static class HandshakeCodec
                 contracts[i] = ReadContractRequest(r);
             }
             EnsureEnd(r);
-            return new HelloMessage(version, flags, token, contracts);
+            return new HelloMessage(version, flags, maxMessageSize, token, contracts);
         }
         catch (SlimException e)
         {

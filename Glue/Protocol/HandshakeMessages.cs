@@ -12,7 +12,7 @@ internal sealed record ContractAnswer(bool[]? Methods)
 }
 
 /// <summary>The client's first frame.</summary>
-internal sealed record HelloMessage(uint Version, uint Flags, byte[] Token, IReadOnlyList<ContractRequest> Contracts);
+internal sealed record HelloMessage(uint Version, uint Flags, int MaxMessageSize, byte[] Token, IReadOnlyList<ContractRequest> Contracts);
 
 /// <summary>The server's acceptance of a Hello.</summary>
 internal sealed record WelcomeMessage(uint Version, int MaxMessageSize, int MaxInFlight, IReadOnlyList<ContractAnswer> Contracts);

@@ -69,6 +69,8 @@ internal sealed class ServerConnection : GlueConnection
                     return false;
                 }
             }
+            // Never send the client a frame it would have to drop the connection for.
+            MaxSendSize = Math.Min(MaxSendSize, Math.Max(hello.MaxMessageSize, 1024));
             _sendExceptionObjects = _server.Options.SendExceptionObjects && (hello.Flags & ProtocolConstants.FlagExceptionObjects) != 0;
             var answers = new ContractAnswer[hello.Contracts.Count];
             for (int i = 0; i < answers.Length; i++)

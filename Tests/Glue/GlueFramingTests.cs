@@ -84,28 +84,30 @@ public sealed class GlueFramingTests
     [Test]
     public void Hello_OneContract_MatchesGoldenBytesAndRoundTrips()
     {
-        var hello = new HelloMessage(1, 1, [0xAB], [new ContractRequest("C", [0x1122334455667788UL])]);
+        var hello = new HelloMessage(1, 1, 300, [0xAB], [new ContractRequest("C", [0x1122334455667788UL])]);
         using var w = new SlimWriter();
 
         HandshakeCodec.WriteHello(w, hello);
 
         Assert.That(Convert.ToHexString(w.WrittenSpan), Is.EqualTo(
-            "474C5545" + "01" + "01" + "02AB" + "01" + "0243" + "01" + "8877665544332211"));
+            "474C5545" + "01" + "01" + "AC02" + "02AB" + "01" + "0243" + "01" + "8877665544332211"));
         HelloMessage back = HandshakeCodec.ReadHello(new ReadOnlySequence<byte>(w.ToArray()));
         Assert.That(back.Version, Is.EqualTo(1));
         Assert.That(back.Flags, Is.EqualTo(1));
+        Assert.That(back.MaxMessageSize, Is.EqualTo(300));
         Assert.That(back.Token, Is.EqualTo(new byte[] { 0xAB }));
         Assert.That(back.Contracts.Single().Name, Is.EqualTo("C"));
         Assert.That(back.Contracts.Single().MethodHashes, Is.EqualTo(new[] { 0x1122334455667788UL }));
     }
 
-    [TestCase("474C5545" + "01" + "00" + "00" + "818001", "contract count")]
-    [TestCase("474C5545" + "01" + "00" + "828001", "MaxLength")]
-    [TestCase("474C5545" + "01" + "00" + "00" + "03", "")]
-    [TestCase("474C5545" + "01" + "00" + "00" + "01" + "0243" + "818001", "method count")]
-    [TestCase("474C5545" + "01" + "00" + "00" + "01" + "00" + "00", "no name")]
-    [TestCase("474C5545" + "01" + "00" + "00" + "00" + "FF", "unexpected bytes")]
-    [TestCase("474C5545" + "01" + "00" + "00" + "01" + "02C3" + "00", "UTF-8")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "818001", "contract count")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "828001", "MaxLength")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "03", "")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "01" + "0243" + "818001", "method count")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "01" + "00" + "00", "no name")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "00" + "FF", "unexpected bytes")]
+    [TestCase("474C5545" + "01" + "00" + "8008" + "00" + "01" + "02C3" + "00", "UTF-8")]
+    [TestCase("474C5545" + "01" + "00" + "FFFFFFFF0F", "max message size")]
     public void Hello_Malformed_ThrowsProtocolException(string hex, string reason)
     {
         GlueProtocolException? error = Assert.Throws<GlueProtocolException>(() =>

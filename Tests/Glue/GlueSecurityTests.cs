@@ -89,7 +89,7 @@ public sealed class GlueSecurityTests
     {
         using RawPeer peer = await RawPeer.ConnectAsync(_host.Server.LocalEndPoint!);
         using var hello = new NFX.IO.SlimWriter();
-        HandshakeCodec.WriteHello(hello, new HelloMessage(ProtocolConstants.Version, 0, Encoding.UTF8.GetBytes("guess"), [ShapesRequest]));
+        HandshakeCodec.WriteHello(hello, new HelloMessage(ProtocolConstants.Version, 0, 1 << 20, Encoding.UTF8.GetBytes("guess"), [ShapesRequest]));
         byte[] call = RawPeer.Frame(FrameType.Call, [1, 0, (byte)MethodId(nameof(IShapes.Nop)), 0]);
 
         await peer.SendAsync([.. RawPeer.Frame(FrameType.Hello, hello.WrittenSpan), .. call]);
@@ -131,7 +131,7 @@ public sealed class GlueSecurityTests
     {
         using RawPeer peer = await RawPeer.ConnectAsync(_host.Server.LocalEndPoint!);
 
-        await peer.SendFrameAsync(FrameType.Hello, Convert.FromHexString("474C5545" + "01" + "00" + "00" + "03"));
+        await peer.SendFrameAsync(FrameType.Hello, Convert.FromHexString("474C5545" + "01" + "00" + "8008" + "00" + "03"));
 
         Assert.That(await peer.ReceiveFrameAsync(s_guard), Is.Null);
         await AssertGoodClientStillServedAsync();

@@ -164,6 +164,17 @@ public sealed class GlueSemanticsTests(GlueTransportKind kind)
     }
 
     [Test]
+    public async Task OversizedResult_OverClientLimit_ServerAnswersWithErrorAndKeepsTheConnection()
+    {
+        IShapes proxy = _host.CreateClient(new GlueClientOptions { MaxMessageSize = 64 * 1024 }).GetProxy<IShapes>();
+
+        await Assert.ThrowsAsync<GlueMessageTooLargeException>(() => proxy.Blob(100_000));
+
+        Assert.That(await proxy.Blob(10), Has.Length.EqualTo(10));
+        Assert.That(_host.Server.ConnectionCount, Is.EqualTo(1));
+    }
+
+    [Test]
     public async Task TypePolicy_ArgumentTypeNotAllowedByServer_FailsCallResetsConnectionThenRecovers()
     {
         GlueClient client = _host.CreateClient();

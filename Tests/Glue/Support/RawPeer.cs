@@ -47,7 +47,7 @@ internal sealed class RawPeer : IDisposable
     public Task SendHelloAsync(byte[]? token, params ContractRequest[] contracts)
     {
         using var w = new SlimWriter();
-        HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, 0, token ?? [], contracts));
+        HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, 0, 1 << 20, token ?? [], contracts));
         return SendFrameAsync(FrameType.Hello, w.WrittenSpan);
     }
 
