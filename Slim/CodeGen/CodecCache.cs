@@ -78,6 +78,10 @@ internal sealed class CodecCache
         {
             return collection;
         }
+        if (type == typeof(DBNull))
+        {
+            return new SingletonCodec(DBNull.Value);
+        }
         if (type == typeof(Uri))
         {
             return new UriCodec();
@@ -89,6 +93,10 @@ internal sealed class CodecCache
         if (typeof(Exception).IsAssignableFrom(type))
         {
             return new ExceptionCodec(type, _values, this);
+        }
+        if (SerializableCodec.FindConstructor(type) is { } constructor)
+        {
+            return new SerializableCodec(type, constructor, this);
         }
         if (type.IsValueType)
         {

@@ -203,8 +203,8 @@ public static class GraphAssert
         {
             return $"{path}: expected {ed.Count} entries, got {ad.Count}";
         }
-        DictionaryEntry[] expected = ed.Cast<DictionaryEntry>().ToArray();
-        DictionaryEntry[] actual = ad.Cast<DictionaryEntry>().ToArray();
+        DictionaryEntry[] expected = Entries(ed);
+        DictionaryEntry[] actual = Entries(ad);
         for (int i = 0; i < expected.Length; i++)
         {
             object key = expected[i].Key;
@@ -214,6 +214,17 @@ public static class GraphAssert
             queue.Enqueue((expected[i].Value, match.Value, $"{path}[{Show(key)}]"));
         }
         return null;
+    }
+
+    private static DictionaryEntry[] Entries(IDictionary dictionary)
+    {
+        var entries = new List<DictionaryEntry>();
+        IDictionaryEnumerator enumerator = dictionary.GetEnumerator();
+        while (enumerator.MoveNext())
+        {
+            entries.Add(enumerator.Entry);
+        }
+        return [.. entries];
     }
 
     private static string? CompareComparers(object e, object a, string path)
