@@ -164,7 +164,18 @@ internal sealed partial class ClientConnection : GlueConnection
 
     private async Task WaitForSlotCoreAsync(TimeSpan timeout, CancellationToken cancellationToken)
     {
-        if (!await _gate.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
+        // Also woken by the connection closing: waiters fail at once instead of at their deadline.
+        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, ClosedToken);
+        bool entered;
+        try
+        {
+            entered = await _gate.WaitAsync(timeout, linked.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
+        {
+            throw ClosedError();
+        }
+        if (!entered)
         {
             throw new GlueTimeoutException($"No call slot became free within {timeout} ({_client.Options.MaxInFlight} calls already in flight).");
         }
@@ -195,9 +206,22 @@ internal sealed partial class ClientConnection : GlueConnection
     /// <summary>Queues a one-way call; blocks while every slot is taken (up to <paramref name="timeout"/>).</summary>
     public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
     {
-        if (!_gate.Wait(0) && !_gate.Wait(timeout))
+        if (!_gate.Wait(0))
         {
-            throw new GlueTimeoutException($"No call slot became free within {timeout} for one-way {method.DisplayName}.");
+            bool entered;
+            try
+            {
+                entered = _gate.Wait(timeout, ClosedToken);
+            }
+            catch (OperationCanceledException)
+            {
+                // The connection closed while waiting: like any one-way call that cannot be sent, it is dropped.
+                return;
+            }
+            if (!entered)
+            {
+                throw new GlueTimeoutException($"No call slot became free within {timeout} for one-way {method.DisplayName}.");
+            }
         }
         object? payload = method.HasArgs ? args : null;
         if (!Enqueue(new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs)))

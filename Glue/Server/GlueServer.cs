@@ -241,7 +241,18 @@ public sealed class GlueServer : IAsyncDisposable
                 // A connection reset before it was accepted: keep listening.
                 continue;
             }
-            _ = Accept(new SocketTransport(socket));
+            SocketTransport transport;
+            try
+            {
+                transport = new SocketTransport(socket);
+            }
+            catch (SocketException)
+            {
+                // Reset between accept and setup.
+                socket.Dispose();
+                continue;
+            }
+            _ = Accept(transport);
         }
     }
 }

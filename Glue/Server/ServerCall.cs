@@ -84,15 +84,15 @@ internal sealed class ServerCall : IThreadPoolWorkItem
         }
         else if (failure is null)
         {
-            _connection.Enqueue(new OutgoingFrame(FrameType.Result, CallId, payload: result, hasBody: _method.ResultType is not null));
+            _connection.EnqueueAnswer(FrameType.Result, CallId, result, _method.ResultType is not null, null);
         }
         else
         {
             ErrorMessage error = failure is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
                 ? new ErrorMessage(ErrorKind.DeadlineExceeded, failure.GetType().FullName!, failure.Message, null, null)
                 : _connection.DescribeError(failure, instance is not null);
-            _connection.Enqueue(new OutgoingFrame(FrameType.Error, CallId, state: error));
+            _connection.EnqueueAnswer(FrameType.Error, CallId, null, false, error);
         }
-        _connection.EndCall(this);
+        _connection.EndCall(this, answerQueued: !_method.IsOneWay);
     }
 }

@@ -143,12 +143,9 @@ internal sealed class ServerConnection : GlueConnection
             {
                 int callId = (int)header.ReadVarUInt32();
                 int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
-                if (_bindings[contractId] is not null)
-                {
-                    throw new GlueProtocolException($"Contract id {contractId} is already bound.");
-                }
+                // Binding an id again replaces it (a client may retry a Bind whose answer it stopped waiting for).
                 ContractAnswer answer = Bind(contractId, HandshakeCodec.ReadContractRequest(header.Rest));
-                Enqueue(new OutgoingFrame(FrameType.Bound, callId, contractId, state: answer));
+                EnqueueControlAnswer(new OutgoingFrame(FrameType.Bound, callId, contractId, state: answer));
                 return default;
             }
             default:
@@ -242,8 +239,27 @@ internal sealed class ServerConnection : GlueConnection
         }
     }
 
-    /// <summary>Called once by each call as it ends.</summary>
-    public void EndCall(ServerCall call)
+    /// <summary>Queues a call's answer; the call's slot is freed once the answer is written.</summary>
+    public void EnqueueAnswer(FrameType type, int callId, object? payload, bool hasBody, ErrorMessage? error)
+    {
+        // Value 1 marks a frame that holds a call slot: a client that sends calls but never reads the answers
+        // runs out of slots (and the server stops reading it) instead of filling the send queue.
+        if (!Enqueue(new OutgoingFrame(type, callId, payload: payload, hasBody: hasBody, state: error, value: 1)))
+        {
+            _gate.Release();
+        }
+    }
+
+    protected override void OnAnswerWritten(in OutgoingFrame frame)
+    {
+        if (frame.Value == 1)
+        {
+            _gate.Release();
+        }
+    }
+
+    /// <summary>Called once by each call as it ends; frees its slot unless an answer was queued (which frees it).</summary>
+    public void EndCall(ServerCall call, bool answerQueued)
     {
         if (call.Cancellation is CancellationTokenSource cancellation)
         {
@@ -253,7 +269,10 @@ internal sealed class ServerConnection : GlueConnection
             }
             cancellation.Dispose();
         }
-        _gate.Release();
+        if (!answerQueued)
+        {
+            _gate.Release();
+        }
     }
 
     public ErrorMessage DescribeError(Exception error, bool fromImplementation)

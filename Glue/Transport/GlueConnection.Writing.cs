@@ -33,18 +33,24 @@ internal abstract partial class GlueConnection
             case FrameType.Result:
                 header.WriteVarUInt32((uint)frame.CallId);
                 WriteWithBody(output, in frame, header.Written);
+                OnAnswerWritten(in frame);
                 return;
             case FrameType.Cancel:
                 header.WriteVarUInt32((uint)frame.CallId);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 return;
             case FrameType.Ping:
-            case FrameType.Pong:
                 header.WriteFixed64(frame.Value);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 return;
+            case FrameType.Pong:
+                header.WriteFixed64(frame.Value);
+                FrameCodec.Write(output, frame.Type, header.Written, default);
+                Interlocked.Decrement(ref _queuedControlAnswers);
+                return;
             case FrameType.Error:
                 WriteError(output, frame.CallId, (ErrorMessage)frame.State!);
+                OnAnswerWritten(in frame);
                 return;
             case FrameType.Goodbye:
                 _control.Reset();
@@ -67,6 +73,7 @@ internal abstract partial class GlueConnection
                 // Protocol rule: the server's send registry starts afresh after a Bound frame, so the client can
                 // switch to a receiver whose type policy covers the newly bound contract.
                 Sender.Reset();
+                Interlocked.Decrement(ref _queuedControlAnswers);
                 return;
             default:
                 throw new InvalidOperationException($"Frame type {frame.Type} cannot be queued.");

@@ -18,6 +18,10 @@ internal abstract partial class GlueConnection
     // Flush when this much is buffered even if more frames are queued: keeps latency bounded under load.
     private const int FlushThreshold = 16 * 1024;
 
+    // Pong and Bound frames a peer may have queued without reading them: a peer that floods Pings or Binds while not
+    // reading its socket is cut off instead of growing the send queue without bound.
+    private const int MaxQueuedControlAnswers = 1024;
+
     // A body buffer grown past this is dropped after use instead of being kept for the connection's lifetime.
     private const int KeepBodyBufferBytes = 256 * 1024;
 
@@ -32,6 +36,7 @@ internal abstract partial class GlueConnection
     private int _state;
     private Exception? _closeReason;
     private Exception? _gracefulReason;
+    private int _queuedControlAnswers;
 
     protected GlueConnection(GlueTransport transport, IGlueSerializer sender, IGlueSerializer receiver, int maxMessageSize)
     {
@@ -67,8 +72,21 @@ internal abstract partial class GlueConnection
     /// <summary>Completes when the connection has closed and every pending call has been failed.</summary>
     public Task Completion => _closed.Task;
 
+    /// <summary>Canceled when the connection closes.</summary>
+    protected CancellationToken ClosedToken => _stopReading.Token;
+
     /// <summary>Queues a frame for the writer loop; false when the connection is closing or closed.</summary>
     public bool Enqueue(in OutgoingFrame frame) => _queue.Writer.TryWrite(frame);
+
+    /// <summary>Queues a Pong or Bound answer, refusing a peer that keeps asking without reading the answers.</summary>
+    protected void EnqueueControlAnswer(in OutgoingFrame frame)
+    {
+        if (Interlocked.Increment(ref _queuedControlAnswers) > MaxQueuedControlAnswers)
+        {
+            throw new GlueProtocolException($"The peer has {MaxQueuedControlAnswers} Ping/Bind answers unread.");
+        }
+        Enqueue(frame);
+    }
 
     /// <summary>Starts the reader and writer loops (after the handshake).</summary>
     protected void StartLoops()
@@ -125,6 +143,11 @@ internal abstract partial class GlueConnection
 
     /// <summary>A Call or OneWayCall frame has been written to the pipe.</summary>
     protected virtual void OnSent(in OutgoingFrame frame)
+    {
+    }
+
+    /// <summary>A Result or Error frame has been written (or replaced by an Error frame).</summary>
+    protected virtual void OnAnswerWritten(in OutgoingFrame frame)
     {
     }
 
@@ -213,7 +236,7 @@ internal abstract partial class GlueConnection
         switch (type)
         {
             case FrameType.Ping:
-                Enqueue(new OutgoingFrame(FrameType.Pong, value: new HeaderReader(content).ReadFixed64()));
+                EnqueueControlAnswer(new OutgoingFrame(FrameType.Pong, value: new HeaderReader(content).ReadFixed64()));
                 return default;
             case FrameType.ResetRegistry:
                 Receiver.Reset();

@@ -134,6 +134,23 @@ public sealed class GlueSemanticsTests(GlueTransportKind kind)
     }
 
     [Test]
+    public async Task ServerStopped_CallsWaitingForASlot_FailFastToo()
+    {
+        IShapes proxy = _host.CreateClient(new GlueClientOptions { MaxInFlight = 2 }).GetProxy<IShapes>();
+        Task<int>[] calls = Enumerable.Range(0, 6).Select(_ => proxy.Delay(60_000, CancellationToken.None)).ToArray();
+        Assert.That(await _service.DelayStarted.WaitAsync(s_guard), Is.True);
+        Assert.That(await _service.DelayStarted.WaitAsync(s_guard), Is.True);
+
+        await _host.Server.StopAsync().WaitAsync(s_guard);
+
+        foreach (Task<int> call in calls)
+        {
+            Assert.That(async () => await call.WaitAsync(s_guard), Throws.InstanceOf<GlueConnectionException>());
+        }
+        Assert.That(_service.DelaysStarted, Is.EqualTo(2), "four calls never got a slot");
+    }
+
+    [Test]
     public async Task OversizedArguments_OverClientLimit_FailThatCallAndKeepTheConnection()
     {
         IShapes proxy = _host.CreateClient(new GlueClientOptions { MaxMessageSize = 64 * 1024 }).GetProxy<IShapes>();
