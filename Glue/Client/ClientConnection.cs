@@ -20,7 +20,7 @@ internal sealed partial class ClientConnection : GlueConnection
 
     private readonly GlueClient _client;
     private readonly PendingCallTable _pending = new();
-    private readonly SemaphoreSlim _gate;
+    private readonly CallSlots _slots;
     private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<int, Task<ContractAnswer>> _binding = new();
     private readonly IGlueSerializer? _exceptionReader;
@@ -32,7 +32,7 @@ internal sealed partial class ClientConnection : GlueConnection
         : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize)
     {
         _client = client;
-        _gate = new SemaphoreSlim(client.Options.MaxInFlight, client.Options.MaxInFlight);
+        _slots = new CallSlots(client.Options.MaxInFlight);
         if (client.Options.RemoteExceptionTypes.Count > 0)
         {
             SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes([.. client.Options.RemoteExceptionTypes]);
@@ -158,75 +158,36 @@ internal sealed partial class ClientConnection : GlueConnection
         return pending.AsVoidValueTask();
     }
 
-    /// <summary>Waits for a free in-flight slot without blocking (the slow path of a call).</summary>
-    public Task WaitForSlotAsync(TimeSpan timeout, CancellationToken cancellationToken) =>
-        WaitForSlotCoreAsync(timeout, cancellationToken);
-
-    private async Task WaitForSlotCoreAsync(TimeSpan timeout, CancellationToken cancellationToken)
-    {
-        // Also woken by the connection closing: waiters fail at once instead of at their deadline.
-        using var linked = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, ClosedToken);
-        bool entered;
-        try
-        {
-            entered = await _gate.WaitAsync(timeout, linked.Token).ConfigureAwait(false);
-        }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested)
-        {
-            throw ClosedError();
-        }
-        if (!entered)
-        {
-            throw new GlueTimeoutException($"No call slot became free within {timeout} ({_client.Options.MaxInFlight} calls already in flight).");
-        }
-    }
-
-    /// <summary>Takes an in-flight slot if one is free at once.</summary>
-    public bool TryTakeSlot() => _gate.Wait(0);
-
-    /// <summary>Starts a call that already holds a slot: registers it and queues its frame.</summary>
+    /// <summary>
+    /// Starts a call: registers it (from now on its deadline and cancellation apply) and queues its frame, or parks it
+    /// until an in-flight slot frees up.
+    /// </summary>
     public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
     {
         var pending = new PendingCall<TResult> { Method = method };
         if (!Start(pending, timeout))
         {
-            _gate.Release();
             pending.SetException(ClosedError());
             return pending;
         }
         RegisterCancellation(pending, cancellationToken);
         object? payload = method.HasArgs ? args : null;
-        if (!Enqueue(new OutgoingFrame(FrameType.Call, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending)))
+        var frame = new OutgoingFrame(FrameType.Call, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending);
+        if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
         {
             Fail(pending.CallId, ClosedError());
         }
         return pending;
     }
 
-    /// <summary>Queues a one-way call; blocks while every slot is taken (up to <paramref name="timeout"/>).</summary>
+    /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
     public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
     {
-        if (!_gate.Wait(0))
-        {
-            bool entered;
-            try
-            {
-                entered = _gate.Wait(timeout, ClosedToken);
-            }
-            catch (OperationCanceledException)
-            {
-                // The connection closed while waiting: like any one-way call that cannot be sent, it is dropped.
-                return;
-            }
-            if (!entered)
-            {
-                throw new GlueTimeoutException($"No call slot became free within {timeout} for one-way {method.DisplayName}.");
-            }
-        }
         object? payload = method.HasArgs ? args : null;
-        if (!Enqueue(new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs)))
+        var frame = new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs);
+        if (_slots.TakeOrQueueOneWay(frame, timeout) == CallSlots.OneWayOutcome.Send)
         {
-            _gate.Release();
+            Enqueue(frame);
         }
     }
 
@@ -300,9 +261,18 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         call.MarkFinished();
         call.Registration.Unregister();
-        if (call.Method is not null && !call.Method.IsOneWay)
+        if (call.Method is not null)
         {
-            _gate.Release();
+            ReleaseSlot(call);
+        }
+    }
+
+    /// <summary>Frees a slot, handing it to the next waiting frame if there is one.</summary>
+    private void ReleaseSlot(PendingCall? call)
+    {
+        if (_slots.Release(call, out OutgoingFrame next))
+        {
+            Enqueue(next);
         }
     }
 
@@ -326,6 +296,7 @@ internal sealed partial class ClientConnection : GlueConnection
     protected override void OnClosed(Exception reason)
     {
         _sweep?.Dispose();
+        _slots.Close();
         GlueConnectionException error = Wrap(reason);
         foreach (PendingCall call in _pending.Close())
         {
@@ -360,7 +331,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         else if (frame.Type == FrameType.OneWayCall)
         {
-            _gate.Release();
+            ReleaseSlot(null);
         }
     }
 
@@ -368,7 +339,7 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         if (frame.Type == FrameType.OneWayCall)
         {
-            _gate.Release();
+            ReleaseSlot(null);
         }
     }
 

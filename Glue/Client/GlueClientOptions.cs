@@ -19,7 +19,7 @@ public sealed record GlueClientOptions
     /// <summary>The largest frame sent or accepted, in bytes. Default 4 MiB. The server's own limit also applies to sends.</summary>
     public int MaxMessageSize { get; init; } = 4 * 1024 * 1024;
 
-    /// <summary>The most calls in flight on the connection; further calls wait (asynchronously) for a slot. Default 4096.</summary>
+    /// <summary>The most calls on the wire at once; further calls wait in line (within their deadline) for a slot. Default 4096.</summary>
     public int MaxInFlight { get; init; } = 4096;
 
     /// <summary>

@@ -56,11 +56,11 @@ public abstract class GlueProxy
         _ = SendOneWaySlowAsync(method, args);
     }
 
-    /// <summary>The fast path: a live connection with the contract bound and a free slot.</summary>
+    /// <summary>The fast path: a live connection with the contract bound (a call beyond the in-flight cap waits in line there).</summary>
     private bool TryStart<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken, [NotNullWhen(true)] out PendingCall<TResult>? pending)
     {
         if (_context.Client.LiveConnection is { } connection && connection.IsReady(_context.ContractId, methodId)
-            && !cancellationToken.IsCancellationRequested && connection.TryTakeSlot())
+            && !cancellationToken.IsCancellationRequested)
         {
             pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, _context.Deadline, cancellationToken);
             return true;
@@ -69,7 +69,7 @@ public abstract class GlueProxy
         return false;
     }
 
-    /// <summary>The slow path: connect, bind the contract and wait for a slot first, all within the deadline.</summary>
+    /// <summary>The slow path: connect and bind the contract first, within the call's deadline.</summary>
     private async ValueTask<TResult> InvokeSlowAsync<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
@@ -83,7 +83,6 @@ public abstract class GlueProxy
         {
             connection = await _context.Client.GetConnectionAsync(limit.Token).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
-            await connection.WaitForSlotAsync(Remaining(start, deadline), cancellationToken).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && limit.IsCancellationRequested)
         {

@@ -8,6 +8,8 @@ namespace NFX.Glue.Client;
 /// </summary>
 internal abstract class PendingCall
 {
+    private int _finished;
+
     public int CallId { get; set; }
 
     /// <summary><see cref="Environment.TickCount64"/> at which the call times out; <see cref="long.MaxValue"/> for never.</summary>
@@ -21,7 +23,8 @@ internal abstract class PendingCall
     /// <summary>Set once the call has been taken out of the table: a queued frame for it need not be sent.</summary>
     public bool IsFinished => Volatile.Read(ref _finished) != 0;
 
-    private int _finished;
+    /// <summary>Whether the call holds one of the connection's in-flight slots (read and written under the slots' lock).</summary>
+    public bool HasSlot { get; set; }
 
     public void MarkFinished() => Volatile.Write(ref _finished, 1);
 
