@@ -151,6 +151,24 @@ public sealed class GlueSemanticsTests(GlueTransportKind kind)
     }
 
     [Test]
+    public async Task InFlightCap_CallWaitingInLine_TimesOutWithoutReachingTheServer()
+    {
+        GlueClient client = _host.CreateClient(new GlueClientOptions { MaxInFlight = 1 });
+        Task<int> holder = client.GetProxy<IShapes>().Delay(60_000, CancellationToken.None);
+        Assert.That(await _service.DelayStarted.WaitAsync(s_guard), Is.True);
+        IShapes quick = client.GetProxy<IShapes>(TimeSpan.FromMilliseconds(300));
+        using var cts = new CancellationTokenSource();
+
+        Task<int> canceled = quick.Delay(1, cts.Token);
+        await cts.CancelAsync();
+        Assert.That(async () => await canceled.WaitAsync(s_guard), Throws.InstanceOf<OperationCanceledException>());
+        await Assert.ThrowsAsync<GlueTimeoutException>(() => quick.Delay(1, CancellationToken.None).WaitAsync(s_guard));
+
+        Assert.That(_service.DelaysStarted, Is.EqualTo(1), "the waiting calls never left the client");
+        Assert.That(holder.IsCompleted, Is.False);
+    }
+
+    [Test]
     public async Task OversizedArguments_OverClientLimit_FailThatCallAndKeepTheConnection()
     {
         IShapes proxy = _host.CreateClient(new GlueClientOptions { MaxMessageSize = 64 * 1024 }).GetProxy<IShapes>();
