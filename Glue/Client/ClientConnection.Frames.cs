@@ -59,7 +59,8 @@ internal sealed partial class ClientConnection
                 OnBound(ref header);
                 return default;
             default:
-                throw new GlueProtocolException($"Unexpected frame type 0x{(byte)type:X2} from the server.");
+                GlueThrow.UnexpectedFrame((byte)type, "server");
+                return default;
         }
     }
 

@@ -22,7 +22,7 @@ internal sealed partial class ClientConnection : GlueConnection
     private readonly PendingCallTable _pending = new();
     private readonly CallSlots _slots;
     private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
-    private readonly Dictionary<int, Task<ContractAnswer>> _binding = new();
+    private readonly Dictionary<int, Task<ContractAnswer>> _bindTasks = new();
     private readonly IGlueSerializer? _exceptionReader;
     private readonly List<PendingCall> _expired = new();
     private Timer? _sweep;
@@ -103,12 +103,12 @@ internal sealed partial class ClientConnection : GlueConnection
         if (answer is null)
         {
             Task<ContractAnswer> task;
-            lock (_binding)
+            lock (_bindTasks)
             {
-                if (!_binding.TryGetValue(contractId, out task!))
+                if (!_bindTasks.TryGetValue(contractId, out task!))
                 {
                     task = BindAsync(contractId, method.Contract);
-                    _binding[contractId] = task;
+                    _bindTasks[contractId] = task;
                 }
             }
             answer = await task.WaitAsync(cancellationToken).ConfigureAwait(false);
@@ -137,9 +137,9 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         catch
         {
-            lock (_binding)
+            lock (_bindTasks)
             {
-                _binding.Remove(contractId);
+                _bindTasks.Remove(contractId);
             }
             throw;
         }

@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Diagnostics.CodeAnalysis;
 using NFX.IO;
 using NFX.Slim;
 
@@ -238,7 +237,5 @@ internal static class HandshakeCodec
         }
     }
 
-    [DoesNotReturn]
-    private static GlueProtocolException Malformed(string what, SlimException e) =>
-        throw new GlueProtocolException($"Malformed {what}: {e.Message}", e);
+    private static GlueProtocolException Malformed(string what, SlimException e) => new($"Malformed {what}: {e.Message}", e);
 }

@@ -132,7 +132,7 @@ internal sealed class ServerConnection : GlueConnection
                 (HostedContract contract, MethodDescriptor method) = Resolve(ref header);
                 if (!method.IsOneWay)
                 {
-                    throw new GlueProtocolException($"{method.DisplayName} is not one-way.");
+                    GlueThrow.Protocol($"{method.DisplayName} is not one-way.");
                 }
                 return StartCall(contract, method, 0, 0, header.Rest);
             }
@@ -149,7 +149,8 @@ internal sealed class ServerConnection : GlueConnection
                 return default;
             }
             default:
-                throw new GlueProtocolException($"Unexpected frame type 0x{(byte)type:X2} from the client.");
+                GlueThrow.UnexpectedFrame((byte)type, "client");
+                return default;
         }
     }
 
@@ -157,11 +158,12 @@ internal sealed class ServerConnection : GlueConnection
     {
         int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
         int methodId = (int)header.ReadVarUInt32();
-        if (_bindings[contractId] is not var (contract, map) || (uint)methodId >= (uint)map.Length || map[methodId] is not MethodDescriptor method)
+        if (_bindings[contractId] is var (contract, map) && (uint)methodId < (uint)map.Length && map[methodId] is MethodDescriptor method)
         {
-            throw new GlueProtocolException($"Call to unbound contract {contractId} or method {methodId}.");
+            return (contract, method);
         }
-        return (contract, method);
+        GlueThrow.Protocol($"Call to unbound contract {contractId} or method {methodId}.");
+        return default;
     }
 
     private ValueTask StartCall(HostedContract contract, MethodDescriptor method, int callId, uint timeoutMs, ReadOnlySequence<byte> body)
@@ -169,7 +171,7 @@ internal sealed class ServerConnection : GlueConnection
         object? args = null;
         if (method.HasArgs != !body.IsEmpty)
         {
-            throw new GlueProtocolException($"The call to {method.DisplayName} has {(body.IsEmpty ? "no" : "unexpected")} arguments.");
+            GlueThrow.Protocol($"The call to {method.DisplayName} has {(body.IsEmpty ? "no" : "unexpected")} arguments.");
         }
         if (method.HasArgs)
         {
@@ -178,7 +180,7 @@ internal sealed class ServerConnection : GlueConnection
                 args = Deserialize(body);
                 if (args?.GetType() != method.ArgsType)
                 {
-                    throw new GlueSerializationException($"The arguments of {method.DisplayName} are a {args?.GetType().FullName ?? "null"}, not a {method.ArgsType.FullName}.");
+                    GlueThrow.Serialization($"The arguments of {method.DisplayName} are a {args?.GetType().FullName ?? "null"}, not a {method.ArgsType.FullName}.");
                 }
             }
             catch (GlueSerializationException e)
@@ -209,7 +211,7 @@ internal sealed class ServerConnection : GlueConnection
             {
                 if (!_cancellable.TryAdd(callId, call))
                 {
-                    throw new GlueProtocolException($"Call id {callId} is already in flight.");
+                    GlueThrow.Protocol($"Call id {callId} is already in flight.");
                 }
             }
         }

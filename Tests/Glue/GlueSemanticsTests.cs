@@ -270,6 +270,19 @@ public sealed class GlueSemanticsTests(GlueTransportKind kind)
     }
 
     [Test]
+    public async Task Connect_NothingListening_FailsWithConnectionException()
+    {
+        var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        probe.Start();
+        var closedPort = (System.Net.IPEndPoint)probe.LocalEndpoint;
+        probe.Stop();
+        await using var client = new GlueClient(closedPort);
+
+        await Assert.ThrowsAsync<GlueConnectionException>(() => client.GetProxy<IShapes>().Add(1, 2).WaitAsync(s_guard));
+        Assert.That(client.IsConnected, Is.False);
+    }
+
+    [Test]
     public async Task ClientDisposed_CallsPending_FailWithConnectionException()
     {
         GlueClient client = _host.CreateClient();
