@@ -58,6 +58,9 @@ internal sealed partial class ClientConnection
             case FrameType.Bound:
                 OnBound(ref header);
                 return default;
+            case FrameType.Draining:
+                OnDraining();
+                return default;
             default:
                 GlueThrow.UnexpectedFrame((byte)type, "server");
                 return default;
@@ -120,6 +123,8 @@ internal sealed partial class ClientConnection
                 return new GlueSerializationException($"The server could not serialize the result{where}: {error.Message}");
             case ErrorKind.DeadlineExceeded:
                 return new GlueTimeoutException($"The call{where} did not complete before its deadline; the server canceled it.");
+            case ErrorKind.Unavailable:
+                return new GlueUnavailableException($"The server is stopping and did not run the call{where}: {error.Message}");
             case ErrorKind.MessageTooLarge:
                 return new GlueMessageTooLargeException($"The server's result{where} is over the maximum message size: {error.Message}");
             default:

@@ -1,8 +1,10 @@
 using System.Buffers;
+using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Glue.Serialization;
+using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 using NFX.IO;
 using NFX.Slim;
@@ -19,6 +21,7 @@ internal sealed partial class ClientConnection : GlueConnection
     private static readonly TimeSpan s_sweepPeriod = TimeSpan.FromMilliseconds(50);
 
     private readonly GlueClient _client;
+    private readonly GlueNode _node;
     private readonly PendingCallTable _pending = new();
     private readonly CallSlots _slots;
     private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
@@ -27,11 +30,14 @@ internal sealed partial class ClientConnection : GlueConnection
     private readonly List<PendingCall> _expired = new();
     private Timer? _sweep;
     private int _nextCallId;
+    private volatile bool _draining;
 
-    public ClientConnection(GlueClient client, GlueTransport transport)
-        : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize)
+    public ClientConnection(GlueClient client, GlueNode node, GlueTransport transport)
+        : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize,
+              client.Metrics, GlueSide.Client, client.Logger)
     {
         _client = client;
+        _node = node;
         _slots = new CallSlots(client.Options.MaxInFlight);
         if (client.Options.RemoteExceptionTypes.Count > 0)
         {
@@ -42,6 +48,12 @@ internal sealed partial class ClientConnection : GlueConnection
 
     /// <summary>Calls started and not yet finished.</summary>
     public int PendingCount => _pending.Count;
+
+    /// <summary>Calls in flight, read without a lock (load balancing).</summary>
+    public int InFlight => _pending.Count;
+
+    /// <summary>New calls may start here: open, and the server has not announced that it is stopping.</summary>
+    public bool IsUsable => !_draining && !IsClosing;
 
     /// <summary>Sends Hello with the client's contracts, reads Welcome (or Refused), then starts the loops.</summary>
     public async Task HandshakeAsync(IReadOnlyList<ContractDescriptor> contracts, CancellationToken cancellationToken)
@@ -165,6 +177,7 @@ internal sealed partial class ClientConnection : GlueConnection
     public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
     {
         var pending = new PendingCall<TResult> { Method = method };
+        FrameType type = Observe(pending, method);
         if (!Start(pending, timeout))
         {
             pending.SetException(ClosedError());
@@ -172,7 +185,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         RegisterCancellation(pending, cancellationToken);
         object? payload = method.HasArgs ? args : null;
-        var frame = new OutgoingFrame(FrameType.Call, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending);
+        var frame = new OutgoingFrame(type, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending);
         if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
         {
             Fail(pending.CallId, ClosedError());
@@ -184,11 +197,64 @@ internal sealed partial class ClientConnection : GlueConnection
     public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
     {
         object? payload = method.HasArgs ? args : null;
-        var frame = new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs);
+        ActivityContext trace = TraceContextCodec.ForOutgoing(null);
+        var frame = trace == default
+            ? new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs)
+            : new OutgoingFrame(FrameType.TracedOneWayCall, 0, contractId, method.Id, payload, method.HasArgs, new TraceCarrier(trace));
         if (_slots.TakeOrQueueOneWay(frame, timeout) == CallSlots.OneWayOutcome.Send)
         {
             Enqueue(frame);
         }
+    }
+
+    /// <summary>
+    /// Telemetry of a starting call: metrics when a listener is on, a client span when the source has listeners, and the
+    /// trace context to send (the span's, else the caller's current activity's). Returns the frame type to send.
+    /// </summary>
+    private FrameType Observe(PendingCall pending, MethodDescriptor method)
+    {
+        if (Metrics.CallsObserved)
+        {
+            pending.Metrics = Metrics;
+            pending.StartTimestamp = Stopwatch.GetTimestamp();
+        }
+        Activity? span = null;
+        if (GlueTelemetry.Source.HasListeners())
+        {
+            span = StartSpan(method);
+            pending.Span = span;
+        }
+        ActivityContext trace = TraceContextCodec.ForOutgoing(span);
+        if (trace == default)
+        {
+            return FrameType.Call;
+        }
+        pending.TraceContext = trace;
+        return FrameType.TracedCall;
+    }
+
+    private Activity? StartSpan(MethodDescriptor method)
+    {
+        Activity? caller = Activity.Current;
+        Activity? span = GlueTelemetry.Source.StartActivity(method.SpanName, ActivityKind.Client);
+        if (span is null)
+        {
+            return null;
+        }
+        // The proxy method returns synchronously: leave the caller's current activity as it was.
+        Activity.Current = caller;
+        if (span.IsAllDataRequested)
+        {
+            span.SetTag("rpc.system", "glue");
+            span.SetTag("rpc.service", method.Contract.Name);
+            span.SetTag("rpc.method", method.Method.Name);
+            if (Transport.RemoteEndPoint is System.Net.IPEndPoint ip)
+            {
+                span.SetTag("server.address", ip.Address.ToString());
+                span.SetTag("server.port", ip.Port);
+            }
+        }
+        return span;
     }
 
     private bool Start(PendingCall pending, TimeSpan timeout)
@@ -231,7 +297,9 @@ internal sealed partial class ClientConnection : GlueConnection
         List<PendingCall> expired = _expired;
         lock (expired)
         {
-            _pending.RemoveExpired(Environment.TickCount64, expired);
+            long now = Environment.TickCount64;
+            CheckHeartbeat(now, _client.Options.HeartbeatInterval, _client.Options.HeartbeatTimeout);
+            _pending.RemoveExpired(now, expired);
             foreach (PendingCall call in expired)
             {
                 Finish(call);
@@ -304,7 +372,14 @@ internal sealed partial class ClientConnection : GlueConnection
             call.Registration.Unregister();
             call.SetException(error);
         }
-        _client.OnConnectionClosed(this);
+        _node.OnConnectionClosed(this, error);
+    }
+
+    /// <summary>The server announced that it is stopping: take no new calls, let the pending ones finish.</summary>
+    private void OnDraining()
+    {
+        _draining = true;
+        _node.OnConnectionDraining(this);
     }
 
     protected override bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)
@@ -325,11 +400,11 @@ internal sealed partial class ClientConnection : GlueConnection
 
     protected override void OnSendFailed(in OutgoingFrame frame, Exception error)
     {
-        if (frame.Type == FrameType.Call)
+        if (frame.Type is FrameType.Call or FrameType.TracedCall)
         {
             Fail(frame.CallId, error);
         }
-        else if (frame.Type == FrameType.OneWayCall)
+        else if (frame.Type is FrameType.OneWayCall or FrameType.TracedOneWayCall)
         {
             ReleaseSlot(null);
         }
@@ -337,7 +412,7 @@ internal sealed partial class ClientConnection : GlueConnection
 
     protected override void OnSent(in OutgoingFrame frame)
     {
-        if (frame.Type == FrameType.OneWayCall)
+        if (frame.Type is FrameType.OneWayCall or FrameType.TracedOneWayCall)
         {
             ReleaseSlot(null);
         }

@@ -1,72 +1,111 @@
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using NFX.Glue.Client;
 using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
 using NFX.Glue.Serialization;
+using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 
 namespace NFX.Glue;
 
 /// <summary>
-/// Calls a Glue server through generated proxies. One client keeps one connection to its endpoint, opened on first
-/// use (or by <see cref="ConnectAsync"/>) and reopened on the next call after it is lost; many calls share it at once.
-/// Thread-safe; proxies are cheap and may be kept or made per use.
+/// Calls Glue servers through generated proxies. A client keeps one connection per endpoint, opened on first use (or
+/// by <see cref="ConnectAsync"/>); many calls share each at once. With several endpoints it spreads calls over them
+/// (<see cref="GlueClientOptions.LoadBalancing"/>), skips endpoints that are down, and reconnects to them in the
+/// background with backoff, so a node that comes back gets calls again. Thread-safe; proxies are cheap.
 /// </summary>
 /// <example>
 /// <code>
 /// await using var client = new GlueClient(new IPEndPoint(IPAddress.Loopback, 5005));
 /// ICalculator calc = client.GetProxy&lt;ICalculator&gt;();
 /// int sum = await calc.AddAsync(2, 3);
+///
+/// await using var cluster = new GlueClient([nodeA, nodeB, nodeC]);   // round-robin with failover
 /// </code>
 /// </example>
 public sealed class GlueClient : IAsyncDisposable
 {
     private readonly Lock _lock = new();
-    private readonly Func<CancellationToken, ValueTask<GlueTransport>> _connector;
+    private readonly GlueNode[] _nodes;
     private readonly ContractDescriptor?[] _contracts = new ContractDescriptor?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<Type, int> _contractIds = new();
-    private ClientConnection? _connection;
-    private Task<ClientConnection>? _connecting;
-    private bool _disposed;
+    private readonly CancellationTokenSource _disposing = new();
+    private int _next = -1;
+    private int _warmed;
+    private volatile bool _disposed;
 
     /// <summary>Creates a client for the server at <paramref name="endPoint"/> (an IPEndPoint or a DnsEndPoint). Does not connect yet.</summary>
     public GlueClient(EndPoint endPoint, GlueClientOptions? options = null)
-        : this(options ?? new GlueClientOptions(), endPoint)
+        : this(options ?? new GlueClientOptions(), [endPoint ?? throw new ArgumentNullException(nameof(endPoint))])
     {
-        ArgumentNullException.ThrowIfNull(endPoint);
+    }
+
+    /// <summary>
+    /// Creates a client for a cluster: calls are spread over <paramref name="endPoints"/> by
+    /// <see cref="GlueClientOptions.LoadBalancing"/>, with failover. Does not connect yet.
+    /// </summary>
+    public GlueClient(IEnumerable<EndPoint> endPoints, GlueClientOptions? options = null)
+        : this(options ?? new GlueClientOptions(), CheckEndPoints(endPoints))
+    {
     }
 
     /// <summary>Creates a client that connects through the options' connector (tests, in-memory hosting).</summary>
-    internal GlueClient(GlueClientOptions options) : this(options, null)
+    internal GlueClient(GlueClientOptions options) : this(options, [])
     {
     }
 
-    private GlueClient(GlueClientOptions options, EndPoint? endPoint)
+    private GlueClient(GlueClientOptions options, EndPoint[] endPoints)
     {
         ArgumentNullException.ThrowIfNull(options);
         options.Validate();
         Options = options;
-        EndPoint = endPoint;
         SerializerFactory = options.SerializerFactory ?? SlimGlueSerializerFactory.Instance;
-        _connector = options.Connector ?? (endPoint is null
-            ? throw new ArgumentException("An endpoint or a connector is required.", nameof(options))
-            : async ct => await SocketTransport.ConnectAsync(endPoint, ct).ConfigureAwait(false));
+        Metrics = GlueMetrics.For(options.MeterFactory);
+        Logger = (ILogger?)options.LoggerFactory?.CreateLogger<GlueClient>() ?? NullLogger.Instance;
+        if (options.Connector is { } connector)
+        {
+            _nodes = endPoints.Length == 0
+                ? [new GlueNode(this, null, connector)]
+                : endPoints.Select(e => new GlueNode(this, e, connector)).ToArray();
+        }
+        else if (endPoints.Length == 0)
+        {
+            throw new ArgumentException("An endpoint or a connector is required.", nameof(options));
+        }
+        else
+        {
+            GlueClientTls? tls = options.Tls;
+            _nodes = endPoints.Select(e => new GlueNode(this, e,
+                async ct => await SocketTransport.ConnectAsync(e, tls, ct).ConfigureAwait(false))).ToArray();
+        }
+        EndPoints = _nodes.Select(n => n.EndPoint).OfType<EndPoint>().ToArray();
     }
 
     /// <summary>The options the client was created with.</summary>
     public GlueClientOptions Options { get; }
 
-    /// <summary>The server's endpoint (null for an in-memory client).</summary>
-    public EndPoint? EndPoint { get; }
+    /// <summary>The (first) server endpoint (null for an in-memory client).</summary>
+    public EndPoint? EndPoint => _nodes[0].EndPoint;
 
-    /// <summary>True while a connection is established.</summary>
-    public bool IsConnected => LiveConnection is not null;
+    /// <summary>Every server endpoint, in the order given.</summary>
+    public IReadOnlyList<EndPoint> EndPoints { get; }
+
+    /// <summary>True while at least one connection can take calls.</summary>
+    public bool IsConnected => _nodes.Any(n => n.Live is not null);
 
     internal IGlueSerializerFactory SerializerFactory { get; }
 
-    internal ClientConnection? LiveConnection => Volatile.Read(ref _connection) is { IsClosed: false } c ? c : null;
+    internal GlueMetrics Metrics { get; }
+
+    internal ILogger Logger { get; }
+
+    internal bool IsDisposed => _disposed;
+
+    internal CancellationToken DisposeToken => _disposing.Token;
 
     /// <summary>A proxy for <typeparamref name="TContract"/> whose calls use <see cref="GlueClientOptions.DefaultDeadline"/>.</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract (the message names the method and the rule).</exception>
@@ -85,25 +124,29 @@ public sealed class GlueClient : IAsyncDisposable
         return (TContract)ProxyGenerator.Create(new ProxyContext(this, contract, id, deadline));
     }
 
-    /// <summary>Connects now (otherwise the first call does). Completes when the handshake is done.</summary>
-    /// <exception cref="GlueConnectionException">The server cannot be reached, or refused the handshake.</exception>
+    /// <summary>
+    /// Connects now (otherwise the first call does): to every endpoint, completing when one of them is connected
+    /// (the handshake done).
+    /// </summary>
+    /// <exception cref="GlueConnectionException">No server can be reached, or the server refused the handshake.</exception>
     public async Task ConnectAsync(CancellationToken cancellationToken = default) =>
-        await GetConnectionAsync(cancellationToken).ConfigureAwait(false);
+        await AcquireConnectionAsync(cancellationToken).ConfigureAwait(false);
 
-    /// <summary>Measures a round trip to the server (Ping / Pong frames), connecting first if needed.</summary>
+    /// <summary>Measures a round trip (Ping / Pong frames) to the server the next call would go to, connecting first if needed.</summary>
     public async Task<TimeSpan> PingAsync(CancellationToken cancellationToken = default)
     {
-        ClientConnection connection = await GetConnectionAsync(cancellationToken).ConfigureAwait(false);
+        ClientConnection connection = await AcquireConnectionAsync(cancellationToken).ConfigureAwait(false);
         long start = Stopwatch.GetTimestamp();
         await connection.PingAsync(cancellationToken).ConfigureAwait(false);
         return Stopwatch.GetElapsedTime(start);
     }
 
-    /// <summary>Closes the connection; calls still pending fail with <see cref="GlueConnectionException"/>.</summary>
+    /// <summary>The state of each endpoint, in the order given: connected or not, calls in flight, failures, the last error.</summary>
+    public IReadOnlyList<GlueEndpointStatus> GetStatus() => _nodes.Select(n => n.Status).ToArray();
+
+    /// <summary>Closes the connections; calls still pending fail with <see cref="GlueConnectionException"/>. Stops reconnecting.</summary>
     public async ValueTask DisposeAsync()
     {
-        ClientConnection? connection;
-        Task<ClientConnection>? connecting;
         lock (_lock)
         {
             if (_disposed)
@@ -111,94 +154,154 @@ public sealed class GlueClient : IAsyncDisposable
                 return;
             }
             _disposed = true;
-            connection = _connection;
-            connecting = _connecting;
         }
-        if (connecting is not null)
-        {
-            try
-            {
-                connection = await connecting.ConfigureAwait(false);
-            }
-            catch (Exception)
-            {
-                // A connection that never opened has nothing to close.
-            }
-        }
-        if (connection is not null)
-        {
-            await connection.CloseAsync(GoodbyeReason.Closing, "client disposed",
-                new GlueConnectionException("The client was disposed."), TimeSpan.FromSeconds(1)).ConfigureAwait(false);
-        }
+        await _disposing.CancelAsync().ConfigureAwait(false);
+        await Task.WhenAll(_nodes.Select(n => n.CloseAsync())).ConfigureAwait(false);
+        _disposing.Dispose();
     }
 
     internal ContractDescriptor? ContractAt(int id) => (uint)id < (uint)_contracts.Length ? Volatile.Read(ref _contracts[id]) : null;
 
-    internal ValueTask<ClientConnection> GetConnectionAsync(CancellationToken cancellationToken)
+    /// <summary>
+    /// The fast path of a call: a usable connection chosen by the load-balancing policy, or null when none is up.
+    /// Round-robin compares the next node in turn with its neighbour and takes the one with fewer calls in flight.
+    /// </summary>
+    internal ClientConnection? PickConnection()
     {
-        ClientConnection? live = LiveConnection;
-        return live is not null ? new ValueTask<ClientConnection>(live) : new ValueTask<ClientConnection>(ConnectSlow().WaitAsync(cancellationToken));
+        GlueNode[] nodes = _nodes;
+        if (nodes.Length == 1)
+        {
+            return nodes[0].Live;
+        }
+        if (Options.LoadBalancing == GlueLoadBalancing.PickFirst)
+        {
+            foreach (GlueNode node in nodes)
+            {
+                if (node.Live is ClientConnection live)
+                {
+                    return live;
+                }
+            }
+            return null;
+        }
+        uint turn = (uint)Interlocked.Increment(ref _next);
+        ClientConnection? first = nodes[turn % (uint)nodes.Length].Live;
+        ClientConnection? second = nodes[(turn + 1) % (uint)nodes.Length].Live;
+        if (first is null)
+        {
+            return second ?? AnyLive(nodes, turn + 2);
+        }
+        return second is not null && second.InFlight < first.InFlight ? second : first;
     }
 
-    internal void OnConnectionClosed(ClientConnection connection)
+    /// <summary>The slow path: wait for a connection attempt in progress (or start one whose backoff has run out).</summary>
+    internal async ValueTask<ClientConnection> AcquireConnectionAsync(CancellationToken cancellationToken)
     {
-        lock (_lock)
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        WarmAll();
+        Exception? last = null;
+        for (int round = 0; round <= _nodes.Length; round++)
         {
-            if (_connection == connection)
+            if (PickConnection() is ClientConnection live)
             {
-                _connection = null;
+                return live;
+            }
+            Task<ClientConnection>? attempt = NextAttempt();
+            if (attempt is null)
+            {
+                break;
+            }
+            try
+            {
+                return await attempt.WaitAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is GlueConnectionException or ObjectDisposedException)
+            {
+                last = e;
             }
         }
-    }
-
-    private Task<ClientConnection> ConnectSlow()
-    {
-        lock (_lock)
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_nodes.Length == 1 && last is GlueConnectionException single)
         {
-            ObjectDisposedException.ThrowIf(_disposed, this);
-            if (_connection is { IsClosed: false } live)
-            {
-                return Task.FromResult(live);
-            }
-            if (_connecting is null || _connecting.IsCompleted)
-            {
-                _connecting = ConnectCoreAsync();
-            }
-            return _connecting;
+            throw single;
         }
+        throw new GlueConnectionException(
+            $"No server is reachable: {string.Join("; ", _nodes.Select(n => n.Describe()))}.", last);
     }
 
-    private async Task<ClientConnection> ConnectCoreAsync()
+    /// <summary>Opens and handshakes one connection for <paramref name="node"/> (called by its connection attempt).</summary>
+    internal async Task<ClientConnection> OpenConnectionAsync(GlueNode node)
     {
-        using var timeout = new CancellationTokenSource(Options.ConnectTimeout);
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(_disposing.Token);
+        timeout.CancelAfter(Options.ConnectTimeout);
         GlueTransport transport;
         try
         {
-            transport = await _connector(timeout.Token).ConfigureAwait(false);
+            transport = await node.Connector(timeout.Token).ConfigureAwait(false);
         }
         catch (Exception e) when (e is SocketException or IOException or OperationCanceledException)
         {
-            throw new GlueConnectionException($"Could not connect to {EndPoint?.ToString() ?? "the server"}: {e.Message}", e);
+            throw new GlueConnectionException($"Could not connect to {node.Name}: {e.Message}", e);
         }
-        var connection = new ClientConnection(this, transport);
+        var connection = new ClientConnection(this, node, transport);
         try
         {
             await connection.HandshakeAsync(SnapshotContracts(), timeout.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException e)
         {
-            throw new GlueConnectionException($"The handshake with {EndPoint?.ToString() ?? "the server"} timed out.", e);
-        }
-        lock (_lock)
-        {
-            if (_disposed)
-            {
-                connection.Abort(new GlueConnectionException("The client was disposed."));
-                throw new ObjectDisposedException(nameof(GlueClient));
-            }
-            _connection = connection;
+            throw new GlueConnectionException($"The handshake with {node.Name} timed out.", e);
         }
         return connection;
+    }
+
+    private static EndPoint[] CheckEndPoints(IEnumerable<EndPoint> endPoints)
+    {
+        ArgumentNullException.ThrowIfNull(endPoints);
+        EndPoint[] all = endPoints.ToArray();
+        if (all.Length == 0 || all.Any(e => e is null))
+        {
+            throw new ArgumentException("At least one endpoint, and no null ones, are required.", nameof(endPoints));
+        }
+        return all;
+    }
+
+    private static ClientConnection? AnyLive(GlueNode[] nodes, uint from)
+    {
+        for (int i = 0; i < nodes.Length; i++)
+        {
+            if (nodes[(from + (uint)i) % (uint)nodes.Length].Live is ClientConnection live)
+            {
+                return live;
+            }
+        }
+        return null;
+    }
+
+    /// <summary>An attempt to wait for: in policy order, the first node connecting now or whose backoff has run out.</summary>
+    private Task<ClientConnection>? NextAttempt()
+    {
+        int start = Options.LoadBalancing == GlueLoadBalancing.PickFirst ? 0 : (int)((uint)Volatile.Read(ref _next) % (uint)_nodes.Length);
+        for (int i = 0; i < _nodes.Length; i++)
+        {
+            if (_nodes[(start + i) % _nodes.Length].TryConnectNow() is { } attempt)
+            {
+                return attempt;
+            }
+        }
+        return null;
+    }
+
+    /// <summary>On first use, a multi-endpoint client connects to every endpoint (in the background).</summary>
+    private void WarmAll()
+    {
+        if (_nodes.Length > 1 && Interlocked.Exchange(ref _warmed, 1) == 0)
+        {
+            foreach (GlueNode node in _nodes)
+            {
+                node.Warm();
+            }
+        }
     }
 
     private int Register(ContractDescriptor contract)

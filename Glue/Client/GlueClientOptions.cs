@@ -1,3 +1,6 @@
+using System.Diagnostics.Metrics;
+using Microsoft.Extensions.Logging;
+using NFX.Glue.Client;
 using NFX.Glue.Serialization;
 using NFX.Glue.Transport;
 
@@ -34,6 +37,43 @@ public sealed record GlueClientOptions
     /// </summary>
     public IReadOnlyList<Type> RemoteExceptionTypes { get; init; } = [];
 
+    /// <summary>
+    /// How a client with several endpoints chooses the connection for each call. Default
+    /// <see cref="GlueLoadBalancing.RoundRobin"/>.
+    /// </summary>
+    public GlueLoadBalancing LoadBalancing { get; init; } = GlueLoadBalancing.RoundRobin;
+
+    /// <summary>
+    /// After this long without receiving anything on a connection the client sends a Ping (a heartbeat). Default 5 s;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> for none.
+    /// </summary>
+    public TimeSpan HeartbeatInterval { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// After this long without receiving anything (not even a Pong) the connection is considered dead: it is closed,
+    /// its pending calls fail with <see cref="GlueConnectionException"/> and the client reconnects. Default 15 s;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> for none. Must exceed <see cref="HeartbeatInterval"/>.
+    /// </summary>
+    public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// The wait before the second attempt to reach an endpoint that failed (the first is immediate); it doubles with
+    /// every failure up to <see cref="MaxReconnectDelay"/>, each wait randomized to between half and all of it. Default 100 ms.
+    /// </summary>
+    public TimeSpan ReconnectDelay { get; init; } = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>The longest wait between attempts to reach an endpoint that is down. Default 5 s.</summary>
+    public TimeSpan MaxReconnectDelay { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>TLS settings; null (the default) for plain TCP. The server must use TLS too.</summary>
+    public GlueClientTls? Tls { get; init; }
+
+    /// <summary>Where the client logs (connections, failover, heartbeat timeouts). Null: no logging.</summary>
+    public ILoggerFactory? LoggerFactory { get; init; }
+
+    /// <summary>Makes the <c>NFX.Glue</c> Meter (see <see cref="GlueTelemetry"/>). Null: a shared static Meter.</summary>
+    public IMeterFactory? MeterFactory { get; init; }
+
     /// <summary>Test hook: the serializers to use instead of Slim.</summary>
     internal IGlueSerializerFactory? SerializerFactory { get; init; }
 
@@ -51,6 +91,13 @@ public sealed record GlueClientOptions
             throw new ArgumentOutOfRangeException(nameof(ConnectTimeout), ConnectTimeout, "The connect timeout must be positive or infinite.");
         }
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
+        Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+        Durations.CheckPositive(ReconnectDelay, nameof(ReconnectDelay));
+        Durations.CheckPositive(MaxReconnectDelay, nameof(MaxReconnectDelay));
+        if (MaxReconnectDelay < ReconnectDelay)
+        {
+            throw new ArgumentOutOfRangeException(nameof(MaxReconnectDelay), MaxReconnectDelay, "The longest reconnect delay must be at least the first one.");
+        }
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxInFlight, 1, nameof(MaxInFlight));
         ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
         ArgumentNullException.ThrowIfNull(RemoteExceptionTypes, nameof(RemoteExceptionTypes));

@@ -48,7 +48,7 @@ public abstract class GlueProxy
     protected void CallOneWay<TArgs>(int methodId, TArgs args)
     {
         MethodDescriptor method = _context.Contract.Methods[methodId];
-        if (_context.Client.LiveConnection is { } connection && connection.IsReady(_context.ContractId, methodId))
+        if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId))
         {
             connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
             return;
@@ -59,7 +59,7 @@ public abstract class GlueProxy
     /// <summary>The fast path: a live connection with the contract bound (a call beyond the in-flight cap waits in line there).</summary>
     private bool TryStart<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken, [NotNullWhen(true)] out PendingCall<TResult>? pending)
     {
-        if (_context.Client.LiveConnection is { } connection && connection.IsReady(_context.ContractId, methodId)
+        if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId)
             && !cancellationToken.IsCancellationRequested)
         {
             pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, _context.Deadline, cancellationToken);
@@ -81,7 +81,7 @@ public abstract class GlueProxy
         ClientConnection connection;
         try
         {
-            connection = await _context.Client.GetConnectionAsync(limit.Token).ConfigureAwait(false);
+            connection = await _context.Client.AcquireConnectionAsync(limit.Token).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && limit.IsCancellationRequested)
@@ -97,7 +97,7 @@ public abstract class GlueProxy
         try
         {
             using var limit = new CancellationTokenSource(_context.Deadline);
-            ClientConnection connection = await _context.Client.GetConnectionAsync(limit.Token).ConfigureAwait(false);
+            ClientConnection connection = await _context.Client.AcquireConnectionAsync(limit.Token).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
             connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
         }

@@ -1,4 +1,6 @@
+using System.Diagnostics;
 using NFX.Glue.Contracts;
+using NFX.Glue.Telemetry;
 
 namespace NFX.Glue.Client;
 
@@ -6,7 +8,7 @@ namespace NFX.Glue.Client;
 /// A call waiting for its answer, keyed by call id in the connection's <see cref="PendingCallTable"/>. Whoever
 /// removes it from the table (answer, error, timeout, cancellation, lost connection) completes it, exactly once.
 /// </summary>
-internal abstract class PendingCall
+internal abstract class PendingCall : ITraceCarrier
 {
     private int _finished;
 
@@ -26,10 +28,54 @@ internal abstract class PendingCall
     /// <summary>Whether the call holds one of the connection's in-flight slots (read and written under the slots' lock).</summary>
     public bool HasSlot { get; set; }
 
+    /// <summary>The metrics to record the call in when it ends (null when nobody listens).</summary>
+    public GlueMetrics? Metrics { get; set; }
+
+    /// <summary><see cref="Stopwatch.GetTimestamp"/> when the call started (0 when not measured).</summary>
+    public long StartTimestamp { get; set; }
+
+    /// <summary>The client span of the call (null when no listener sampled it).</summary>
+    public Activity? Span { get; set; }
+
+    /// <summary>The trace context sent with the call (default: none).</summary>
+    public ActivityContext TraceContext { get; set; }
+
     public void MarkFinished() => Volatile.Write(ref _finished, 1);
 
     /// <summary>Completes with a deserialized body (null for an empty one).</summary>
-    public abstract void SetResult(object? value);
+    public void SetResult(object? value)
+    {
+        Observe(null);
+        SetResultCore(value);
+    }
 
-    public abstract void SetException(Exception error);
+    public void SetException(Exception error)
+    {
+        Observe(error);
+        SetExceptionCore(error);
+    }
+
+    protected abstract void SetResultCore(object? value);
+
+    protected abstract void SetExceptionCore(Exception error);
+
+    /// <summary>Ends the span and records the metrics, when the call has either.</summary>
+    private void Observe(Exception? error)
+    {
+        if (Span is Activity span)
+        {
+            Span = null;
+            if (error is not null)
+            {
+                span.SetStatus(ActivityStatusCode.Error, error.Message);
+                span.SetTag("error.type", error.GetType().FullName);
+            }
+            span.Stop();
+        }
+        if (Metrics is GlueMetrics metrics && Method is MethodDescriptor method)
+        {
+            Metrics = null;
+            metrics.RecordCall(GlueSide.Client, method, StartTimestamp, error);
+        }
+    }
 }

@@ -16,7 +16,7 @@ internal sealed class PendingCall<TResult> : PendingCall, IValueTaskSource<TResu
 
     public ValueTask AsVoidValueTask() => new(this, _core.Version);
 
-    public override void SetResult(object? value)
+    protected override void SetResultCore(object? value)
     {
         if (typeof(TResult) == typeof(VoidResult))
         {
@@ -40,7 +40,7 @@ internal sealed class PendingCall<TResult> : PendingCall, IValueTaskSource<TResu
     /// <summary>Completes with a value of the right type (Bind answers).</summary>
     public void SetTypedResult(TResult value) => _core.SetResult(value);
 
-    public override void SetException(Exception error) => _core.SetException(error);
+    protected override void SetExceptionCore(Exception error) => _core.SetException(error);
 
     public TResult GetResult(short token) => _core.GetResult(token);
 

@@ -8,24 +8,22 @@ internal sealed class PendingCallTable
 {
     private readonly Dictionary<int, PendingCall> _calls = new();
     private bool _closed;
+    private int _count;
 
-    public int Count
-    {
-        get
-        {
-            lock (_calls)
-            {
-                return _calls.Count;
-            }
-        }
-    }
+    /// <summary>Calls in the table; read without the lock (load balancing compares it between connections).</summary>
+    public int Count => Volatile.Read(ref _count);
 
     /// <summary>False when the table is closed (the connection is gone).</summary>
     public bool TryAdd(PendingCall call)
     {
         lock (_calls)
         {
-            return !_closed && _calls.TryAdd(call.CallId, call);
+            if (_closed || !_calls.TryAdd(call.CallId, call))
+            {
+                return false;
+            }
+            _count = _calls.Count;
+            return true;
         }
     }
 
@@ -33,7 +31,9 @@ internal sealed class PendingCallTable
     {
         lock (_calls)
         {
-            return _calls.Remove(callId, out call);
+            bool removed = _calls.Remove(callId, out call);
+            _count = _calls.Count;
+            return removed;
         }
     }
 
@@ -53,6 +53,7 @@ internal sealed class PendingCallTable
             {
                 _calls.Remove(call.CallId);
             }
+            _count = _calls.Count;
         }
     }
 
@@ -64,6 +65,7 @@ internal sealed class PendingCallTable
             _closed = true;
             var all = new List<PendingCall>(_calls.Values);
             _calls.Clear();
+            _count = 0;
             return all;
         }
     }

@@ -5,6 +5,8 @@ namespace NFX.Glue.Contracts;
 /// <summary>One validated contract method: its wire id, signature, argument pack and return shape.</summary>
 internal sealed class MethodDescriptor
 {
+    private string? _spanName;
+
     public MethodDescriptor(ContractDescriptor contract, MethodInfo method, string signature, Type[] parameterTypes,
         bool hasCancellationToken, MethodReturnKind returnKind, Type? resultType)
     {
@@ -49,6 +51,9 @@ internal sealed class MethodDescriptor
     public bool HasArgs => ParameterTypes.Length > 0;
 
     public string DisplayName => $"{Contract.Interface.Name}.{Method.Name}";
+
+    /// <summary>The span name and <c>rpc.method</c>-style label for telemetry: <c>ContractName/Method</c>, made once.</summary>
+    public string SpanName => _spanName ??= $"{Contract.Name}/{Method.Name}";
 
     public override string ToString() => $"{Contract.Name}.{Signature}";
 }

@@ -61,6 +61,15 @@ internal ref struct HeaderReader
         return b;
     }
 
+    public void ReadBytes(scoped Span<byte> destination)
+    {
+        if (!_reader.TryCopyTo(destination))
+        {
+            ThrowTruncated();
+        }
+        _reader.Advance(destination.Length);
+    }
+
     public ulong ReadFixed64()
     {
         if (!_reader.TryReadLittleEndian(out long value))

@@ -31,6 +31,14 @@ internal ref struct HeaderWriter
 
     public void WriteByte(byte value) => _buffer[_length++] = value;
 
+    /// <summary>Returns the next <paramref name="count"/> bytes of the buffer for the caller to fill.</summary>
+    public Span<byte> Reserve(int count)
+    {
+        Span<byte> span = _buffer.Slice(_length, count);
+        _length += count;
+        return span;
+    }
+
     public void WriteFixed64(ulong value)
     {
         BinaryPrimitives.WriteUInt64LittleEndian(_buffer[_length..], value);

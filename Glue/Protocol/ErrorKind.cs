@@ -17,4 +17,7 @@ internal enum ErrorKind : byte
 
     /// <summary>The call's deadline passed on the server and the implementation gave up: becomes <see cref="GlueTimeoutException"/>.</summary>
     DeadlineExceeded = 5,
+
+    /// <summary>The server is stopping and did not run the call: becomes <see cref="GlueUnavailableException"/>.</summary>
+    Unavailable = 6,
 }

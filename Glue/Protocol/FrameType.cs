@@ -47,4 +47,13 @@ internal enum FrameType : byte
 
     /// <summary>0x1A empty: the sender reset its Slim batch registry; the receiver resets its own before the next frame.</summary>
     ResetRegistry = 0x1A,
+
+    /// <summary>0x1B server to client, empty: the server is stopping; it finishes the calls it has and refuses new ones.</summary>
+    Draining = 0x1B,
+
+    /// <summary>0x50 = <see cref="Call"/> with the caller's W3C trace context after the Call header (docs/GLUE.md).</summary>
+    TracedCall = 0x50,
+
+    /// <summary>0x51 = <see cref="OneWayCall"/> with the caller's W3C trace context after the OneWayCall header.</summary>
+    TracedOneWayCall = 0x51,
 }

@@ -30,6 +30,12 @@ internal static class ProtocolConstants
     /// <summary>The longest error text (type name, message, stack trace) sent or accepted, in UTF-8 bytes.</summary>
     public const int MaxErrorTextBytes = 64 * 1024;
 
+    /// <summary>The longest W3C tracestate carried in a traced call frame, in UTF-8 bytes (longer ones are not sent).</summary>
+    public const int MaxTraceStateBytes = 512;
+
+    /// <summary>Ping payloads with this bit set are heartbeats: their Pong is absorbed by the connection itself.</summary>
+    public const ulong HeartbeatBit = 1UL << 63;
+
     /// <summary>Hello flag: the client accepts exception objects in Error frames.</summary>
     public const uint FlagExceptionObjects = 1;
 }

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Security.Cryptography.X509Certificates;
 
 namespace NFX.Glue;
 
@@ -18,6 +19,9 @@ public sealed class GlueAuthContext
 
     /// <summary>The client's address, when the transport has one.</summary>
     public EndPoint? RemoteEndPoint { get; }
+
+    /// <summary>The certificate the client presented in the TLS handshake (mutual TLS); null without one.</summary>
+    public X509Certificate2? ClientCertificate { get; init; }
 
     /// <summary>The names of the contracts the client asked for in its Hello.</summary>
     public IReadOnlyList<string> Contracts { get; }

@@ -1,20 +1,24 @@
 using System.Buffers;
 using System.Net;
+using System.Net.Security;
 using System.Net.Sockets;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
 using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
 using NFX.Glue.Serialization;
 using NFX.Glue.Server;
+using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 using NFX.Slim;
 
 namespace NFX.Glue;
 
 /// <summary>
-/// Hosts contract implementations on a TCP endpoint. Register implementations with <c>Host</c>, then
-/// <see cref="StartAsync"/>; <see cref="StopAsync"/> closes every connection, failing the calls still pending on the
-/// clients at once. Receives only types reachable from the hosted contracts' parameters plus
-/// <see cref="GlueServerOptions.AllowedTypes"/>.
+/// Hosts contract implementations on a TCP endpoint (optionally TLS). Register implementations with <c>Host</c>, then
+/// <see cref="StartAsync"/>; <see cref="StopAsync"/> stops gracefully: it refuses new calls, lets the calls in flight
+/// finish (within <see cref="GlueServerOptions.ShutdownTimeout"/>), then closes every connection. Receives only types
+/// reachable from the hosted contracts' parameters plus <see cref="GlueServerOptions.AllowedTypes"/>.
 /// </summary>
 /// <example>
 /// <code>
@@ -30,8 +34,11 @@ public sealed class GlueServer : IAsyncDisposable
     private readonly HashSet<ServerConnection> _connections = new();
     private readonly CancellationTokenSource _stopping = new();
     private IGlueSerializer? _exceptionWriter;
+    private SslServerAuthenticationOptions? _tls;
     private Socket? _listener;
+    private Timer? _heartbeat;
     private Task _acceptLoop = Task.CompletedTask;
+    private int _handshaking;
     private int _state; // 0 new, 1 started, 2 stopped
 
     /// <summary>Creates a server (not listening yet).</summary>
@@ -41,6 +48,8 @@ public sealed class GlueServer : IAsyncDisposable
         options.Validate();
         Options = options;
         SerializerFactory = options.SerializerFactory ?? SlimGlueSerializerFactory.Instance;
+        Metrics = GlueMetrics.For(options.MeterFactory);
+        Logger = (ILogger?)options.LoggerFactory?.CreateLogger<GlueServer>() ?? NullLogger.Instance;
     }
 
     /// <summary>The options the server was created with.</summary>
@@ -62,6 +71,10 @@ public sealed class GlueServer : IAsyncDisposable
     }
 
     internal IGlueSerializerFactory SerializerFactory { get; }
+
+    internal GlueMetrics Metrics { get; }
+
+    internal ILogger Logger { get; }
 
     /// <summary>What clients may send: built at start from the hosted contracts.</summary>
     internal SlimTypePolicy ReceivePolicy { get; private set; } = SlimTypePolicy.Default;
@@ -105,6 +118,10 @@ public sealed class GlueServer : IAsyncDisposable
     public Task StartAsync(CancellationToken cancellationToken = default)
     {
         Freeze();
+        if (Options.Tls is GlueServerTls tls)
+        {
+            _tls = tls.ToSslOptions(SslStreamCertificateContext.Create(tls.Certificate, additionalCertificates: null));
+        }
         var listener = new Socket(Options.EndPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
         try
         {
@@ -119,6 +136,7 @@ public sealed class GlueServer : IAsyncDisposable
         _listener = listener;
         LocalEndPoint = (IPEndPoint)listener.LocalEndPoint!;
         _acceptLoop = Task.Run(AcceptLoopAsync, CancellationToken.None);
+        Log.ServerStarted(Logger, LocalEndPoint, _tls is not null);
         return Task.CompletedTask;
     }
 
@@ -144,8 +162,11 @@ public sealed class GlueServer : IAsyncDisposable
     }
 
     /// <summary>
-    /// Stops listening and closes every connection (each gets a Goodbye; their pending calls fail on the client at once,
-    /// and the CancellationTokens of calls still running are canceled).
+    /// Stops gracefully: stops listening, tells every client it is stopping (their new calls go elsewhere or fail with
+    /// <see cref="GlueUnavailableException"/>, without being run), waits for the calls in flight to be answered - at most
+    /// <see cref="GlueServerOptions.ShutdownTimeout"/>, or until <paramref name="cancellationToken"/> is canceled - then
+    /// closes every connection with a Goodbye. Calls still running then are canceled and fail on their clients with
+    /// <see cref="GlueConnectionException"/>.
     /// </summary>
     public async Task StopAsync(CancellationToken cancellationToken = default)
     {
@@ -161,10 +182,51 @@ public sealed class GlueServer : IAsyncDisposable
         }
         await _stopping.CancelAsync().ConfigureAwait(false);
         _listener?.Dispose();
+        Log.ServerStopping(Logger, connections.Length, Options.ShutdownTimeout);
+        int unfinished = 0;
+        if (Options.ShutdownTimeout != TimeSpan.Zero)
+        {
+            foreach (ServerConnection connection in connections)
+            {
+                connection.BeginDrain();
+            }
+            Task drained = Task.WhenAll(connections.Select(c => Task.WhenAny(c.Drained, c.Completion)));
+            try
+            {
+                await drained.WaitAsync(Options.ShutdownTimeout, cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e) when (e is TimeoutException or OperationCanceledException)
+            {
+                unfinished = connections.Count(c => c.ActiveCalls > 0);
+            }
+        }
         var reason = new GlueConnectionException("The server is stopping.");
         await Task.WhenAll(connections.Select(c => c.CloseAsync(GoodbyeReason.Closing, "server stopping", reason, TimeSpan.FromSeconds(1))))
-            .WaitAsync(cancellationToken).ConfigureAwait(false);
+            .ConfigureAwait(false);
+        _heartbeat?.Dispose();
         await _acceptLoop.ConfigureAwait(false);
+        Log.ServerStopped(Logger, unfinished);
+    }
+
+    /// <summary>
+    /// Test hook, the in-process stand-in for a crash: closes the listener and drops every connection at once,
+    /// without Draining or Goodbye frames.
+    /// </summary>
+    internal void Kill()
+    {
+        ServerConnection[] connections;
+        lock (_lock)
+        {
+            _state = 2;
+            connections = [.. _connections];
+        }
+        _stopping.Cancel();
+        _listener?.Dispose();
+        _heartbeat?.Dispose();
+        foreach (ServerConnection connection in connections)
+        {
+            connection.Abort(new GlueConnectionException("The server was killed."));
+        }
     }
 
     /// <summary>Same as <see cref="StopAsync"/>.</summary>
@@ -220,6 +282,33 @@ public sealed class GlueServer : IAsyncDisposable
             _exceptionWriter = SerializerFactory.CreateStateless(SlimTypePolicy.Default, Options.MaxMessageSize);
             _state = 1;
         }
+        if (Options.HeartbeatInterval != Timeout.InfiniteTimeSpan || Options.HeartbeatTimeout != Timeout.InfiniteTimeSpan)
+        {
+            TimeSpan shortest = Options.HeartbeatInterval == Timeout.InfiniteTimeSpan ? Options.HeartbeatTimeout
+                : Options.HeartbeatTimeout == Timeout.InfiniteTimeSpan ? Options.HeartbeatInterval
+                : Options.HeartbeatInterval < Options.HeartbeatTimeout ? Options.HeartbeatInterval : Options.HeartbeatTimeout;
+            // Checked a few times per interval: a ping goes out at most a quarter interval late.
+            TimeSpan period = TimeSpan.FromMilliseconds(Math.Clamp(shortest.TotalMilliseconds / 4, 10, 1000));
+            _heartbeat = new Timer(static s => ((GlueServer)s!).CheckHeartbeats(), this, period, period);
+        }
+    }
+
+    private void CheckHeartbeats()
+    {
+        ServerConnection[] connections;
+        lock (_lock)
+        {
+            if (_connections.Count == 0)
+            {
+                return;
+            }
+            connections = [.. _connections];
+        }
+        long now = Environment.TickCount64;
+        foreach (ServerConnection connection in connections)
+        {
+            connection.CheckHeartbeat(now, Options.HeartbeatInterval, Options.HeartbeatTimeout);
+        }
     }
 
     private async Task AcceptLoopAsync()
@@ -241,18 +330,51 @@ public sealed class GlueServer : IAsyncDisposable
                 // A connection reset before it was accepted: keep listening.
                 continue;
             }
-            SocketTransport transport;
+            _ = AcceptSocketAsync(socket);
+        }
+    }
+
+    /// <summary>Sets up one accepted socket (the TLS handshake, within the handshake timeout) and serves it.</summary>
+    private async Task AcceptSocketAsync(Socket socket)
+    {
+        if (_tls is null)
+        {
+            SocketTransport plain;
             try
             {
-                transport = new SocketTransport(socket);
+                plain = await SocketTransport.AcceptAsync(socket, null, CancellationToken.None).ConfigureAwait(false);
             }
-            catch (SocketException)
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
             {
-                // Reset between accept and setup.
-                socket.Dispose();
-                continue;
+                return; // reset between accept and setup
             }
-            _ = Accept(transport);
+            await Accept(plain).ConfigureAwait(false);
+            return;
         }
+        // Connections still in their TLS handshake count against MaxConnections, so a flood of them cannot pile up.
+        if (Interlocked.Increment(ref _handshaking) + ConnectionCount > Options.MaxConnections)
+        {
+            Interlocked.Decrement(ref _handshaking);
+            socket.Dispose();
+            return;
+        }
+        EndPoint? peer = socket.RemoteEndPoint;
+        SocketTransport transport;
+        try
+        {
+            using var timeout = CancellationTokenSource.CreateLinkedTokenSource(_stopping.Token);
+            timeout.CancelAfter(Options.HandshakeTimeout);
+            transport = await SocketTransport.AcceptAsync(socket, _tls, timeout.Token).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            Log.HandshakeFailed(Logger, peer, "TLS: " + e.Message);
+            return;
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _handshaking);
+        }
+        await Accept(transport).ConfigureAwait(false);
     }
 }

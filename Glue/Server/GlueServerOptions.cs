@@ -1,4 +1,7 @@
+using System.Diagnostics.Metrics;
 using System.Net;
+using Microsoft.Extensions.Logging;
+using NFX.Glue.Client;
 using NFX.Glue.Serialization;
 
 namespace NFX.Glue;
@@ -42,6 +45,34 @@ public sealed record GlueServerOptions
     /// <summary>Called when a one-way call's implementation throws (there is no caller to tell). Default: ignored.</summary>
     public Action<Exception>? OneWayErrorHandler { get; init; }
 
+    /// <summary>
+    /// After this long without receiving anything on a connection the server sends a Ping (a heartbeat). Default 5 s;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> for none.
+    /// </summary>
+    public TimeSpan HeartbeatInterval { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// After this long without receiving anything from a client (not even a Pong) its connection is closed as dead and
+    /// its running calls are canceled. Default 15 s; <see cref="Timeout.InfiniteTimeSpan"/> for none. Must exceed
+    /// <see cref="HeartbeatInterval"/>. Not applied while the server itself has stopped reading the connection (backpressure).
+    /// </summary>
+    public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>
+    /// How long <see cref="GlueServer.StopAsync"/> lets calls in flight finish (new calls are refused meanwhile with
+    /// <see cref="GlueUnavailableException"/>) before it closes the connections anyway. Default 10 s; zero closes at once.
+    /// </summary>
+    public TimeSpan ShutdownTimeout { get; init; } = TimeSpan.FromSeconds(10);
+
+    /// <summary>TLS settings; null (the default) for plain TCP. Clients must use TLS too.</summary>
+    public GlueServerTls? Tls { get; init; }
+
+    /// <summary>Where the server logs (start, stop, refused and dropped connections). Null: no logging.</summary>
+    public ILoggerFactory? LoggerFactory { get; init; }
+
+    /// <summary>Makes the <c>NFX.Glue</c> Meter (see <see cref="GlueTelemetry"/>). Null: a shared static Meter.</summary>
+    public IMeterFactory? MeterFactory { get; init; }
+
     /// <summary>Test hook: the serializers to use instead of Slim.</summary>
     internal IGlueSerializerFactory? SerializerFactory { get; init; }
 
@@ -52,6 +83,11 @@ public sealed record GlueServerOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxInFlightPerConnection, 1, nameof(MaxInFlightPerConnection));
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxConnections, 1, nameof(MaxConnections));
         ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
+        Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+        if (ShutdownTimeout < TimeSpan.Zero && ShutdownTimeout != Timeout.InfiniteTimeSpan)
+        {
+            throw new ArgumentOutOfRangeException(nameof(ShutdownTimeout), ShutdownTimeout, "The shutdown timeout must be zero, positive or infinite.");
+        }
         if (HandshakeTimeout <= TimeSpan.Zero)
         {
             throw new ArgumentOutOfRangeException(nameof(HandshakeTimeout), HandshakeTimeout, "The handshake timeout must be positive.");

@@ -1,5 +1,7 @@
+using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
+using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 
 namespace NFX.Glue.Server;
@@ -15,11 +17,13 @@ internal sealed class ServerCall : IThreadPoolWorkItem
     private readonly MethodDescriptor _method;
     private readonly object? _args;
     private readonly CancellationTokenSource? _cancellation;
+    private readonly ActivityContext _parent;
     private volatile bool _canceledByClient;
 
     public ServerCall(ServerConnection connection, HostedContract contract, MethodDescriptor method, int callId, object? args,
-        CancellationTokenSource? cancellation)
+        CancellationTokenSource? cancellation, in ActivityContext parent)
     {
+        _parent = parent;
         _connection = connection;
         _contract = contract;
         _method = method;
@@ -50,6 +54,10 @@ internal sealed class ServerCall : IThreadPoolWorkItem
         object? scope = null;
         object? result = null;
         Exception? failure = null;
+        GlueMetrics metrics = _connection.Metrics;
+        long start = metrics.CallsObserved ? Stopwatch.GetTimestamp() : 0;
+        // Current for the implementation's code: its own activities become children of the call's span.
+        Activity? span = GlueTelemetry.Source.HasListeners() ? StartSpan() : null;
         try
         {
             instance = _contract.Provider.Acquire(out scope);
@@ -75,6 +83,20 @@ internal sealed class ServerCall : IThreadPoolWorkItem
             }
         }
 
+        if (span is not null)
+        {
+            if (failure is not null)
+            {
+                span.SetStatus(ActivityStatusCode.Error, failure.Message);
+                span.SetTag("error.type", failure.GetType().FullName);
+            }
+            span.Stop();
+        }
+        if (start != 0 || metrics.CallsObserved)
+        {
+            metrics.RecordCall(GlueSide.Server, _method, start, failure);
+        }
+
         if (_method.IsOneWay)
         {
             if (failure is not null)
@@ -94,5 +116,18 @@ internal sealed class ServerCall : IThreadPoolWorkItem
             _connection.EnqueueAnswer(FrameType.Error, CallId, null, false, error);
         }
         _connection.EndCall(this, answerQueued: !_method.IsOneWay);
+    }
+
+    /// <summary>A server span whose parent is the caller's span when the call carried a trace context.</summary>
+    private Activity? StartSpan()
+    {
+        Activity? span = GlueTelemetry.Source.StartActivity(_method.SpanName, ActivityKind.Server, _parent);
+        if (span is { IsAllDataRequested: true })
+        {
+            span.SetTag("rpc.system", "glue");
+            span.SetTag("rpc.service", _method.Contract.Name);
+            span.SetTag("rpc.method", _method.Method.Name);
+        }
+        return span;
     }
 }

@@ -1,8 +1,10 @@
 using System.Buffers;
+using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Glue.Serialization;
+using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 using NFX.IO;
 
@@ -14,17 +16,24 @@ namespace NFX.Glue.Server;
 /// </summary>
 internal sealed class ServerConnection : GlueConnection
 {
+    private static readonly ErrorMessage s_stopping = new(ErrorKind.Unavailable, typeof(GlueUnavailableException).FullName!,
+        "The server is stopping; the call was not run.", null, null);
+
     private readonly GlueServer _server;
+    private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly SemaphoreSlim _gate;
     private readonly CancellationTokenSource _closing = new();
     private readonly (HostedContract Contract, MethodDescriptor?[] Map)?[] _bindings =
         new (HostedContract, MethodDescriptor?[])?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<int, ServerCall> _cancellable = new();
     private bool _sendExceptionObjects;
+    private int _active;
+    private int _draining;
 
     public ServerConnection(GlueServer server, GlueTransport transport)
         : base(transport, server.SerializerFactory.CreateSender(),
-              server.SerializerFactory.CreateReceiver(server.ReceivePolicy, server.Options.MaxMessageSize), server.Options.MaxMessageSize)
+              server.SerializerFactory.CreateReceiver(server.ReceivePolicy, server.Options.MaxMessageSize), server.Options.MaxMessageSize,
+              server.Metrics, GlueSide.Server, server.Logger)
     {
         _server = server;
         _gate = new SemaphoreSlim(server.Options.MaxInFlightPerConnection, server.Options.MaxInFlightPerConnection);
@@ -32,6 +41,24 @@ internal sealed class ServerConnection : GlueConnection
 
     /// <summary>Canceled when the connection closes: the token of calls without their own.</summary>
     public CancellationToken ClosingToken => _closing.Token;
+
+    /// <summary>Completes when, after <see cref="BeginDrain"/>, no call is running or waiting to be answered.</summary>
+    public Task Drained => _drained.Task;
+
+    /// <summary>Calls accepted and not yet answered.</summary>
+    public int ActiveCalls => Volatile.Read(ref _active);
+
+    /// <summary>Graceful stop: tells the client (Draining frame), refuses new calls, lets the running ones finish.</summary>
+    public void BeginDrain()
+    {
+        // A full fence between announcing the drain and reading the count (StartCall does the reverse).
+        Interlocked.Exchange(ref _draining, 1);
+        Enqueue(new OutgoingFrame(FrameType.Draining));
+        if (Volatile.Read(ref _active) == 0)
+        {
+            _drained.TrySetResult();
+        }
+    }
 
     /// <summary>Runs the handshake, then serves until the connection closes.</summary>
     public async Task RunAsync()
@@ -62,9 +89,13 @@ internal sealed class ServerConnection : GlueConnection
             }
             if (_server.Options.Authenticator is IGlueAuthenticator authenticator)
             {
-                var context = new GlueAuthContext(hello.Token, Transport.RemoteEndPoint, hello.Contracts.Select(c => c.Name).ToArray());
+                var context = new GlueAuthContext(hello.Token, Transport.RemoteEndPoint, hello.Contracts.Select(c => c.Name).ToArray())
+                {
+                    ClientCertificate = Transport.RemoteCertificate,
+                };
                 if (!await authenticator.AuthenticateAsync(context, timeout.Token).ConfigureAwait(false))
                 {
+                    Log.HandshakeRefused(Logger, Transport.RemoteEndPoint, "authentication failed");
                     await RefuseAsync(RefusalCode.Authentication, "Authentication failed.", timeout.Token).ConfigureAwait(false);
                     return false;
                 }
@@ -85,6 +116,7 @@ internal sealed class ServerConnection : GlueConnection
         }
         catch (Exception e)
         {
+            Log.HandshakeFailed(Logger, Transport.RemoteEndPoint, e.Message);
             AbortHandshake(e as GlueException ?? new GlueConnectionException($"The handshake failed: {e.Message}", e));
             return false;
         }
@@ -121,20 +153,24 @@ internal sealed class ServerConnection : GlueConnection
         switch (type)
         {
             case FrameType.Call:
+            case FrameType.TracedCall:
             {
                 int callId = (int)header.ReadVarUInt32();
                 (HostedContract contract, MethodDescriptor method) = Resolve(ref header);
                 uint timeoutMs = header.ReadVarUInt32();
-                return StartCall(contract, method, callId, timeoutMs, header.Rest);
+                ActivityContext parent = type == FrameType.TracedCall ? TraceContextCodec.Read(ref header, GlueTelemetry.Source.HasListeners()) : default;
+                return StartCall(contract, method, callId, timeoutMs, header.Rest, parent);
             }
             case FrameType.OneWayCall:
+            case FrameType.TracedOneWayCall:
             {
                 (HostedContract contract, MethodDescriptor method) = Resolve(ref header);
                 if (!method.IsOneWay)
                 {
                     GlueThrow.Protocol($"{method.DisplayName} is not one-way.");
                 }
-                return StartCall(contract, method, 0, 0, header.Rest);
+                ActivityContext parent = type == FrameType.TracedOneWayCall ? TraceContextCodec.Read(ref header, GlueTelemetry.Source.HasListeners()) : default;
+                return StartCall(contract, method, 0, 0, header.Rest, parent);
             }
             case FrameType.Cancel:
                 CancelCall((int)header.ReadVarUInt32());
@@ -166,12 +202,26 @@ internal sealed class ServerConnection : GlueConnection
         return default;
     }
 
-    private ValueTask StartCall(HostedContract contract, MethodDescriptor method, int callId, uint timeoutMs, ReadOnlySequence<byte> body)
+    private ValueTask StartCall(HostedContract contract, MethodDescriptor method, int callId, uint timeoutMs, ReadOnlySequence<byte> body,
+        in ActivityContext parent)
     {
         object? args = null;
         if (method.HasArgs != !body.IsEmpty)
         {
             GlueThrow.Protocol($"The call to {method.DisplayName} has {(body.IsEmpty ? "no" : "unexpected")} arguments.");
+        }
+        // Counted before the drain flag is read (BeginDrain does the reverse), so a drain never misses a call.
+        Interlocked.Increment(ref _active);
+        if (Volatile.Read(ref _draining) != 0)
+        {
+            // The bodies of refused calls are not deserialized: every later call on this connection is refused too,
+            // so the receive registry is never needed again.
+            DecrementActive();
+            if (!method.IsOneWay)
+            {
+                Enqueue(new OutgoingFrame(FrameType.Error, callId, state: s_stopping));
+            }
+            return default;
         }
         if (method.HasArgs)
         {
@@ -190,6 +240,7 @@ internal sealed class ServerConnection : GlueConnection
                 {
                     Enqueue(new OutgoingFrame(FrameType.Error, callId, state: new ErrorMessage(ErrorKind.Serialization, e.GetType().FullName!, e.Message, null, null)));
                 }
+                DecrementActive();
                 _ = CloseAsync(GoodbyeReason.SerializationError, e.Message, e, TimeSpan.FromSeconds(1));
                 return default;
             }
@@ -204,7 +255,7 @@ internal sealed class ServerConnection : GlueConnection
                 cancellation.CancelAfter(TimeSpan.FromMilliseconds(timeoutMs));
             }
         }
-        var call = new ServerCall(this, contract, method, callId, args, cancellation);
+        var call = new ServerCall(this, contract, method, callId, args, cancellation, parent);
         if (cancellation is not null)
         {
             lock (_cancellable)
@@ -226,7 +277,15 @@ internal sealed class ServerConnection : GlueConnection
     /// <summary>Backpressure: the reader loop stops reading this connection until a call slot frees up.</summary>
     private async ValueTask DispatchWhenFreeAsync(ServerCall call)
     {
-        await _gate.WaitAsync(ClosingToken).ConfigureAwait(false);
+        ReaderPaused = true;
+        try
+        {
+            await _gate.WaitAsync(ClosingToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            ReaderPaused = false;
+        }
         ThreadPool.UnsafeQueueUserWorkItem(call, preferLocal: false);
     }
 
@@ -248,7 +307,7 @@ internal sealed class ServerConnection : GlueConnection
         // runs out of slots (and the server stops reading it) instead of filling the send queue.
         if (!Enqueue(new OutgoingFrame(type, callId, payload: payload, hasBody: hasBody, state: error, value: 1)))
         {
-            _gate.Release();
+            ReleaseSlot();
         }
     }
 
@@ -256,7 +315,21 @@ internal sealed class ServerConnection : GlueConnection
     {
         if (frame.Value == 1)
         {
-            _gate.Release();
+            ReleaseSlot();
+        }
+    }
+
+    private void ReleaseSlot()
+    {
+        _gate.Release();
+        DecrementActive();
+    }
+
+    private void DecrementActive()
+    {
+        if (Interlocked.Decrement(ref _active) == 0 && Volatile.Read(ref _draining) != 0)
+        {
+            _drained.TrySetResult();
         }
     }
 
@@ -273,7 +346,7 @@ internal sealed class ServerConnection : GlueConnection
         }
         if (!answerQueued)
         {
-            _gate.Release();
+            ReleaseSlot();
         }
     }
 
@@ -294,6 +367,7 @@ internal sealed class ServerConnection : GlueConnection
     {
         // Canceled asynchronously: user callbacks must not run on (and stall) whatever thread closed the connection.
         _ = _closing.CancelAsync();
+        _drained.TrySetResult();
         lock (_cancellable)
         {
             foreach (ServerCall call in _cancellable.Values)

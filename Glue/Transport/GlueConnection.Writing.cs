@@ -1,7 +1,9 @@
+using System.Diagnostics;
 using System.Buffers;
 using System.IO.Pipelines;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
+using NFX.Glue.Telemetry;
 
 namespace NFX.Glue.Transport;
 
@@ -10,6 +12,11 @@ internal abstract partial class GlueConnection
     /// <summary>Writes one queued frame into the pipe (writer loop only): serializes its body, checks its size.</summary>
     private void WriteFrame(PipeWriter output, in OutgoingFrame frame)
     {
+        if (frame.Type is FrameType.TracedCall or FrameType.TracedOneWayCall)
+        {
+            WriteTracedCall(output, in frame);
+            return;
+        }
         Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize];
         var header = new HeaderWriter(buffer);
         switch (frame.Type)
@@ -34,6 +41,9 @@ internal abstract partial class GlueConnection
                 header.WriteVarUInt32((uint)frame.CallId);
                 WriteWithBody(output, in frame, header.Written);
                 OnAnswerWritten(in frame);
+                return;
+            case FrameType.Draining:
+                FrameCodec.Write(output, frame.Type, default, default);
                 return;
             case FrameType.Cancel:
                 header.WriteVarUInt32((uint)frame.CallId);
@@ -78,6 +88,32 @@ internal abstract partial class GlueConnection
             default:
                 throw new InvalidOperationException($"Frame type {frame.Type} cannot be queued.");
         }
+    }
+
+    /// <summary>A call frame with the caller's trace context after the usual header (kept apart: its header buffer is bigger).</summary>
+    private void WriteTracedCall(PipeWriter output, in OutgoingFrame frame)
+    {
+        Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize + TraceContextCodec.MaxSize];
+        var header = new HeaderWriter(buffer);
+        if (frame.Type == FrameType.TracedCall)
+        {
+            if (!PrepareCall(in frame, out uint timeoutMs))
+            {
+                return;
+            }
+            header.WriteVarUInt32((uint)frame.CallId);
+            header.WriteVarUInt32((uint)frame.ContractId);
+            header.WriteVarUInt32((uint)frame.MethodId);
+            header.WriteVarUInt32(timeoutMs);
+        }
+        else
+        {
+            header.WriteVarUInt32((uint)frame.ContractId);
+            header.WriteVarUInt32((uint)frame.MethodId);
+        }
+        ActivityContext trace = ((ITraceCarrier)frame.State!).TraceContext;
+        TraceContextCodec.Write(ref header, in trace);
+        WriteWithBody(output, in frame, header.Written);
     }
 
     private void WriteWithBody(PipeWriter output, in OutgoingFrame frame, ReadOnlySpan<byte> header)

@@ -1,9 +1,11 @@
 using System.Buffers;
 using System.IO.Pipelines;
 using System.Threading.Channels;
+using Microsoft.Extensions.Logging;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Glue.Serialization;
+using NFX.Glue.Telemetry;
 using NFX.IO;
 
 namespace NFX.Glue.Transport;
@@ -37,15 +39,30 @@ internal abstract partial class GlueConnection
     private Exception? _closeReason;
     private Exception? _gracefulReason;
     private int _queuedControlAnswers;
+    private long _lastReceived = Environment.TickCount64;
+    private long _lastHeartbeatSent;
+    private long _heartbeats;
+    private int _loopsStarted;
+    private volatile bool _readerPaused;
 
-    protected GlueConnection(GlueTransport transport, IGlueSerializer sender, IGlueSerializer receiver, int maxMessageSize)
+    protected GlueConnection(GlueTransport transport, IGlueSerializer sender, IGlueSerializer receiver, int maxMessageSize,
+        GlueMetrics metrics, GlueSide side, ILogger logger)
     {
         Transport = transport;
         Sender = sender;
         Receiver = receiver;
         MaxSendSize = maxMessageSize;
         MaxReceiveSize = maxMessageSize;
+        Metrics = metrics;
+        Side = side;
+        Logger = logger;
     }
+
+    public GlueMetrics Metrics { get; }
+
+    public GlueSide Side { get; }
+
+    protected ILogger Logger { get; }
 
     public GlueTransport Transport { get; }
 
@@ -91,8 +108,58 @@ internal abstract partial class GlueConnection
     /// <summary>Starts the reader and writer loops (after the handshake).</summary>
     protected void StartLoops()
     {
+        Volatile.Write(ref _lastReceived, Environment.TickCount64);
+        Volatile.Write(ref _loopsStarted, 1);
+        Metrics.ConnectionsOpened.Add(1, Side.Tag());
+        Metrics.ConnectionsActive.Add(1, Side.Tag());
+        Log.ConnectionOpened(Logger, Side, Transport.RemoteEndPoint);
         _writeLoop = Task.Run(WriteLoopAsync);
         _ = Task.Run(ReadLoopAsync);
+    }
+
+    /// <summary>
+    /// The reader is waiting for a call slot (server backpressure) and reads nothing, so silence from the peer proves
+    /// nothing: the heartbeat timeout does not apply meanwhile.
+    /// </summary>
+    protected bool ReaderPaused
+    {
+        get => _readerPaused;
+        set
+        {
+            _readerPaused = value;
+            if (!value)
+            {
+                Volatile.Write(ref _lastReceived, Environment.TickCount64);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Heartbeat, called periodically: after <paramref name="interval"/> without receiving anything, sends a Ping (at
+    /// most one per interval); after <paramref name="timeout"/> without receiving anything, closes the connection as
+    /// dead. Either may be <see cref="Timeout.InfiniteTimeSpan"/> (off).
+    /// </summary>
+    public void CheckHeartbeat(long now, TimeSpan interval, TimeSpan timeout)
+    {
+        if (IsClosing || Volatile.Read(ref _loopsStarted) == 0)
+        {
+            return;
+        }
+        long silent = now - Volatile.Read(ref _lastReceived);
+        if (timeout != Timeout.InfiniteTimeSpan && silent >= (long)timeout.TotalMilliseconds && !_readerPaused)
+        {
+            var error = new GlueConnectionException(
+                $"Nothing was received from {Transport.RemoteEndPoint?.ToString() ?? "the peer"} for {silent} ms (heartbeat timeout {timeout.TotalMilliseconds:0} ms): the peer is considered dead.");
+            Log.HeartbeatTimeout(Logger, Transport.RemoteEndPoint, silent);
+            Abort(error);
+            return;
+        }
+        if (interval != Timeout.InfiniteTimeSpan && silent >= (long)interval.TotalMilliseconds
+            && now - Volatile.Read(ref _lastHeartbeatSent) >= (long)interval.TotalMilliseconds)
+        {
+            Volatile.Write(ref _lastHeartbeatSent, now);
+            Enqueue(new OutgoingFrame(FrameType.Ping, value: ProtocolConstants.HeartbeatBit | (ulong)Interlocked.Increment(ref _heartbeats)));
+        }
     }
 
     /// <summary>Sends Goodbye, lets the writer flush what is queued (at most <paramref name="linger"/>), then closes.</summary>
@@ -120,6 +187,11 @@ internal abstract partial class GlueConnection
         _queue.Writer.TryComplete();
         _stopReading.Cancel();
         Transport.Abort();
+        if (Volatile.Read(ref _loopsStarted) != 0)
+        {
+            Metrics.ConnectionsActive.Add(-1, Side.Tag());
+            Log.ConnectionClosed(Logger, Side, Transport.RemoteEndPoint, reason.Message);
+        }
         try
         {
             OnClosed(reason);
@@ -181,6 +253,8 @@ internal abstract partial class GlueConnection
             {
                 ReadResult result = await input.ReadAsync(_stopReading.Token).ConfigureAwait(false);
                 ReadOnlySequence<byte> buffer = result.Buffer;
+                long received = buffer.Length;
+                Volatile.Write(ref _lastReceived, Environment.TickCount64);
                 try
                 {
                     while (FrameCodec.TryRead(ref buffer, MaxReceiveSize, out FrameType type, out ReadOnlySequence<byte> content))
@@ -202,6 +276,12 @@ internal abstract partial class GlueConnection
                 finally
                 {
                     input.AdvanceTo(buffer.Start, buffer.End);
+                    // Bytes of the frames handled in this read (a partial frame counts when it completes).
+                    received -= buffer.Length;
+                    if (received > 0 && Metrics.BytesReceived.Enabled)
+                    {
+                        Metrics.BytesReceived.Add(received, Side.Tag());
+                    }
                 }
                 if (result.IsCompleted || result.IsCanceled)
                 {
@@ -238,6 +318,9 @@ internal abstract partial class GlueConnection
             case FrameType.Ping:
                 EnqueueControlAnswer(new OutgoingFrame(FrameType.Pong, value: new HeaderReader(content).ReadFixed64()));
                 return default;
+            case FrameType.Pong when (new HeaderReader(content).ReadFixed64() & ProtocolConstants.HeartbeatBit) != 0:
+                // The answer to a heartbeat: receiving it already counted as a sign of life.
+                return default;
             case FrameType.ResetRegistry:
                 Receiver.Reset();
                 return default;
@@ -262,12 +345,12 @@ internal abstract partial class GlueConnection
                 while (queue.TryRead(out OutgoingFrame frame))
                 {
                     WriteFrame(output, in frame);
-                    if (output.UnflushedBytes >= FlushThreshold && IsDone(await output.FlushAsync().ConfigureAwait(false)))
+                    if (output.UnflushedBytes >= FlushThreshold && IsDone(await FlushAsync(output).ConfigureAwait(false)))
                     {
                         return;
                     }
                 }
-                if (IsDone(await output.FlushAsync().ConfigureAwait(false)))
+                if (IsDone(await FlushAsync(output).ConfigureAwait(false)))
                 {
                     return;
                 }
@@ -291,6 +374,19 @@ internal abstract partial class GlueConnection
                 ? new GlueConnectionException("The connection was closed.")
                 : new GlueConnectionException($"Sending failed: {error.Message}", error)));
         }
+    }
+
+    private ValueTask<FlushResult> FlushAsync(PipeWriter output)
+    {
+        if (Metrics.BytesSent.Enabled)
+        {
+            long bytes = output.UnflushedBytes;
+            if (bytes > 0)
+            {
+                Metrics.BytesSent.Add(bytes, Side.Tag());
+            }
+        }
+        return output.FlushAsync();
     }
 
     private static bool IsDone(FlushResult result) => result.IsCompleted || result.IsCanceled;

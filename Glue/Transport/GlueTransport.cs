@@ -1,5 +1,6 @@
 using System.IO.Pipelines;
 using System.Net;
+using System.Security.Cryptography.X509Certificates;
 
 namespace NFX.Glue.Transport;
 
@@ -14,6 +15,9 @@ internal abstract class GlueTransport : IDuplexPipe
     public abstract PipeWriter Output { get; }
 
     public abstract EndPoint? RemoteEndPoint { get; }
+
+    /// <summary>The certificate the peer presented in the TLS handshake (null without TLS or without one).</summary>
+    public virtual X509Certificate2? RemoteCertificate => null;
 
     /// <summary>Tears the link down so pending reads and writes end at once; idempotent.</summary>
     public abstract void Abort();

@@ -1,27 +1,33 @@
 using System.IO.Pipelines;
 using System.Net;
+using System.Net.Security;
 using System.Net.Sockets;
+using System.Security.Authentication;
+using System.Security.Cryptography.X509Certificates;
 
 namespace NFX.Glue.Transport;
 
-/// <summary>TCP: a connected socket, read and written through pipes over a <see cref="NetworkStream"/>.</summary>
+/// <summary>
+/// TCP: a connected socket, read and written through pipes over a <see cref="NetworkStream"/>, or over an
+/// <see cref="SslStream"/> around it when TLS is on.
+/// </summary>
 internal sealed class SocketTransport : GlueTransport
 {
     // Pipe segments of 16 KB: small frames of one read land in one segment, big bodies in few.
     private const int SegmentSize = 16 * 1024;
 
     private readonly Socket _socket;
-    private readonly NetworkStream _stream;
+    private readonly Stream _stream;
     private int _aborted;
 
-    public SocketTransport(Socket socket)
+    private SocketTransport(Socket socket, Stream stream)
     {
         _socket = socket;
-        _socket.NoDelay = true;
+        _stream = stream;
         RemoteEndPoint = socket.RemoteEndPoint;
-        _stream = new NetworkStream(socket, ownsSocket: true);
-        Input = PipeReader.Create(_stream, new StreamPipeReaderOptions(bufferSize: SegmentSize, minimumReadSize: 4096, leaveOpen: true));
-        Output = PipeWriter.Create(_stream, new StreamPipeWriterOptions(minimumBufferSize: SegmentSize, leaveOpen: true));
+        RemoteCertificate = (stream as SslStream)?.RemoteCertificate as X509Certificate2;
+        Input = PipeReader.Create(stream, new StreamPipeReaderOptions(bufferSize: SegmentSize, minimumReadSize: 4096, leaveOpen: true));
+        Output = PipeWriter.Create(stream, new StreamPipeWriterOptions(minimumBufferSize: SegmentSize, leaveOpen: true));
     }
 
     public override PipeReader Input { get; }
@@ -30,7 +36,11 @@ internal sealed class SocketTransport : GlueTransport
 
     public override EndPoint? RemoteEndPoint { get; }
 
-    public static async ValueTask<SocketTransport> ConnectAsync(EndPoint endPoint, CancellationToken cancellationToken)
+    public override X509Certificate2? RemoteCertificate { get; }
+
+    /// <summary>Connects (and runs the TLS handshake when <paramref name="tls"/> is set).</summary>
+    /// <exception cref="GlueAuthenticationException">The TLS handshake failed.</exception>
+    public static async ValueTask<SocketTransport> ConnectAsync(EndPoint endPoint, GlueClientTls? tls, CancellationToken cancellationToken)
     {
         // A host name (DnsEndPoint) has no family yet: a dual-mode socket reaches both IPv4 and IPv6 addresses.
         Socket socket = endPoint.AddressFamily == AddressFamily.Unspecified
@@ -39,7 +49,58 @@ internal sealed class SocketTransport : GlueTransport
         try
         {
             await socket.ConnectAsync(endPoint, cancellationToken).ConfigureAwait(false);
-            return new SocketTransport(socket);
+            socket.NoDelay = true;
+            var network = new NetworkStream(socket, ownsSocket: true);
+            if (tls is null)
+            {
+                return new SocketTransport(socket, network);
+            }
+            var ssl = new SslStream(network, leaveInnerStreamOpen: false);
+            try
+            {
+                await ssl.AuthenticateAsClientAsync(tls.ToSslOptions(HostOf(endPoint)), cancellationToken).ConfigureAwait(false);
+            }
+            catch (AuthenticationException e)
+            {
+                await ssl.DisposeAsync().ConfigureAwait(false);
+                throw new GlueAuthenticationException($"The TLS handshake with {endPoint} failed: {e.Message}", e);
+            }
+            catch
+            {
+                await ssl.DisposeAsync().ConfigureAwait(false);
+                throw;
+            }
+            return new SocketTransport(socket, ssl);
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
+    }
+
+    /// <summary>Wraps an accepted socket, running the server side of the TLS handshake when <paramref name="tls"/> is set.</summary>
+    public static async ValueTask<SocketTransport> AcceptAsync(Socket socket, SslServerAuthenticationOptions? tls, CancellationToken cancellationToken)
+    {
+        try
+        {
+            socket.NoDelay = true;
+            var network = new NetworkStream(socket, ownsSocket: true);
+            if (tls is null)
+            {
+                return new SocketTransport(socket, network);
+            }
+            var ssl = new SslStream(network, leaveInnerStreamOpen: false);
+            try
+            {
+                await ssl.AuthenticateAsServerAsync(tls, cancellationToken).ConfigureAwait(false);
+            }
+            catch
+            {
+                await ssl.DisposeAsync().ConfigureAwait(false);
+                throw;
+            }
+            return new SocketTransport(socket, ssl);
         }
         catch
         {
@@ -65,6 +126,21 @@ internal sealed class SocketTransport : GlueTransport
         catch (ObjectDisposedException)
         {
         }
-        _stream.Dispose();
+        try
+        {
+            _stream.Dispose();
+        }
+        catch (IOException)
+        {
+            // SslStream may try to send close_notify on a dead link.
+        }
+        _socket.Dispose();
     }
+
+    private static string HostOf(EndPoint endPoint) => endPoint switch
+    {
+        DnsEndPoint dns => dns.Host,
+        IPEndPoint ip => ip.Address.ToString(),
+        _ => endPoint.ToString() ?? string.Empty,
+    };
 }

@@ -19,7 +19,8 @@ internal sealed class GlueTestHost : IAsyncDisposable
 
     public GlueServer Server { get; }
 
-    public static GlueServerOptions DefaultServerOptions { get; } = new() { EndPoint = new IPEndPoint(IPAddress.Loopback, 0) };
+    // No drain time: these tests stop the server to see pending calls fail at once (graceful stops: Tests/GlueCluster).
+    public static GlueServerOptions DefaultServerOptions { get; } = new() { EndPoint = new IPEndPoint(IPAddress.Loopback, 0), ShutdownTimeout = TimeSpan.Zero };
 
     public static async Task<GlueTestHost> StartAsync(GlueTransportKind kind, Action<GlueServer> host, GlueServerOptions? options = null)
     {

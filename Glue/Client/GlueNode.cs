@@ -1,0 +1,264 @@
+using System.Net;
+using NFX.Glue.Telemetry;
+using NFX.Glue.Transport;
+
+namespace NFX.Glue.Client;
+
+/// <summary>
+/// One endpoint of a client: its connection, the attempt to open one, and the reconnect loop that keeps trying (with
+/// capped, jittered exponential backoff) while the endpoint is down, so a node that comes back gets calls again.
+/// </summary>
+internal sealed class GlueNode
+{
+    private readonly GlueClient _client;
+    private readonly Lock _lock = new();
+    private readonly List<ClientConnection> _retired = new();
+    private ClientConnection? _connection;
+    private Task<ClientConnection>? _connecting;
+    private bool _reconnecting;
+    private int _failures;
+    private long _retryAt;
+    private Exception? _lastError;
+
+    public GlueNode(GlueClient client, EndPoint? endPoint, Func<CancellationToken, ValueTask<GlueTransport>> connector)
+    {
+        _client = client;
+        EndPoint = endPoint;
+        Connector = connector;
+    }
+
+    public EndPoint? EndPoint { get; }
+
+    public Func<CancellationToken, ValueTask<GlueTransport>> Connector { get; }
+
+    /// <summary>The connection new calls may use, or null (none, closed, or draining).</summary>
+    public ClientConnection? Live => Volatile.Read(ref _connection) is { IsUsable: true } c ? c : null;
+
+    public string Name => EndPoint?.ToString() ?? "the server";
+
+    public GlueEndpointStatus Status
+    {
+        get
+        {
+            lock (_lock)
+            {
+                ClientConnection? live = Live;
+                long wait = Math.Max(0, _retryAt - Environment.TickCount64);
+                return new GlueEndpointStatus(EndPoint, live is not null, live?.PendingCount ?? 0, _failures,
+                    live is null ? _lastError?.Message : null, live is null && _failures > 0 ? TimeSpan.FromMilliseconds(wait) : null);
+            }
+        }
+    }
+
+    /// <summary>Why the node is not usable, for the error of a call that found no node.</summary>
+    public string Describe()
+    {
+        lock (_lock)
+        {
+            long wait = _retryAt - Environment.TickCount64;
+            string reason = _lastError?.Message ?? "not connected";
+            return wait > 0 ? $"{Name}: {reason} (next attempt in {wait} ms)" : $"{Name}: {reason}";
+        }
+    }
+
+    /// <summary>An attempt in progress, or a new one when the backoff has run out; null while backing off.</summary>
+    public Task<ClientConnection>? TryConnectNow()
+    {
+        lock (_lock)
+        {
+            if (_client.IsDisposed)
+            {
+                return null;
+            }
+            if (Live is ClientConnection live)
+            {
+                return Task.FromResult(live);
+            }
+            if (_connecting is { IsCompleted: false } attempt)
+            {
+                return attempt;
+            }
+            if (Environment.TickCount64 < _retryAt)
+            {
+                return null;
+            }
+            _connecting = AttemptAsync();
+            return _connecting;
+        }
+    }
+
+    /// <summary>Starts connecting in the background (first use of a multi-endpoint client); failures go to the reconnect loop.</summary>
+    public void Warm() => _ = TryConnectNow();
+
+    public void OnConnectionClosed(ClientConnection connection, Exception reason)
+    {
+        lock (_lock)
+        {
+            _retired.Remove(connection);
+            if (_connection != connection)
+            {
+                return;
+            }
+            _connection = null;
+            _lastError = reason;
+            _retryAt = Environment.TickCount64; // the first attempt after losing a working connection is immediate
+        }
+        ScheduleReconnect();
+    }
+
+    /// <summary>The server is stopping: new calls go elsewhere; the connection finishes its calls and closes by itself.</summary>
+    public void OnConnectionDraining(ClientConnection connection)
+    {
+        lock (_lock)
+        {
+            if (_connection != connection)
+            {
+                return;
+            }
+            _connection = null;
+            _retired.Add(connection);
+            _lastError = new GlueUnavailableException($"{Name} is stopping.");
+            _retryAt = Environment.TickCount64;
+        }
+        Log.NodeDraining(_client.Logger, EndPoint);
+        ScheduleReconnect();
+    }
+
+    /// <summary>Closes the connections (the client is being disposed).</summary>
+    public async Task CloseAsync()
+    {
+        Task<ClientConnection>? connecting;
+        lock (_lock)
+        {
+            connecting = _connecting;
+        }
+        if (connecting is not null)
+        {
+            try
+            {
+                await connecting.ConfigureAwait(false);
+            }
+            catch (Exception)
+            {
+                // An attempt that failed has nothing to close.
+            }
+        }
+        ClientConnection[] connections;
+        lock (_lock)
+        {
+            connections = _connection is null ? [.. _retired] : [_connection, .. _retired];
+        }
+        var error = new GlueConnectionException("The client was disposed.");
+        await Task.WhenAll(connections.Select(c => c.CloseAsync(Protocol.GoodbyeReason.Closing, "client disposed", error, TimeSpan.FromSeconds(1))))
+            .ConfigureAwait(false);
+    }
+
+    private async Task<ClientConnection> AttemptAsync()
+    {
+        ClientConnection connection;
+        try
+        {
+            connection = await _client.OpenConnectionAsync(this).ConfigureAwait(false);
+        }
+        catch (Exception e)
+        {
+            OnAttemptFailed(e);
+            throw;
+        }
+        lock (_lock)
+        {
+            if (_client.IsDisposed)
+            {
+                connection.Abort(new GlueConnectionException("The client was disposed."));
+                throw new ObjectDisposedException(nameof(GlueClient));
+            }
+            _connection = connection;
+            _failures = 0;
+            _lastError = null;
+        }
+        Log.NodeUp(_client.Logger, EndPoint);
+        return connection;
+    }
+
+    private void OnAttemptFailed(Exception error)
+    {
+        long delay;
+        int failures;
+        lock (_lock)
+        {
+            failures = ++_failures;
+            _lastError = error;
+            delay = NextDelay(failures);
+            _retryAt = Environment.TickCount64 + delay;
+        }
+        Log.NodeDown(_client.Logger, EndPoint, failures, error.Message, delay);
+        ScheduleReconnect();
+    }
+
+    /// <summary>Exponential backoff from the first delay, capped, randomized to between half and all of it (so nodes do not retry in step).</summary>
+    private long NextDelay(int failures)
+    {
+        double first = _client.Options.ReconnectDelay.TotalMilliseconds;
+        double max = _client.Options.MaxReconnectDelay.TotalMilliseconds;
+        double delay = Math.Min(max, first * Math.Pow(2, Math.Min(failures - 1, 30)));
+        return (long)(delay * (0.5 + 0.5 * Random.Shared.NextDouble()));
+    }
+
+    /// <summary>Keeps one background loop per node trying until the node is up again (or the client is disposed).</summary>
+    private void ScheduleReconnect()
+    {
+        lock (_lock)
+        {
+            if (_reconnecting || _client.IsDisposed)
+            {
+                return;
+            }
+            _reconnecting = true;
+        }
+        _ = ReconnectLoopAsync();
+    }
+
+    private async Task ReconnectLoopAsync()
+    {
+        CancellationToken disposed = _client.DisposeToken;
+        try
+        {
+            while (true)
+            {
+                long wait;
+                lock (_lock)
+                {
+                    if (_client.IsDisposed || Live is not null)
+                    {
+                        _reconnecting = false;
+                        return;
+                    }
+                    wait = _retryAt - Environment.TickCount64;
+                }
+                if (wait > 0)
+                {
+                    await Task.Delay(TimeSpan.FromMilliseconds(wait), disposed).ConfigureAwait(false);
+                }
+                Task<ClientConnection>? attempt = TryConnectNow();
+                if (attempt is not null)
+                {
+                    try
+                    {
+                        await attempt.ConfigureAwait(false);
+                    }
+                    catch (Exception)
+                    {
+                        // Recorded by the attempt; the loop waits for the next retry time.
+                    }
+                }
+            }
+        }
+        catch (OperationCanceledException)
+        {
+            lock (_lock)
+            {
+                _reconnecting = false;
+            }
+        }
+    }
+}
