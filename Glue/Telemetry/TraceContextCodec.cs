@@ -21,8 +21,8 @@ internal static class TraceContextCodec
     public static void Write(ref HeaderWriter header, in ActivityContext context)
     {
         Span<byte> ids = header.Reserve(25);
-        context.TraceId.CopyTo(ids);
-        context.SpanId.CopyTo(ids[16..]);
+        context.TraceId.CopyTo(ids[..16]);
+        context.SpanId.CopyTo(ids.Slice(16, 8));
         ids[24] = (byte)context.TraceFlags;
         string? state = context.TraceState;
         int count = state is null ? -1 : Encoding.UTF8.GetByteCount(state);
