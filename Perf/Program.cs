@@ -1,11 +1,12 @@
 using BenchmarkDotNet.Running;
 using NFX.Perf.Quick;
+using NFX.Perf.Rpc;
 
 namespace NFX.Perf;
 
 /// <summary>
 /// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
-/// quick mode uses for deep graphs; anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
+/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
 /// </summary>
 public static class Program
 {
@@ -19,6 +20,15 @@ public static class Program
         if (args.Length == 3 && args[0] == ChildProbe.Verb)
         {
             return ChildProbe.RunChild(args[1], args[2]);
+        }
+        // RPC benchmark (issue 7): the server child process, and the RPC part of quick mode on its own.
+        if (args.Length == 1 && args[0] == RpcServerProcess.Verb)
+        {
+            return RpcServerProcess.RunChild();
+        }
+        if (args.Length > 0 && args[0] == RpcQuick.Verb)
+        {
+            return RpcQuick.RunStandalone(args[1..], QuickRunner.DefaultDocsDirectory());
         }
         // In process: BenchmarkDotNet's default toolchain looks for a project named after the assembly
         // (NFX.Slim.Perf.csproj) and this one is Perf/Perf.csproj. Deep workloads probe in a child first (see

@@ -3,7 +3,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Quick;
 
-/// <summary>Command line of <c>quick</c>: <c>[--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs]</c>.</summary>
+/// <summary>Command line of <c>quick</c>: <c>[--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs] [--no-rpc] [--rpc-*]</c>.</summary>
 public sealed record QuickOptions
 {
     /// <summary>Workload keys (substrings, case-insensitive) to run; empty = all.</summary>
@@ -24,6 +24,12 @@ public sealed record QuickOptions
     /// <summary>How long a child-process probe may take.</summary>
     public TimeSpan ProbeTimeout { get; init; } = TimeSpan.FromSeconds(120);
 
+    /// <summary>False (<c>--no-rpc</c>) to skip the RPC benchmark (Perf/Rpc); a filtered run includes it only when a filter matches "rpc".</summary>
+    public bool Rpc { get; init; } = true;
+
+    /// <summary>The <c>--rpc-*</c> options, passed on to <see cref="Rpc.RpcQuickOptions.Parse"/>.</summary>
+    public IReadOnlyList<string> RpcArgs { get; init; } = [];
+
     /// <summary>True when <paramref name="workloadKey"/> passes the filter.</summary>
     public bool Selects(string workloadKey) =>
         Filters.Count == 0 || Filters.Any(f => workloadKey.Contains(f, StringComparison.OrdinalIgnoreCase));
@@ -42,7 +48,10 @@ public sealed record QuickOptions
                 "--budget-ms" => options with { Budget = TimeSpan.FromMilliseconds(int.Parse(Next(), CultureInfo.InvariantCulture)) },
                 "--out" => options with { OutputDirectory = Next() },
                 "--no-docs" => options with { WriteDocs = false },
-                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs]"),
+                "--no-rpc" => options with { Rpc = false },
+                "--rpc-in-process" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
+                "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]"),
             };
         }
         return options;

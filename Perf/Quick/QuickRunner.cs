@@ -1,6 +1,7 @@
 using System.Text;
 using NFX.Perf.Cloning;
 using NFX.Perf.Contenders;
+using NFX.Perf.Rpc;
 using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Quick;
@@ -51,6 +52,13 @@ public static class QuickRunner
         Console.Out.WriteLine();
         Console.Out.WriteLine(TargetsReport.Build(run));
         WriteDocs(run, progress);
+
+        // RPC benchmark (issue 7, Perf/Rpc): its own tables, docs/perf/rpc.md and rpc.svg.
+        if (options.Rpc && (options.Filters.Count == 0 || options.Selects("rpc")))
+        {
+            string? rpcDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
+            RpcQuick.Run(Console.Out, rpcDocs, RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
+        }
         progress.Report($"done in {progress.Elapsed.TotalSeconds:0} s");
         return 0;
     }
@@ -105,7 +113,7 @@ public static class QuickRunner
     }
 
     /// <summary>docs/perf of the repository that holds the running build (found by walking up to NFX.Slim.sln).</summary>
-    private static string? DefaultDocsDirectory()
+    public static string? DefaultDocsDirectory()
     {
         foreach (string start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
         {

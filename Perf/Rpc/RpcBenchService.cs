@@ -1,0 +1,14 @@
+namespace NFX.Perf.Rpc;
+
+/// <summary>The Glue implementation: answers from the prepared data, so the server's own work is the framework's.</summary>
+public sealed class RpcBenchService : IRpcBench
+{
+    /// <inheritdoc/>
+    public ValueTask<int> Sum(int a, int b) => new(a + b);
+
+    /// <inheritdoc/>
+    public ValueTask<string> Echo(string text) => new(text);
+
+    /// <inheritdoc/>
+    public ValueTask<DbRow[]> DbWork(int id) => new(RpcData.Rows);
+}

@@ -1,0 +1,49 @@
+using System.Diagnostics;
+
+namespace NFX.Perf.Rpc;
+
+/// <summary>One contender's call for one workload: checked once, then driven by the callers of a run.</summary>
+public abstract class RpcCaller
+{
+    /// <summary>Makes one call and checks the answer; returns why it is wrong, or null.</summary>
+    public abstract Task<string?> VerifyAsync();
+
+    /// <summary>One caller: calls one at a time (awaiting each) until the run says stop.</summary>
+    public abstract Task RunAsync(RpcRun run);
+}
+
+/// <summary>A caller of a call returning <typeparamref name="T"/> (the delegate is made once; calling it allocates nothing of the harness's).</summary>
+public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check) : RpcCaller
+{
+    /// <inheritdoc/>
+    public override async Task<string?> VerifyAsync()
+    {
+        try
+        {
+            return check(await call()) ? null : "wrong answer";
+        }
+        catch (Exception e)
+        {
+            return $"{e.GetType().Name}: {e.Message}";
+        }
+    }
+
+    /// <inheritdoc/>
+    public override async Task RunAsync(RpcRun run)
+    {
+        while (run.TryNext(out int index))
+        {
+            long start = Stopwatch.GetTimestamp();
+            try
+            {
+                await call();
+            }
+            catch (Exception e)
+            {
+                run.Fail(e);
+                continue;
+            }
+            run.Record(index, start);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+using NFX.Perf.Rpc.Proto;
+
+namespace NFX.Perf.Rpc;
+
+/// <summary>The deterministic payloads of the three workloads, built once (servers answer from them, clients check against them).</summary>
+public static class RpcData
+{
+    /// <summary>W2's 100-character (100-byte UTF-8) string.</summary>
+    public static string EchoText { get; } = string.Concat(Enumerable.Range(0, 10).Select(i => $"echo-{i:D4}|"))[..100];
+
+    /// <summary>W3's ten rows for Glue.</summary>
+    public static DbRow[] Rows { get; } = Enumerable.Range(0, 10).Select(MakeRow).ToArray();
+
+    /// <summary>W3's ten rows as the gRPC reply.</summary>
+    public static DbReply RowsMessage { get; } = ToMessage(Rows);
+
+    /// <summary>True when <paramref name="rows"/> equals <see cref="Rows"/> field by field.</summary>
+    public static bool SameRows(DbRow[]? rows) =>
+        rows is { Length: 10 } && rows.Zip(Rows).All(p => p.First.Id == p.Second.Id && p.First.Name == p.Second.Name
+            && p.First.City == p.Second.City && p.First.Amount == p.Second.Amount && p.First.Price.Equals(p.Second.Price)
+            && p.First.Active == p.Second.Active && p.First.Code == p.Second.Code && p.First.Quantity == p.Second.Quantity
+            && p.First.Created == p.Second.Created && p.First.Note == p.Second.Note);
+
+    /// <summary>True when <paramref name="reply"/> equals <see cref="RowsMessage"/>.</summary>
+    public static bool SameRows(DbReply? reply) => reply is not null && reply.Equals(RowsMessage);
+
+    /// <summary>
+    /// Bytes the caller must allocate for the result objects themselves (the floor for any deserializer): measured by
+    /// building an equal copy (W1 none, W2 one 100-char string, W3 the array, ten rows and their strings, shared ones once).
+    /// </summary>
+    public static long ResultPayloadBytes(RpcWorkload workload) => workload switch
+    {
+        RpcWorkload.Sum => 0,
+        RpcWorkload.Echo => Measure(() => new string(EchoText.AsSpan())),
+        _ => CopyRowsBytes(),
+    };
+
+    /// <summary>Bytes the server must allocate for the argument objects themselves (W2's string; none for W1 and W3).</summary>
+    public static long ArgsPayloadBytes(RpcWorkload workload) =>
+        workload == RpcWorkload.Echo ? Measure(() => new string(EchoText.AsSpan())) : 0;
+
+    private static long CopyRowsBytes()
+    {
+        CopyRows(out _);
+        object kept = CopyRows(out long bytes);
+        GC.KeepAlive(kept);
+        return bytes;
+    }
+
+    private static long Measure(Func<object> build)
+    {
+        build();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        object built = build();
+        long bytes = GC.GetAllocatedBytesForCurrentThread() - before;
+        GC.KeepAlive(built);
+        return bytes;
+    }
+
+    private static object CopyRows(out long bytes)
+    {
+        // Strings shared between rows (the same literal) are one object on the wire, so one copy each.
+        string[] distinct = Rows.SelectMany(r => new[] { r.Name, r.City, r.Code, r.Note })
+            .Distinct<string>(ReferenceEqualityComparer.Instance).ToArray();
+        object[] built = new object[distinct.Length + 1];
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < distinct.Length; i++)
+        {
+            built[i] = new string(distinct[i].AsSpan());
+        }
+        var rows = new DbRow[Rows.Length];
+        for (int i = 0; i < rows.Length; i++)
+        {
+            rows[i] = new DbRow();
+        }
+        built[^1] = rows;
+        bytes = GC.GetAllocatedBytesForCurrentThread() - before;
+        return built;
+    }
+
+    private static DbRow MakeRow(int i) => new()
+    {
+        Id = 1000 + i,
+        Name = $"Customer {i:D3}",
+        City = (i % 3) switch { 0 => "Cleveland", 1 => "Amsterdam", _ => "Kyiv" },
+        Amount = 125_000L * (i + 1),
+        Price = 19.99 + i,
+        Active = i % 2 == 0,
+        Code = $"C-{i * 37:D5}",
+        Quantity = i * 3,
+        Created = new DateTime(2015, 3, 1 + i, 10, 30, 0, DateTimeKind.Utc),
+        Note = i % 4 == 0 ? "priority shipping" : "standard",
+    };
+
+    private static DbReply ToMessage(DbRow[] rows)
+    {
+        var reply = new DbReply();
+        foreach (DbRow r in rows)
+        {
+            reply.Rows.Add(new DbRowMsg
+            {
+                Id = r.Id,
+                Name = r.Name,
+                City = r.City,
+                Amount = r.Amount,
+                Price = r.Price,
+                Active = r.Active,
+                Code = r.Code,
+                Quantity = r.Quantity,
+                CreatedTicks = r.Created.Ticks,
+                Note = r.Note,
+            });
+        }
+        return reply;
+    }
+}

@@ -1,0 +1,147 @@
+using System.Diagnostics;
+using NFX.Perf.Quick;
+
+namespace NFX.Perf.Rpc;
+
+/// <summary>
+/// The RPC benchmark's quick run (issue 7): Glue vs gRPC vs Thrift (n/a here) vs a raw-socket ping-pong, on loopback,
+/// W1-W3 with many calls in flight and one at a time. Prints markdown tables; writes docs/perf/rpc.md and rpc.svg.
+/// </summary>
+public static class RpcQuick
+{
+    /// <summary>The verb that runs only this part: <c>NFX.Slim.Perf rpc</c>.</summary>
+    public const string Verb = "rpc";
+
+    /// <summary>Runs the benchmark; prints the tables to <paramref name="output"/>; writes the report into <paramref name="docsDirectory"/> when given.</summary>
+    public static RpcResults Run(TextWriter output, string? docsDirectory, RpcQuickOptions? options = null, string? command = null,
+        Action<string>? progress = null)
+    {
+        options ??= new RpcQuickOptions();
+        progress ??= message => Console.Error.WriteLine(message);
+        var clock = Stopwatch.StartNew();
+        double? loadAtStart = MachineInfo.LoadAverage();
+        RpcServerProcess? child = null;
+        RpcServers? local = null;
+        if (!options.InProcess)
+        {
+            try
+            {
+                child = RpcServerProcess.Start(TimeSpan.FromSeconds(60));
+            }
+            catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception)
+            {
+                progress($"rpc: the server process did not start ({e.Message}); running the servers in this process");
+            }
+        }
+        if (child is null)
+        {
+            local = RpcServers.StartAsync().GetAwaiter().GetResult();
+        }
+        RpcPorts ports = child?.Ports ?? local!.Ports;
+        progress($"rpc: servers up ({(child is null ? "in this process" : "child process")}): Glue :{ports.Glue}, gRPC :{ports.Grpc}, raw :{ports.Raw}");
+
+        RpcContender[] contenders =
+        [
+            new GlueRpcContender(),
+            new GrpcRpcContender(),
+            new ThriftRpcContender("Binary"),
+            new ThriftRpcContender("Compact"),
+            new RawSocketRpcContender(),
+        ];
+        var cells = new List<RpcCell>();
+        try
+        {
+            foreach (RpcContender contender in contenders.Where(c => c.Unavailable is null))
+            {
+                contender.ConnectAsync(ports).GetAwaiter().GetResult();
+            }
+            var measurer = new RpcMeasurer(options, child is null ? null : child.AllocatedBytes);
+            foreach (RpcContender contender in contenders.Where(c => c.Unavailable is null))
+            {
+                RpcMeasurer.WarmAsync(contender, contender.SupportsConcurrency ? options.Callers : 1, options.WarmupPerWorkload(contender)).GetAwaiter().GetResult();
+            }
+            progress("rpc: warmed up");
+            foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+            {
+                foreach (RpcContender contender in contenders)
+                {
+                    foreach (int callers in new[] { options.Callers, 1 })
+                    {
+                        cells.Add(MeasureCell(measurer, contender, workload, callers, progress));
+                    }
+                }
+            }
+        }
+        finally
+        {
+            foreach (RpcContender contender in contenders)
+            {
+                contender.DisposeAsync().AsTask().GetAwaiter().GetResult();
+            }
+            child?.Dispose();
+            local?.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        }
+
+        var results = new RpcResults(options, MachineInfo.Current(), child is not null,
+            command ?? "dotnet run -c Release --project Perf -- " + Verb, clock.Elapsed, (loadAtStart, MachineInfo.LoadAverage()),
+            contenders, cells);
+        output.Write(RpcReport.Tables(results));
+        output.WriteLine("## RPC targets (issue 7)");
+        output.WriteLine();
+        output.WriteLine(RpcReport.Targets(results));
+        if (docsDirectory is not null)
+        {
+            Directory.CreateDirectory(docsDirectory);
+            File.WriteAllText(Path.Combine(docsDirectory, "rpc.md"), RpcReport.Build(results));
+            File.WriteAllText(Path.Combine(docsDirectory, "rpc.svg"), RpcChart.Render(results));
+            progress($"rpc: wrote {Path.Combine(docsDirectory, "rpc.md")} and rpc.svg");
+        }
+        progress($"rpc: done in {clock.Elapsed.TotalSeconds:0} s");
+        return results;
+    }
+
+    /// <summary>Entry point of <c>NFX.Slim.Perf rpc [--out DIR] [--no-docs] [rpc options]</c>.</summary>
+    public static int RunStandalone(IReadOnlyList<string> args, string? defaultDocsDirectory)
+    {
+        string? directory = defaultDocsDirectory;
+        for (int i = 0; i < args.Count; i++)
+        {
+            if (args[i] == "--out" && i + 1 < args.Count)
+            {
+                directory = args[++i];
+            }
+            else if (args[i] == "--no-docs")
+            {
+                directory = null;
+            }
+        }
+        Run(Console.Out, directory, RpcQuickOptions.Parse(args), "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args)));
+        return 0;
+    }
+
+    private static RpcCell MeasureCell(RpcMeasurer measurer, RpcContender contender, RpcWorkload workload, int callers, Action<string> progress)
+    {
+        if (contender.Unavailable is string reason)
+        {
+            return RpcCell.NotRun(contender.Name, workload, callers, CellStatus.NotApplicable, reason);
+        }
+        if (callers > 1 && !contender.SupportsConcurrency)
+        {
+            return RpcCell.NotRun(contender.Name, workload, callers, CellStatus.NotApplicable,
+                "one message in flight by design (the baseline for one-at-a-time latency)");
+        }
+        RpcCell cell;
+        try
+        {
+            cell = measurer.MeasureAsync(contender, workload, callers).GetAwaiter().GetResult();
+        }
+        catch (Exception e)
+        {
+            cell = RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}");
+        }
+        progress(cell.Status == CellStatus.Measured
+            ? $"rpc: {workload} {contender.Name} x{callers}: {cell.CallsPerSecond:N0} calls/s, p50 {cell.P50Micros:0.0} µs"
+            : $"rpc: {workload} {contender.Name} x{callers}: {cell.Status} {cell.Reason}");
+        return cell;
+    }
+}

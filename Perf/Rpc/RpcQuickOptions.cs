@@ -1,0 +1,48 @@
+using System.Globalization;
+
+namespace NFX.Perf.Rpc;
+
+/// <summary>Settings of the RPC benchmark's quick run.</summary>
+public sealed record RpcQuickOptions
+{
+    /// <summary>Timed stretch per cell (calls are counted until it runs out). Default 1 s.</summary>
+    public TimeSpan Budget { get; init; } = TimeSpan.FromSeconds(1);
+
+    /// <summary>Untimed calls before each cell (JIT, tiering, connection warm-up). Default 0.4 s.</summary>
+    public TimeSpan Warmup { get; init; } = TimeSpan.FromMilliseconds(400);
+
+    /// <summary>Untimed calls per workload before any cell, per contender: Glue's are the most (its loops are the hottest code). Default 1.2 s.</summary>
+    public TimeSpan InitialWarmup { get; init; } = TimeSpan.FromMilliseconds(1200);
+
+    /// <summary>The initial warm-up of one contender, per workload.</summary>
+    public TimeSpan WarmupPerWorkload(RpcContender contender) =>
+        contender is GlueRpcContender ? InitialWarmup : InitialWarmup / 3;
+
+    /// <summary>Concurrent callers of the many-in-flight rows. Default 128.</summary>
+    public int Callers { get; init; } = 128;
+
+    /// <summary>W3 with exactly this many calls per cell instead of the time budget (the ancestor's 64,000); null = budget.</summary>
+    public int? DbWorkCalls { get; init; }
+
+    /// <summary>Servers in this process instead of a child process.</summary>
+    public bool InProcess { get; init; }
+
+    /// <summary>Parses <c>--rpc-budget-ms N --rpc-callers N --rpc-w3-calls N --rpc-in-process</c> (others are ignored).</summary>
+    public static RpcQuickOptions Parse(IReadOnlyList<string> args)
+    {
+        var options = new RpcQuickOptions();
+        for (int i = 0; i < args.Count; i++)
+        {
+            int Next() => int.Parse(i + 1 < args.Count ? args[++i] : throw new ArgumentException($"{args[i]} needs a value."), CultureInfo.InvariantCulture);
+            options = args[i] switch
+            {
+                "--rpc-budget-ms" => options with { Budget = TimeSpan.FromMilliseconds(Next()) },
+                "--rpc-callers" => options with { Callers = Next() },
+                "--rpc-w3-calls" => options with { DbWorkCalls = Next() },
+                "--rpc-in-process" => options with { InProcess = true },
+                _ => options,
+            };
+        }
+        return options;
+    }
+}

@@ -1,0 +1,106 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace NFX.Perf.Rpc;
+
+/// <summary>
+/// The servers in a child process (<c>NFX.Slim.Perf rpc-server</c>), so client and server do not share a heap or a
+/// thread pool. The child prints its ports, then answers <c>alloc</c> on stdin with its total allocated bytes (the
+/// server side's allocation per call) and exits on <c>exit</c> or end of input.
+/// </summary>
+public sealed class RpcServerProcess : IDisposable
+{
+    /// <summary>The command-line verb of the child.</summary>
+    public const string Verb = "rpc-server";
+
+    private const string ReadyPrefix = "RPC-READY ";
+    private const string AllocPrefix = "ALLOC ";
+
+    private readonly Process _child;
+
+    private RpcServerProcess(Process child, RpcPorts ports)
+    {
+        _child = child;
+        Ports = ports;
+    }
+
+    /// <summary>The child's ports.</summary>
+    public RpcPorts Ports { get; }
+
+    /// <summary>Starts the child (this executable with <see cref="Verb"/>) and waits for its ports.</summary>
+    public static RpcServerProcess Start(TimeSpan timeout)
+    {
+        var start = new ProcessStartInfo
+        {
+            FileName = Environment.ProcessPath ?? "dotnet",
+            RedirectStandardInput = true,
+            RedirectStandardOutput = true,
+            RedirectStandardError = false,
+            UseShellExecute = false,
+        };
+        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
+        {
+            start.ArgumentList.Add(typeof(RpcServerProcess).Assembly.Location);
+        }
+        start.ArgumentList.Add(Verb);
+        Process child = Process.Start(start) ?? throw new InvalidOperationException("Could not start the RPC server process.");
+        Task<string?> line = child.StandardOutput.ReadLineAsync();
+        if (!line.Wait(timeout) || line.Result is not string ready || !ready.StartsWith(ReadyPrefix, StringComparison.Ordinal))
+        {
+            child.Kill(entireProcessTree: true);
+            child.Dispose();
+            throw new InvalidOperationException("The RPC server process did not report its ports.");
+        }
+        int[] ports = ready[ReadyPrefix.Length..].Split(' ').Select(p => int.Parse(p, CultureInfo.InvariantCulture)).ToArray();
+        return new RpcServerProcess(child, new RpcPorts(ports[0], ports[1], ports[2]));
+    }
+
+    /// <summary>Bytes the child has allocated since it started (GC.GetTotalAllocatedBytes, precise).</summary>
+    public long AllocatedBytes()
+    {
+        _child.StandardInput.WriteLine("alloc");
+        _child.StandardInput.Flush();
+        string? answer = _child.StandardOutput.ReadLine();
+        return answer is not null && answer.StartsWith(AllocPrefix, StringComparison.Ordinal)
+            ? long.Parse(answer[AllocPrefix.Length..], CultureInfo.InvariantCulture)
+            : throw new InvalidOperationException("The RPC server process did not answer.");
+    }
+
+    /// <inheritdoc/>
+    public void Dispose()
+    {
+        try
+        {
+            _child.StandardInput.WriteLine("exit");
+            _child.StandardInput.Flush();
+            if (!_child.WaitForExit(5000))
+            {
+                _child.Kill(entireProcessTree: true);
+            }
+        }
+        catch (Exception e) when (e is IOException or InvalidOperationException)
+        {
+            // Already gone.
+        }
+        _child.Dispose();
+    }
+
+    /// <summary>The child's side: start the servers, print the ports, serve until told to exit.</summary>
+    public static int RunChild()
+    {
+        RpcServers servers = RpcServers.StartAsync().GetAwaiter().GetResult();
+        RpcPorts ports = servers.Ports;
+        Console.Out.WriteLine(FormattableString.Invariant($"{ReadyPrefix}{ports.Glue} {ports.Grpc} {ports.Raw}"));
+        Console.Out.Flush();
+        while (Console.In.ReadLine() is string command && command != "exit")
+        {
+            if (command == "alloc")
+            {
+                Console.Out.WriteLine(AllocPrefix + GC.GetTotalAllocatedBytes(precise: true).ToString(CultureInfo.InvariantCulture));
+                Console.Out.Flush();
+            }
+        }
+        servers.DisposeAsync().AsTask().GetAwaiter().GetResult();
+        return 0;
+    }
+}
