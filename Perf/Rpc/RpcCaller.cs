@@ -10,6 +10,9 @@ public abstract class RpcCaller
 
     /// <summary>One caller: calls one at a time (awaiting each) until the run says stop.</summary>
     public abstract Task RunAsync(RpcRun run);
+
+    /// <summary>One call as a Task (BenchmarkDotNet cases; the Task is the harness's allocation, not the contender's).</summary>
+    public abstract Task CallOnceAsync();
 }
 
 /// <summary>A caller of a call returning <typeparamref name="T"/> (the delegate is made once; calling it allocates nothing of the harness's).</summary>
@@ -27,6 +30,9 @@ public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check) :
             return $"{e.GetType().Name}: {e.Message}";
         }
     }
+
+    /// <inheritdoc/>
+    public override Task CallOnceAsync() => call().AsTask();
 
     /// <inheritdoc/>
     public override async Task RunAsync(RpcRun run)
