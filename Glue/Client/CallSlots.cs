@@ -107,9 +107,9 @@ internal sealed class CallSlots(int max)
             {
                 if (next.State is PendingCall waiting)
                 {
-                    if (waiting.IsFinished)
+                    if (!waiting.IsLive((int)next.Value))
                     {
-                        continue; // timed out or canceled while it waited
+                        continue; // timed out or canceled while it waited (and perhaps already recycled)
                     }
                     waiting.HasSlot = true;
                 }

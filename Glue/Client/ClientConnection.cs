@@ -176,7 +176,8 @@ internal sealed partial class ClientConnection : GlueConnection
     /// </summary>
     public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
     {
-        var pending = new PendingCall<TResult> { Method = method };
+        PendingCall<TResult> pending = PendingCallPool<TResult>.Rent();
+        pending.Method = method;
         FrameType type = Observe(pending, method);
         if (!Start(pending, timeout))
         {
@@ -185,7 +186,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         RegisterCancellation(pending, cancellationToken);
         object? payload = method.HasArgs ? args : null;
-        var frame = new OutgoingFrame(type, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending);
+        var frame = new OutgoingFrame(type, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending, (ulong)pending.Generation);
         if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
         {
             Fail(pending.CallId, ClosedError());
@@ -386,9 +387,9 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         var call = (PendingCall)frame.State!;
         timeoutMs = 0;
-        if (call.IsFinished)
+        if (!call.IsLive((int)frame.Value))
         {
-            return false;
+            return false; // finished (timed out, canceled) before it could be sent, or already recycled
         }
         if (call.Deadline != long.MaxValue)
         {

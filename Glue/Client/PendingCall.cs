@@ -40,7 +40,29 @@ internal abstract class PendingCall : ITraceCarrier
     /// <summary>The trace context sent with the call (default: none).</summary>
     public ActivityContext TraceContext { get; set; }
 
+    /// <summary>Which use of a recycled object this is: queued frames carry it, so a frame of an earlier use is recognized.</summary>
+    public int Generation { get; private set; }
+
     public void MarkFinished() => Volatile.Write(ref _finished, 1);
+
+    /// <summary>True when <paramref name="generation"/> (from a queued frame) is this use of the object and it is not finished yet.</summary>
+    public bool IsLive(int generation) => Generation == generation && !IsFinished;
+
+    /// <summary>Clears the per-call state before the object is reused.</summary>
+    protected void ResetForReuse()
+    {
+        Generation++;
+        CallId = 0;
+        Deadline = long.MaxValue;
+        Method = null;
+        Registration = default;
+        HasSlot = false;
+        Metrics = null;
+        StartTimestamp = 0;
+        Span = null;
+        TraceContext = default;
+        Volatile.Write(ref _finished, 0);
+    }
 
     /// <summary>Completes with a deserialized body (null for an empty one).</summary>
     public void SetResult(object? value)

@@ -8,32 +8,37 @@ namespace NFX.Glue.Server;
 
 /// <summary>
 /// One call being run on the server, queued to the thread pool so the reader loop never runs user code. It gets
-/// an instance, invokes the compiled method, queues the Result or Error frame and releases its slot.
+/// an instance, invokes the compiled method, queues the Result or Error frame and releases its slot. Recycled by its
+/// connection once the call has ended (nothing refers to it then: it has left the cancellable table).
 /// </summary>
 internal sealed class ServerCall : IThreadPoolWorkItem
 {
     private readonly ServerConnection _connection;
-    private readonly HostedContract _contract;
-    private readonly MethodDescriptor _method;
-    private readonly object? _args;
-    private readonly CancellationTokenSource? _cancellation;
-    private readonly ActivityContext _parent;
+    private HostedContract _contract = null!;
+    private MethodDescriptor _method = null!;
+    private object? _args;
+    private CancellationTokenSource? _cancellation;
+    private ActivityContext _parent;
     private volatile bool _canceledByClient;
 
-    public ServerCall(ServerConnection connection, HostedContract contract, MethodDescriptor method, int callId, object? args,
+    public ServerCall(ServerConnection connection) => _connection = connection;
+
+    /// <summary>The caller's id (0 for a one-way call).</summary>
+    public int CallId { get; private set; }
+
+    /// <summary>Sets the call up (a new or recycled object).</summary>
+    public ServerCall Init(HostedContract contract, MethodDescriptor method, int callId, object? args,
         CancellationTokenSource? cancellation, in ActivityContext parent)
     {
-        _parent = parent;
-        _connection = connection;
         _contract = contract;
         _method = method;
         CallId = callId;
         _args = args;
         _cancellation = cancellation;
+        _parent = parent;
+        _canceledByClient = false;
+        return this;
     }
-
-    /// <summary>The caller's id (0 for a one-way call).</summary>
-    public int CallId { get; }
 
     /// <summary>The call's own token source, when its method takes a CancellationToken (null otherwise).</summary>
     public CancellationTokenSource? Cancellation => _cancellation;
@@ -116,6 +121,10 @@ internal sealed class ServerCall : IThreadPoolWorkItem
             _connection.EnqueueAnswer(FrameType.Error, CallId, null, false, error);
         }
         _connection.EndCall(this, answerQueued: !_method.IsOneWay);
+        _args = null;
+        _cancellation = null;
+        _parent = default;
+        _connection.ReturnCall(this);
     }
 
     /// <summary>A server span whose parent is the caller's span when the call carried a trace context.</summary>

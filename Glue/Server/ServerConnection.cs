@@ -26,6 +26,7 @@ internal sealed class ServerConnection : GlueConnection
     private readonly (HostedContract Contract, MethodDescriptor?[] Map)?[] _bindings =
         new (HostedContract, MethodDescriptor?[])?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<int, ServerCall> _cancellable = new();
+    private readonly Stack<ServerCall> _freeCalls = new();
     private bool _sendExceptionObjects;
     private int _active;
     private int _draining;
@@ -255,7 +256,7 @@ internal sealed class ServerConnection : GlueConnection
                 cancellation.CancelAfter(TimeSpan.FromMilliseconds(timeoutMs));
             }
         }
-        var call = new ServerCall(this, contract, method, callId, args, cancellation, parent);
+        ServerCall call = RentCall().Init(contract, method, callId, args, cancellation, parent);
         if (cancellation is not null)
         {
             lock (_cancellable)
@@ -296,6 +297,32 @@ internal sealed class ServerConnection : GlueConnection
             if (_cancellable.TryGetValue(callId, out ServerCall? call))
             {
                 call.CancelByClient();
+            }
+        }
+    }
+
+    /// <summary>A recycled call object, or a new one (no allocation per call in the steady state).</summary>
+    private ServerCall RentCall()
+    {
+        lock (_freeCalls)
+        {
+            if (_freeCalls.TryPop(out ServerCall? call))
+            {
+                return call;
+            }
+        }
+        return new ServerCall(this);
+    }
+
+    /// <summary>Takes back a call that has ended (called last by the call itself).</summary>
+    public void ReturnCall(ServerCall call)
+    {
+        lock (_freeCalls)
+        {
+            // Keep at most as many as may run at once (and not thousands for a connection that once had a burst).
+            if (_freeCalls.Count < Math.Min(_server.Options.MaxInFlightPerConnection, 256))
+            {
+                _freeCalls.Push(call);
             }
         }
     }
