@@ -7,6 +7,7 @@ public sealed class ProbeService(int node) : INodeProbe
     private int _served;
     private int _holding;
     private int _canceled;
+    private int _holds;
 
     public int Node { get; } = node;
 
@@ -15,6 +16,9 @@ public sealed class ProbeService(int node) : INodeProbe
 
     /// <summary>Hold calls waiting at the gate now.</summary>
     public int Holding => Volatile.Read(ref _holding);
+
+    /// <summary>Hold calls that reached the server.</summary>
+    public int Holds => Volatile.Read(ref _holds);
 
     /// <summary>Hold calls whose token fired.</summary>
     public int Canceled => Volatile.Read(ref _canceled);
@@ -47,6 +51,7 @@ public sealed class ProbeService(int node) : INodeProbe
 
     public async Task<int> Hold(CancellationToken cancellationToken)
     {
+        Interlocked.Increment(ref _holds);
         try
         {
             await WaitAtGate(cancellationToken);
