@@ -13,7 +13,7 @@ internal sealed class IdentityMap<TValue>
     // A table this large (2M slots) is kept between messages; a bigger one is dropped so one huge message does not
     // pin its table for the life of the pooled session.
     private const int MaxRetainedSlots = 1 << 21;
-    private const int InitialSlots = 64;
+    private const int InitialSlots = 16;
 
     // Key and value side by side: a probe touches one cache line, not two arrays.
     private Entry[] _entries = new Entry[InitialSlots];
