@@ -31,30 +31,13 @@ internal sealed class IdentityMap<TValue>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool GetOrAdd(object key, TValue valueIfAbsent, out TValue value)
     {
-        Entry[] entries = _entries;
-        int mask = entries.Length - 1;
-        int i = RuntimeHelpers.GetHashCode(key) & mask;
-        while (true)
+        ref TValue slot = ref GetValueRefOrAddDefault(key, out bool exists);
+        if (!exists)
         {
-            ref Entry entry = ref entries[i];
-            if (entry.Key is null)
-            {
-                entry.Key = key;
-                entry.Value = valueIfAbsent;
-                value = valueIfAbsent;
-                if (++_count * 2 > entries.Length)
-                {
-                    Grow();
-                }
-                return false;
-            }
-            if (ReferenceEquals(entry.Key, key))
-            {
-                value = entry.Value;
-                return true;
-            }
-            i = (i + 1) & mask;
+            slot = valueIfAbsent;
         }
+        value = slot;
+        return exists;
     }
 
     /// <summary>
