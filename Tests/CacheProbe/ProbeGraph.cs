@@ -57,7 +57,7 @@ public static class ProbeGraph
         bob.Pets = [tom];
         team.Members = [ann, bob];
         team.Lead = ann;
-        team.ByLogin = new Dictionary<string, Member> { ["ann"] = ann, ["bob"] = bob };
+        team.ByLogin = new Dictionary<string, Member> { ["@ann"] = ann, ["@bob"] = bob };
         team.Mascot = tom;
         return team;
     }
