@@ -7,6 +7,25 @@ namespace NFX.Slim;
 
 public sealed partial class SlimSerializer
 {
+    /// <summary>Reads one message from an array, in place (no copy).</summary>
+    /// <exception cref="SlimDeserializationException">The bytes are malformed, break a limit, or name a type the policy refuses.</exception>
+    public object? Deserialize(byte[] bytes)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return ReadAndReturn(session, null);
+    }
+
+    /// <summary>Reads one message from an array, in place; its root must be a <typeparamref name="T"/> (or null).</summary>
+    public T Deserialize<T>(byte[] bytes)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return CastRoot<T>(ReadAndReturn(session, typeof(T)));
+    }
+
     /// <summary>Reads one message (the bytes are copied into a pooled buffer first).</summary>
     /// <exception cref="SlimDeserializationException">The bytes are malformed, break a limit, or name a type the policy refuses.</exception>
     public object? Deserialize(ReadOnlySpan<byte> bytes)

@@ -237,7 +237,7 @@ internal sealed class ReadSession : ISlimReferenceReader
                 }
                 try
                 {
-                    return definition.MakeGenericType(arguments);
+                    return _owner.Resolver.MakeGeneric(definition, arguments);
                 }
                 catch (ArgumentException e)
                 {
@@ -252,7 +252,7 @@ internal sealed class ReadSession : ISlimReferenceReader
                 {
                     SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
                 }
-                return rank == 0 ? element.MakeArrayType() : element.MakeArrayType(rank);
+                return _owner.Resolver.MakeArray(element, rank);
             }
             default:
                 SlimThrow.Format($"Unknown type entry kind {(byte)kind}", offset);

@@ -10,6 +10,43 @@ namespace NFX.Slim.TypeSystem;
 internal sealed class TypeNameResolver
 {
     private readonly ConcurrentDictionary<(string Assembly, string Name), Type?> _cache = new();
+    private readonly ConcurrentDictionary<GenericKey, Type> _generics = new();
+    private readonly ConcurrentDictionary<(Type Element, byte Rank), Type> _arrays = new();
+
+    /// <summary>The constructed generic type, built once (MakeGenericType is slow and allocates).</summary>
+    /// <exception cref="ArgumentException">The arguments violate the definition's constraints.</exception>
+    public Type MakeGeneric(Type definition, Type[] arguments)
+    {
+        var key = new GenericKey(definition, arguments);
+        return _generics.TryGetValue(key, out Type? type) ? type : _generics.GetOrAdd(key, static k => k.Definition.MakeGenericType(k.Arguments));
+    }
+
+    /// <summary>The array type, built once: rank 0 is a zero-based vector.</summary>
+    public Type MakeArray(Type element, byte rank) =>
+        _arrays.TryGetValue((element, rank), out Type? type)
+            ? type
+            : _arrays.GetOrAdd((element, rank), static k => k.Rank == 0 ? k.Element.MakeArrayType() : k.Element.MakeArrayType(k.Rank));
+
+    private readonly struct GenericKey(Type definition, Type[] arguments) : IEquatable<GenericKey>
+    {
+        public Type Definition { get; } = definition;
+        public Type[] Arguments { get; } = arguments;
+
+        public bool Equals(GenericKey other) => Definition == other.Definition && Arguments.AsSpan().SequenceEqual(other.Arguments);
+
+        public override bool Equals(object? obj) => obj is GenericKey other && Equals(other);
+
+        public override int GetHashCode()
+        {
+            var hash = new HashCode();
+            hash.Add(Definition);
+            foreach (Type argument in Arguments)
+            {
+                hash.Add(argument);
+            }
+            return hash.ToHashCode();
+        }
+    }
 
     public Type? Resolve(string assemblyName, string fullName)
     {
