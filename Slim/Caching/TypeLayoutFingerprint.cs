@@ -15,9 +15,9 @@ namespace NFX.Slim.Caching;
 /// Covers the declared type graph: the type, its fields in Slim's wire order (base type first, then each type's
 /// own fields by ordinal name, <see cref="NonSerializedAttribute"/> fields left out), their declared types,
 /// element types and generic arguments, recursively. Framework types (core library, <c>System.*</c>,
-/// <c>Microsoft.*</c>) count by name only: Slim writes them with dedicated codecs, and their private fields are the
-/// runtime's business. Subtypes stored in a field declared as a base class, interface or <see cref="object"/> are
-/// not covered (the declared type is).
+/// <c>Microsoft.*</c>) count by name only, also as base types of user types: Slim writes most of them with dedicated
+/// codecs, and their private fields are the runtime's business. Subtypes stored in a field declared as a base class,
+/// interface or <see cref="object"/> are not covered (the declared type is).
 /// </remarks>
 public static class TypeLayoutFingerprint
 {
@@ -76,6 +76,14 @@ public static class TypeLayoutFingerprint
         expanded.Add(type, expanded.Count);
         text.Append('{');
         bool first = true;
+        Type? frameworkBase = FrameworkBase(type);
+        if (frameworkBase is not null)
+        {
+            // A framework base type counts by name, like any framework type: its private fields are the runtime's.
+            text.Append('^');
+            Append(text, frameworkBase, expanded);
+            first = false;
+        }
         foreach (FieldInfo field in WireFields(type))
         {
             if (!first)
@@ -87,6 +95,19 @@ public static class TypeLayoutFingerprint
             Append(text, field.FieldType, expanded);
         }
         text.Append('}');
+    }
+
+    /// <summary>The nearest framework base type other than object and ValueType, if the type derives from one.</summary>
+    private static Type? FrameworkBase(Type type)
+    {
+        for (Type? t = type.BaseType; t is not null && t != typeof(object) && t != typeof(ValueType); t = t.BaseType)
+        {
+            if (IsFramework(t))
+            {
+                return t;
+            }
+        }
+        return null;
     }
 
     private static void AppendName(StringBuilder text, Type type, Dictionary<Type, int> expanded)
@@ -110,11 +131,11 @@ public static class TypeLayoutFingerprint
         text.Append('>');
     }
 
-    /// <summary>The fields in Slim's wire order: base type first, each type's own fields by ordinal name.</summary>
+    /// <summary>The fields of the user types in the chain in Slim's wire order: base type first, each type's own fields by ordinal name.</summary>
     private static List<FieldInfo> WireFields(Type type)
     {
         var chain = new List<Type>();
-        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType); t = t.BaseType)
+        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType) && !IsFramework(t); t = t.BaseType)
         {
             chain.Add(t);
         }

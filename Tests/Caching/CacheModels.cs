@@ -52,3 +52,9 @@ public sealed class Outsider
 {
     public string Secret = "s";
 }
+
+/// <summary>A user type over a framework base type: the base counts by name, not by its private fields.</summary>
+public sealed class CodedError(int code) : InvalidOperationException("coded")
+{
+    public int Code = code;
+}

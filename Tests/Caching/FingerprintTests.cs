@@ -38,6 +38,13 @@ public sealed class FingerprintTests
     }
 
     [Test]
+    public void Describe_FrameworkBaseType_CountsByNameOnly()
+    {
+        Assert.That(TypeLayoutFingerprint.Describe(typeof(CodedError)), Is.EqualTo(
+            "NFX.Tests.Caching.CodedError{^System.InvalidOperationException;Code:System.Int32}"));
+    }
+
+    [Test]
     public void Describe_AutoPropertiesAndRecords_UseBackingFieldsInWireOrder()
     {
         Assert.That(TypeLayoutFingerprint.Describe(typeof(OrderLine)), Is.EqualTo(
