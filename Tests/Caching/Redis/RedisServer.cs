@@ -39,7 +39,7 @@ public sealed class RedisServer : IDisposable
     {
         string executable = FindExecutable() ?? throw new InvalidOperationException(
             "redis-server is not installed, and the cache tests need a real Redis. Install it with " +
-            "`apt-get install -y redis-server` (CI does this in .ci/install-deps).");
+            "`apt-get install -y redis-server` (CI does this in .ci/install-deps), or point NFX_REDIS_SERVER at the executable.");
         int port = FreePort();
         DirectoryInfo directory = Directory.CreateTempSubdirectory("nfx-redis-");
         var start = new ProcessStartInfo(executable)
@@ -177,8 +177,14 @@ public sealed class RedisServer : IDisposable
         return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
 
+    /// <summary>NFX_REDIS_SERVER when set (a path), else redis-server on PATH or in the usual directories.</summary>
     private static string? FindExecutable()
     {
+        string? chosen = Environment.GetEnvironmentVariable("NFX_REDIS_SERVER");
+        if (!string.IsNullOrEmpty(chosen))
+        {
+            return File.Exists(chosen) ? chosen : null;
+        }
         string[] directories = (Environment.GetEnvironmentVariable("PATH") ?? "").Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries);
         foreach (string directory in directories.Concat(["/usr/bin", "/usr/local/bin", "/usr/sbin"]))
         {
