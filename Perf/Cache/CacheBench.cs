@@ -13,7 +13,7 @@ namespace NFX.Perf.Cache;
 public static class CacheBench
 {
     private static readonly TimeSpan s_batch = TimeSpan.FromMilliseconds(60);
-    private const int Samples = 5;
+    private const int Samples = 7;
 
     /// <summary>Runs the comparison and writes the tables to <paramref name="output"/>.</summary>
     public static void RunQuick(TextWriter output)
@@ -21,7 +21,7 @@ public static class CacheBench
         ArgumentNullException.ThrowIfNull(output);
         output.WriteLine("## Slim as the HybridCache serializer");
         output.WriteLine();
-        output.WriteLine("Per cache value; time and allocation per call (median of 5 batches); ratios are the other serializer / Slim.");
+        output.WriteLine("Per cache value; time and allocation per call (median of 7 batches, the contenders' batches alternating); ratios are the other serializer / Slim.");
         output.WriteLine();
         Run(output, "order DTO (customer + 20 lines)", CachedOrder.Create());
         Run(output, "Perzon (one record with its parent)", CachedPerzon.Create());
@@ -34,27 +34,35 @@ public static class CacheBench
         output.WriteLine();
         output.WriteLine("| serializer | bytes stored | serialize | deserialize | alloc ser / deser | size vs Slim | ser vs Slim | deser vs Slim | round trip |");
         output.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-        Result? slim = null;
+        var contenders = new List<Contender>();
         foreach (string name in CacheSerializers.Names)
         {
             IHybridCacheSerializer<T>? serializer = CacheSerializers.Create<T>(name);
-            if (serializer is null)
+            contenders.Add(serializer is null ? new Contender(name, null, null, 0, false) : Prepare(name, serializer, value));
+        }
+        Contender[] live = [.. contenders.Where(c => c.Serialize is not null)];
+        // Batches of all contenders alternate, so a noisy neighbour on a shared machine slows them alike.
+        (double Ns, long Alloc)[] serialize = Interleaved(live.Select(c => c.Serialize!).ToArray());
+        (double Ns, long Alloc)[] deserialize = Interleaved(live.Select(c => c.Deserialize!).ToArray());
+        int slim = 0;
+        foreach (Contender c in contenders)
+        {
+            int i = Array.IndexOf(live, c);
+            if (i < 0)
             {
-                output.WriteLine($"| {name} | n/a | n/a | n/a | n/a | n/a | n/a | n/a | package not on the package source |");
+                output.WriteLine($"| {c.Name} | n/a | n/a | n/a | n/a | n/a | n/a | n/a | package not on the package source |");
                 continue;
             }
-            Result result = Measure(serializer, value);
-            slim ??= result;
             output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {name} | {result.Bytes:N0} | {Time(result.SerializeNs)} | {Time(result.DeserializeNs)} | " +
-                $"{result.SerializeAlloc:N0} / {result.DeserializeAlloc:N0} B | {Ratio(result.Bytes, slim.Bytes)} | " +
-                $"{Ratio(result.SerializeNs, slim.SerializeNs)} | {Ratio(result.DeserializeNs, slim.DeserializeNs)} | " +
-                $"{(result.RoundTrips ? "same bytes again" : "DIFFERS")} |"));
+                $"| {c.Name} | {c.Bytes:N0} | {Time(serialize[i].Ns)} | {Time(deserialize[i].Ns)} | " +
+                $"{serialize[i].Alloc:N0} / {deserialize[i].Alloc:N0} B | {Ratio(c.Bytes, live[slim].Bytes)} | " +
+                $"{Ratio(serialize[i].Ns, serialize[slim].Ns)} | {Ratio(deserialize[i].Ns, deserialize[slim].Ns)} | " +
+                $"{(c.RoundTrips ? "same bytes again" : "DIFFERS")} |"));
         }
         output.WriteLine();
     }
 
-    private static Result Measure<T>(IHybridCacheSerializer<T> serializer, T value)
+    private static Contender Prepare<T>(string name, IHybridCacheSerializer<T> serializer, T value)
     {
         var buffer = new ArrayBufferWriter<byte>(64 * 1024);
         serializer.Serialize(value, buffer);
@@ -66,41 +74,59 @@ public static class CacheBench
         serializer.Serialize(serializer.Deserialize(sequence), buffer);
         bool roundTrips = buffer.WrittenSpan.SequenceEqual(stored);
 
-        (double serializeNs, long serializeAlloc) = Time(() =>
+        return new Contender(name, () =>
         {
             buffer.ResetWrittenCount();
             serializer.Serialize(value, buffer);
-        });
-        (double deserializeNs, long deserializeAlloc) = Time(() => serializer.Deserialize(sequence));
-        return new Result(stored.Length, serializeNs, deserializeNs, serializeAlloc, deserializeAlloc, roundTrips);
+        }, () => serializer.Deserialize(sequence), stored.Length, roundTrips);
     }
 
-    /// <summary>Median nanoseconds per call over <see cref="Samples"/> batches of about <see cref="s_batch"/>, and bytes allocated per call.</summary>
-    private static (double Ns, long Alloc) Time(Action operation)
+    /// <summary>
+    /// Per operation: median nanoseconds per call over <see cref="Samples"/> batches of about <see cref="s_batch"/>, and
+    /// bytes allocated per call; the batches of the operations alternate.
+    /// </summary>
+    private static (double Ns, long Alloc)[] Interleaved(Action[] operations)
     {
-        var clock = Stopwatch.StartNew();
-        int iterations = 0;
-        while (clock.Elapsed < s_batch || iterations < 10)
+        var iterations = new int[operations.Length];
+        for (int o = 0; o < operations.Length; o++)
         {
-            operation();
-            iterations++;
+            // Warm-up doubles as calibration: run until a batch's worth of time has passed.
+            var clock = Stopwatch.StartNew();
+            while (clock.Elapsed < s_batch || iterations[o] < 10)
+            {
+                operations[o]();
+                iterations[o]++;
+            }
         }
-        var perCall = new double[Samples];
-        long allocated = 0;
+        var perCall = new double[operations.Length][];
+        var allocated = new long[operations.Length];
+        for (int o = 0; o < operations.Length; o++)
+        {
+            perCall[o] = new double[Samples];
+        }
         GC.Collect();
         for (int s = 0; s < Samples; s++)
         {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            long start = Stopwatch.GetTimestamp();
-            for (int i = 0; i < iterations; i++)
+            for (int o = 0; o < operations.Length; o++)
             {
-                operation();
+                Action operation = operations[o];
+                long before = GC.GetAllocatedBytesForCurrentThread();
+                long start = Stopwatch.GetTimestamp();
+                for (int i = 0; i < iterations[o]; i++)
+                {
+                    operation();
+                }
+                perCall[o][s] = Stopwatch.GetElapsedTime(start).TotalNanoseconds / iterations[o];
+                allocated[o] += GC.GetAllocatedBytesForCurrentThread() - before;
             }
-            perCall[s] = Stopwatch.GetElapsedTime(start).TotalNanoseconds / iterations;
-            allocated += GC.GetAllocatedBytesForCurrentThread() - before;
         }
-        Array.Sort(perCall);
-        return (perCall[Samples / 2], allocated / ((long)iterations * Samples));
+        var results = new (double, long)[operations.Length];
+        for (int o = 0; o < operations.Length; o++)
+        {
+            Array.Sort(perCall[o]);
+            results[o] = (perCall[o][Samples / 2], allocated[o] / ((long)iterations[o] * Samples));
+        }
+        return results;
     }
 
     private static string Time(double ns) => ns switch
@@ -112,5 +138,5 @@ public static class CacheBench
 
     private static string Ratio(double other, double slim) => slim <= 0 ? "n/a" : $"{other / slim:N2}x";
 
-    private sealed record Result(int Bytes, double SerializeNs, double DeserializeNs, long SerializeAlloc, long DeserializeAlloc, bool RoundTrips);
+    private sealed record Contender(string Name, Action? Serialize, Action? Deserialize, int Bytes, bool RoundTrips);
 }
