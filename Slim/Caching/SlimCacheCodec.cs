@@ -80,7 +80,7 @@ public sealed class SlimCacheCodec
         var header = CacheValueHeader.Check(value, FingerprintOf(typeof(T)));
         if (header is { } problem)
         {
-            throw Invalid(problem.Problem, typeof(T), problem.Reason, null);
+            ThrowInvalid(problem.Problem, typeof(T), problem.Reason);
         }
         return ReadMessage<T>(value.Slice(CacheValueHeader.Size));
     }
@@ -133,6 +133,9 @@ public sealed class SlimCacheCodec
             throw Invalid(SlimCacheValueProblem.Malformed, typeof(T), e.Message, e);
         }
     }
+
+    [DoesNotReturn]
+    private static void ThrowInvalid(SlimCacheValueProblem problem, Type type, string reason) => throw Invalid(problem, type, reason, null);
 
     private static SlimCacheValueException Invalid(SlimCacheValueProblem problem, Type type, string reason, Exception? inner) =>
         new(problem, type, $"Not a valid cache value of {TypeLabel(type)}: {reason}", inner);

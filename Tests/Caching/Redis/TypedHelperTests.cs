@@ -164,10 +164,3 @@ public sealed class TypedHelperTests(CacheKind kind)
 
     private static string NewKey() => "t" + Guid.NewGuid().ToString("N");
 }
-
-/// <summary>Which IDistributedCache a fixture runs against.</summary>
-public enum CacheKind
-{
-    Redis,
-    Memory,
-}

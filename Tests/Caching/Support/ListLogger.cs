@@ -3,9 +3,6 @@ using Microsoft.Extensions.Logging;
 
 namespace NFX.Tests.Caching.Support;
 
-/// <summary>One log entry as the tests see it.</summary>
-public sealed record LogEntry(LogLevel Level, EventId EventId, string Message, Exception? Exception);
-
 /// <summary>A logger (and provider) that keeps every entry, for asserting what was logged.</summary>
 public sealed class ListLogger : ILogger, ILoggerProvider
 {
