@@ -6,6 +6,7 @@ namespace NFX.Tests.CacheProbe;
 /// <summary>
 /// <c>write HOST PORT KEY</c>: stores <see cref="ProbeGraph.Build"/> under KEY.
 /// <c>copy HOST PORT FROM TO</c>: reads the graph under FROM and stores what it read under TO.
+/// NFX_PROBE_REDIS_OPTIONS, when set, is appended to the connection string (the tests pass their timeouts).
 /// Exit codes: 0 done, 2 bad arguments, 3 FROM held no valid value.
 /// </summary>
 public static class Program
@@ -17,7 +18,8 @@ public static class Program
             await Console.Error.WriteLineAsync("usage: write HOST PORT KEY | copy HOST PORT FROM TO");
             return 2;
         }
-        using var cache = new RedisDistributedCache(new RedisDistributedCacheOptions { Configuration = $"{args[1]}:{port}" });
+        string extra = Environment.GetEnvironmentVariable("NFX_PROBE_REDIS_OPTIONS") is { Length: > 0 } options ? "," + options : "";
+        using var cache = new RedisDistributedCache(new RedisDistributedCacheOptions { Configuration = $"{args[1]}:{port}{extra}" });
         switch (args[0])
         {
             case "write":

@@ -16,7 +16,6 @@ public sealed class RedisServer : IDisposable
     private readonly Process _process;
     private readonly DirectoryInfo _directory;
     private readonly StringBuilder _output = new();
-    private ConnectionMultiplexer? _connection;
 
     private RedisServer(Process process, DirectoryInfo directory, int port)
     {
@@ -28,11 +27,17 @@ public sealed class RedisServer : IDisposable
     /// <summary>The loopback port it listens on.</summary>
     public int Port { get; }
 
-    /// <summary>The StackExchange.Redis configuration string for it.</summary>
-    public string Configuration => $"127.0.0.1:{Port}";
+    /// <summary>
+    /// The StackExchange.Redis configuration string for it, with generous timeouts: on a loaded CI machine the
+    /// client's reader thread can wait its turn longer than the 1 s default.
+    /// </summary>
+    public string Configuration => $"127.0.0.1:{Port},{Timeouts}";
 
-    /// <summary>A shared connection for tests that look at Redis directly.</summary>
-    public ConnectionMultiplexer Connection => _connection ??= ConnectionMultiplexer.Connect(Configuration);
+    /// <summary>The timeout settings of <see cref="Configuration"/>, also handed to the probe process.</summary>
+    public const string Timeouts = "connectTimeout=15000,syncTimeout=15000,responseTimeout=15000";
+
+    /// <summary>A shared connection (thread-safe) for the tests, opened once the server answers.</summary>
+    public ConnectionMultiplexer Connection { get; private set; } = null!;
 
     /// <summary>Starts a server; fails with instructions when redis-server is not installed.</summary>
     public static RedisServer Start()
@@ -66,6 +71,7 @@ public sealed class RedisServer : IDisposable
         try
         {
             server.WaitUntilReady();
+            server.Connection = ConnectionMultiplexer.Connect(server.Configuration);
         }
         catch
         {
@@ -78,7 +84,7 @@ public sealed class RedisServer : IDisposable
     /// <summary>Closes the connection, kills the server and deletes its directory.</summary>
     public void Dispose()
     {
-        _connection?.Dispose();
+        Connection?.Dispose();
         try
         {
             if (!_process.HasExited)

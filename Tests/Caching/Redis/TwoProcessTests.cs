@@ -47,6 +47,7 @@ public sealed class TwoProcessTests
             RedirectStandardError = true,
             UseShellExecute = false,
         };
+        start.Environment["NFX_PROBE_REDIS_OPTIONS"] = RedisServer.Timeouts;
         start.ArgumentList.Add(probe);
         start.ArgumentList.Add(arguments[0]);
         start.ArgumentList.Add("127.0.0.1");
