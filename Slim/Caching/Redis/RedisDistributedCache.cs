@@ -115,6 +115,9 @@ public sealed class RedisDistributedCache : IBufferDistributedCache, IDisposable
     {
         if (_ownsConnection)
         {
+            // A cache has nothing worth waiting for at shutdown; StackExchange.Redis 1.x's graceful close can block
+            // for the whole sync timeout waiting for QUIT replies.
+            _connection.Close(allowCommandsToComplete: false);
             _connection.Dispose();
         }
     }

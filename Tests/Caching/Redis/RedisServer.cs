@@ -84,6 +84,8 @@ public sealed class RedisServer : IDisposable
     /// <summary>Closes the connection, kills the server and deletes its directory.</summary>
     public void Dispose()
     {
+        // Not a graceful close: StackExchange.Redis 1.x can wait its whole sync timeout for QUIT replies.
+        Connection?.Close(allowCommandsToComplete: false);
         Connection?.Dispose();
         try
         {
