@@ -172,6 +172,40 @@ public sealed class CodecTests
     }
 
     [Test]
+    public void TryDeserialize_WriterWithOtherKnownTypes_IsMalformedMiss()
+    {
+        var writer = new SlimCacheCodec(new SlimCacheOptions { Serializer = SlimOptions.Default with { KnownTypes = [typeof(OrderLine)] } });
+        byte[] bytes = writer.Serialize(new Order(1, "a") { Lines = [new OrderLine("s", 1, 1m)] });
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "order", out Order? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(Malformed)"));
+    }
+
+    [Test]
+    public async Task Codec_SharedAcrossThreads_EveryRoundTripIsEqual()
+    {
+        Team expected = ProbeGraph.Build();
+        Task<string?>[] workers = [.. Enumerable.Range(0, 4).Select(_ => Task.Run(() =>
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+                if (!_codec.TryDeserialize(bytes.AsMemory(), "t", out Team? copy))
+                {
+                    return "miss";
+                }
+                string? difference = GraphAssert.FindDifference(expected, copy);
+                if (difference is not null)
+                {
+                    return difference;
+                }
+            }
+            return null;
+        }))];
+        Assert.That(await Task.WhenAll(workers), Has.All.Null);
+        Assert.That(_log.Entries, Is.Empty);
+    }
+
+    [Test]
     public void Constructor_BatchRegistry_IsRefused()
     {
         var options = new SlimCacheOptions { Serializer = SlimOptions.Default with { RegistryMode = TypeRegistryMode.Batch } };
