@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Text;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.TypeSystem;
@@ -210,13 +211,20 @@ internal sealed class ReadSession : ISlimReferenceReader
         {
             case WireTypeEntry.Named:
             {
-                string? name = Reader.ReadString();
-                string? assembly = Reader.ReadString();
-                if (name is null || assembly is null)
+                if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
                 {
                     SlimThrow.Format("A type entry has a null name or assembly", offset);
                 }
-                return _owner.Resolver.Resolve(assembly, name) ?? SlimThrow.UnknownType<Type>(name, assembly, offset);
+                Type? type;
+                try
+                {
+                    type = _owner.Resolver.Resolve(assembly, name);
+                }
+                catch (System.Text.DecoderFallbackException)
+                {
+                    throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
+                }
+                return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
             }
             case WireTypeEntry.Generic:
             {

@@ -13,7 +13,7 @@ namespace NFX.Slim.Session;
 internal sealed class WriteSession : ISlimReferenceWriter
 {
     private readonly SlimSerializer _owner;
-    private readonly ReferencePool _pool = new();
+    private readonly IdentityMap<int> _pool = new();
     private readonly List<(object Value, SlimCodec Codec)> _pending = [];
     private readonly List<object> _onSerialized = [];
     private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
@@ -79,8 +79,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
             Writer.WriteByte((byte)WireHandle.Null);
             return;
         }
-        int index = _pool.GetOrAdd(value);
-        if (index >= 0)
+        if (_pool.GetOrAdd(value, _pool.Count, out int index))
         {
             Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
             return;
@@ -156,8 +155,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
                 }
                 break;
             default:
-                Writer.WriteString(info.FullName);
-                Writer.WriteString(info.AssemblyName);
+                Writer.WriteRawBytes(info.NamedEntryBytes);
                 break;
         }
         _registry.Add(type);

@@ -25,6 +25,10 @@ internal sealed class WireTypeInfo
             FullName = type.FullName ?? type.Name;
             AssemblyName = TypeNames.AssemblyName(type);
             Parts = [];
+            using var writer = new NFX.IO.SlimWriter(256);
+            writer.WriteString(FullName);
+            writer.WriteString(AssemblyName);
+            NamedEntryBytes = writer.ToArray();
         }
         EntryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(type));
     }
@@ -40,6 +44,9 @@ internal sealed class WireTypeInfo
     public string? FullName { get; }
 
     public string? AssemblyName { get; }
+
+    /// <summary>Named entries: the full name and assembly name as written on the wire, encoded once.</summary>
+    public byte[] NamedEntryBytes { get; } = [];
 
     /// <summary>The hash of the type's description, folded into the registry checksum.</summary>
     public ulong EntryHash { get; }
