@@ -2,13 +2,14 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Globalization;
 using Microsoft.Extensions.Caching.Hybrid;
+using NFX.Perf.Workloads.Dto;
 
 namespace NFX.Perf.Cache;
 
 /// <summary>
 /// The quick cache comparison: each serializer as the HybridCache serializer on each cached value, bytes stored,
 /// serialize and deserialize time per value and bytes allocated per call, printed as a markdown table.
-/// Takes about 10 seconds. Same values and serializers as <see cref="CacheSerializerBenchmarks"/>.
+/// Takes about 10 seconds. Same values (<see cref="CacheValues"/>) and serializers as <see cref="CacheSerializerBenchmarks"/>.
 /// </summary>
 public static class CacheBench
 {
@@ -23,9 +24,9 @@ public static class CacheBench
         output.WriteLine();
         output.WriteLine("Per cache value; time and allocation per call (median of 7 batches, the contenders' batches alternating); ratios are the other serializer / Slim.");
         output.WriteLine();
-        Run(output, "order DTO (customer + 20 lines)", CachedOrder.Create());
-        Run(output, "Perzon (one record with its parent)", CachedPerzon.Create());
-        Run(output, "1,000 Perzons in a List", CachedPerzon.CreateMany());
+        Run(output, $"DTO: a question with {DtoWorkload.Answers} answers and their comments", CacheValues.Dto());
+        Run(output, "Perzon: one record with its parent", CacheValues.Perzon());
+        Run(output, $"{CacheValues.ManyPerzons:N0} Perzons in an array (every third with a parent)", CacheValues.Perzons());
     }
 
     private static void Run<T>(TextWriter output, string title, T value)

@@ -5,7 +5,7 @@ using Microsoft.Extensions.Caching.Hybrid;
 namespace NFX.Perf.Cache;
 
 /// <summary>
-/// Slim vs System.Text.Json as the HybridCache serializer, on the order DTO, one Perzon and 1,000 Perzons
+/// Slim vs System.Text.Json as the HybridCache serializer, on the DTO, one Perzon and 1,000 Perzons
 /// (MessagePack and MemoryPack are not on the package source). Run:
 /// <c>dotnet run -c Release --project Perf -- --filter '*CacheSerializerBenchmarks*'</c>.
 /// </summary>
@@ -18,8 +18,8 @@ public class CacheSerializerBenchmarks
     private ReadOnlySequence<byte> _stored;
 
     /// <summary>The cached value.</summary>
-    [Params("order", "perzon", "perzon x1000")]
-    public string Workload { get; set; } = "order";
+    [Params("dto", "perzon", "perzon x1000")]
+    public string Workload { get; set; } = "dto";
 
     /// <summary>The serializer.</summary>
     [Params("Slim", "System.Text.Json")]
@@ -31,14 +31,14 @@ public class CacheSerializerBenchmarks
     {
         switch (Workload)
         {
-            case "order":
-                Bind(CachedOrder.Create());
+            case "dto":
+                Bind(CacheValues.Dto());
                 break;
             case "perzon":
-                Bind(CachedPerzon.Create());
+                Bind(CacheValues.Perzon());
                 break;
             default:
-                Bind(CachedPerzon.CreateMany());
+                Bind(CacheValues.Perzons());
                 break;
         }
         _buffer.ResetWrittenCount();
