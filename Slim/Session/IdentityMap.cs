@@ -13,11 +13,17 @@ internal sealed class IdentityMap<TValue>
     // A table this large (2M slots) is kept between messages; a bigger one is dropped so one huge message does not
     // pin its table for the life of the pooled session.
     private const int MaxRetainedSlots = 1 << 21;
-    private const int InitialSlots = 64;
+    private const int InitialSlots = 16;
 
-    private object?[] _keys = new object?[InitialSlots];
-    private TValue[] _values = new TValue[InitialSlots];
+    // Key and value side by side: a probe touches one cache line, not two arrays.
+    private Entry[] _entries = new Entry[InitialSlots];
     private int _count;
+
+    private struct Entry
+    {
+        public object? Key;
+        public TValue Value;
+    }
 
     public int Count => _count;
 
@@ -25,31 +31,13 @@ internal sealed class IdentityMap<TValue>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool GetOrAdd(object key, TValue valueIfAbsent, out TValue value)
     {
-        object?[] keys = _keys;
-        int mask = keys.Length - 1;
-        int i = RuntimeHelpers.GetHashCode(key) & mask;
-        while (true)
+        ref TValue slot = ref GetValueRefOrAddDefault(key, out bool exists);
+        if (!exists)
         {
-            object? slot = keys[i];
-            if (slot is null)
-            {
-                break;
-            }
-            if (ReferenceEquals(slot, key))
-            {
-                value = _values[i];
-                return true;
-            }
-            i = (i + 1) & mask;
+            slot = valueIfAbsent;
         }
-        keys[i] = key;
-        _values[i] = valueIfAbsent;
-        value = valueIfAbsent;
-        if (++_count * 2 > keys.Length)
-        {
-            Grow();
-        }
-        return false;
+        value = slot;
+        return exists;
     }
 
     /// <summary>
@@ -59,52 +47,50 @@ internal sealed class IdentityMap<TValue>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ref TValue GetValueRefOrAddDefault(object key, out bool exists)
     {
-        object?[] keys = _keys;
-        int mask = keys.Length - 1;
+        if ((_count + 1) * 2 > _entries.Length)
+        {
+            Grow();
+        }
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
         int i = RuntimeHelpers.GetHashCode(key) & mask;
         while (true)
         {
-            object? slot = keys[i];
-            if (slot is null)
+            ref Entry entry = ref entries[i];
+            if (entry.Key is null)
             {
-                break;
+                entry.Key = key;
+                _count++;
+                exists = false;
+                return ref entry.Value;
             }
-            if (ReferenceEquals(slot, key))
+            if (ReferenceEquals(entry.Key, key))
             {
                 exists = true;
-                return ref _values[i];
+                return ref entry.Value;
             }
             i = (i + 1) & mask;
         }
-        exists = false;
-        if ((_count + 1) * 2 > keys.Length)
-        {
-            Grow();
-            return ref GetValueRefOrAddDefault(key, out exists);
-        }
-        keys[i] = key;
-        _count++;
-        return ref _values[i];
     }
 
     /// <summary>Finds the value stored for <paramref name="key"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryGetValue(object key, out TValue value)
     {
-        object?[] keys = _keys;
-        int mask = keys.Length - 1;
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
         int i = RuntimeHelpers.GetHashCode(key) & mask;
         while (true)
         {
-            object? slot = keys[i];
-            if (slot is null)
+            ref Entry entry = ref entries[i];
+            if (entry.Key is null)
             {
                 value = default!;
                 return false;
             }
-            if (ReferenceEquals(slot, key))
+            if (ReferenceEquals(entry.Key, key))
             {
-                value = _values[i];
+                value = entry.Value;
                 return true;
             }
             i = (i + 1) & mask;
@@ -120,45 +106,35 @@ internal sealed class IdentityMap<TValue>
         {
             return;
         }
-        if (_keys.Length > MaxRetainedSlots)
+        if (_entries.Length > MaxRetainedSlots)
         {
-            _keys = new object?[InitialSlots];
-            _values = new TValue[InitialSlots];
+            _entries = new Entry[InitialSlots];
         }
         else
         {
-            Array.Clear(_keys);
-            if (RuntimeHelpers.IsReferenceOrContainsReferences<TValue>())
-            {
-                Array.Clear(_values);
-            }
+            Array.Clear(_entries);
         }
         _count = 0;
     }
 
     private void Grow()
     {
-        object?[] oldKeys = _keys;
-        TValue[] oldValues = _values;
-        var keys = new object?[oldKeys.Length * 2];
-        var values = new TValue[keys.Length];
-        int mask = keys.Length - 1;
-        for (int j = 0; j < oldKeys.Length; j++)
+        Entry[] old = _entries;
+        var entries = new Entry[old.Length * 2];
+        int mask = entries.Length - 1;
+        foreach (Entry entry in old)
         {
-            object? key = oldKeys[j];
-            if (key is null)
+            if (entry.Key is null)
             {
                 continue;
             }
-            int i = RuntimeHelpers.GetHashCode(key) & mask;
-            while (keys[i] is not null)
+            int i = RuntimeHelpers.GetHashCode(entry.Key) & mask;
+            while (entries[i].Key is not null)
             {
                 i = (i + 1) & mask;
             }
-            keys[i] = key;
-            values[i] = oldValues[j];
+            entries[i] = entry;
         }
-        _keys = keys;
-        _values = values;
+        _entries = entries;
     }
 }

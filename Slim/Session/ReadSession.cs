@@ -153,22 +153,24 @@ internal sealed class ReadSession : ISlimReferenceReader
         {
             SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
         }
-        _pool.Add(null);
         object instance;
         if (codec.HeaderReadsReferences)
         {
+            // The header announces objects of its own, which take the following indexes: hold this one's place.
+            _pool.Add(null);
             if (++_depth > _limits.MaxDepth)
             {
                 SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
             }
             instance = codec.ReadHeader(Reader, this);
             _depth--;
+            _pool[index] = instance;
         }
         else
         {
             instance = codec.ReadHeader(Reader, this);
+            _pool.Add(instance);
         }
-        _pool[index] = instance;
         if (codec.HasBody)
         {
             _pending.Add((instance, codec));

@@ -17,6 +17,8 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     private readonly object? _defaultComparer;
     private readonly ReferenceSlot? _comparerSlot;
     private readonly bool _reverse;
+    private readonly bool _completeWhenRead;
+    private Action<object, object>? _transplant;
 
     public ImmutableCodec(ValueExpressions values, CodecCache codecs, Func<T[], object?, TCollection> build,
         Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false)
@@ -28,6 +30,10 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         _defaultComparer = defaultComparer;
         _comparerSlot = comparerType is null ? null : codecs.SlotFor(comparerType, typeof(TCollection).Name + " comparer");
         _reverse = reverse;
+        // Hashed and sorted collections need complete elements; a list, queue or stack does not look at them.
+        _completeWhenRead = comparer is null || _element.IsImmutableData ||
+                            (typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(KeyValuePair<,>) &&
+                             typeof(T).GetGenericArguments()[0] is var key && (key == typeof(string) || values.IsPlainData(key)));
     }
 
     public override bool HasBody => false;
@@ -58,12 +64,12 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         {
             items[i] = _element.Read(reader, session);
         }
-        return Build(items, comparer, reader.Position);
+        return _completeWhenRead ? Build(items, comparer, reader.Position) : Later(items, comparer, reader.Position, session.Defer, null);
     }
 
     public override object CloneHeader(object source, CloneSession session)
     {
-        if (_element.IsPlainData)
+        if (_element.IsImmutableData)
         {
             return source; // immutable and holding no references: sharing it is a perfect copy
         }
@@ -74,10 +80,39 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
             items[i] = _element.Clone(items[i], session);
         }
         object? comparer = _comparer is null ? null : ComparerCodec.Clone(_comparer(collection), _defaultComparer!, session);
-        return Build(items, comparer, 0);
+        return _completeWhenRead ? Build(items, comparer, 0) : Later(items, comparer, 0, null, session.Defer);
     }
 
-    private TCollection Build(T[] items, object? comparer, long offset)
+    /// <summary>
+    /// The elements are objects whose fields are read later (bodies are breadth-first), so hashing or sorting them now
+    /// would be wrong: hand out an empty shell now, build the real collection once every body is read, and copy its
+    /// fields into the shell, which the rest of the graph already references.
+    /// </summary>
+    private TCollection Later(T[] items, object? comparer, long offset, Action<IDeferredFill>? deferRead, Action<IDeferredCloneFill>? deferClone)
+    {
+        var shell = (TCollection)System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(TCollection));
+        _transplant ??= FieldCopier.Build(typeof(TCollection));
+        var fill = new Transplant(this, shell, items, comparer, offset);
+        if (deferRead is not null)
+        {
+            deferRead(fill);
+        }
+        else
+        {
+            deferClone!(fill);
+        }
+        return shell;
+    }
+
+    private sealed class Transplant(ImmutableCodec<TCollection, T> codec, TCollection shell, T[] items, object? comparer, long offset)
+        : IDeferredFill, IDeferredCloneFill
+    {
+        public void Fill(ReadSession session) => Fill();
+
+        public void Fill() => codec._transplant!(codec.Build(items, comparer, offset), shell);
+    }
+
+    internal TCollection Build(T[] items, object? comparer, long offset)
     {
         if (_reverse)
         {
