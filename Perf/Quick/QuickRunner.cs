@@ -59,7 +59,7 @@ public static class QuickRunner
         WriteDocs(run, progress);
 
         // RPC benchmark (issue 7, Perf/Rpc): its own tables, docs/perf/rpc.md and rpc.svg.
-        if (options.Rpc && (options.Filters.Count == 0 || options.Selects("rpc")))
+        if (options.Rpc && options.Selects("rpc"))
         {
             string? rpcDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
             RpcQuick.Run(Console.Out, rpcDocs, RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
