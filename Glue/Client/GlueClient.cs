@@ -156,8 +156,8 @@ public sealed class GlueClient : IAsyncDisposable
             _disposed = true;
         }
         await _disposing.CancelAsync().ConfigureAwait(false);
+        // _disposing is not disposed: reconnect loops and attempts may still read its token (it has no timer to free).
         await Task.WhenAll(_nodes.Select(n => n.CloseAsync())).ConfigureAwait(false);
-        _disposing.Dispose();
     }
 
     internal ContractDescriptor? ContractAt(int id) => (uint)id < (uint)_contracts.Length ? Volatile.Read(ref _contracts[id]) : null;
@@ -194,33 +194,42 @@ public sealed class GlueClient : IAsyncDisposable
         return second is not null && second.InFlight < first.InFlight ? second : first;
     }
 
-    /// <summary>The slow path: wait for a connection attempt in progress (or start one whose backoff has run out).</summary>
+    /// <summary>
+    /// The slow path: no connection is up. Waits for the first of the attempts in progress (or due, their backoff
+    /// over) to succeed; fails at once when every endpoint is backing off.
+    /// </summary>
     internal async ValueTask<ClientConnection> AcquireConnectionAsync(CancellationToken cancellationToken)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         WarmAll();
-        Exception? last = null;
-        for (int round = 0; round <= _nodes.Length; round++)
+        if (PickConnection() is ClientConnection ready)
         {
-            if (PickConnection() is ClientConnection live)
+            return ready;
+        }
+        var attempts = new List<Task<ClientConnection>>(_nodes.Length);
+        foreach (GlueNode node in NodesInPolicyOrder())
+        {
+            if (node.TryConnectNow() is { } attempt)
             {
-                return live;
-            }
-            Task<ClientConnection>? attempt = NextAttempt();
-            if (attempt is null)
-            {
-                break;
-            }
-            try
-            {
-                return await attempt.WaitAsync(cancellationToken).ConfigureAwait(false);
-            }
-            catch (Exception e) when (e is GlueConnectionException or ObjectDisposedException)
-            {
-                last = e;
+                attempts.Add(attempt);
             }
         }
+        Exception? last = null;
+        while (attempts.Count > 0)
+        {
+            Task<ClientConnection> done = await Task.WhenAny(attempts).WaitAsync(cancellationToken).ConfigureAwait(false);
+            if (done.IsCompletedSuccessfully)
+            {
+                return PickConnection() ?? done.Result;
+            }
+            attempts.Remove(done);
+            last = done.Exception?.InnerException ?? last;
+        }
         ObjectDisposedException.ThrowIf(_disposed, this);
+        if (PickConnection() is ClientConnection late)
+        {
+            return late;
+        }
         if (_nodes.Length == 1 && last is GlueConnectionException single)
         {
             throw single;
@@ -278,18 +287,14 @@ public sealed class GlueClient : IAsyncDisposable
         return null;
     }
 
-    /// <summary>An attempt to wait for: in policy order, the first node connecting now or whose backoff has run out.</summary>
-    private Task<ClientConnection>? NextAttempt()
+    /// <summary>Pick-first: list order; round-robin: from the next node in turn.</summary>
+    private IEnumerable<GlueNode> NodesInPolicyOrder()
     {
         int start = Options.LoadBalancing == GlueLoadBalancing.PickFirst ? 0 : (int)((uint)Volatile.Read(ref _next) % (uint)_nodes.Length);
         for (int i = 0; i < _nodes.Length; i++)
         {
-            if (_nodes[(start + i) % _nodes.Length].TryConnectNow() is { } attempt)
-            {
-                return attempt;
-            }
+            yield return _nodes[(start + i) % _nodes.Length];
         }
-        return null;
     }
 
     /// <summary>On first use, a multi-endpoint client connects to every endpoint (in the background).</summary>

@@ -50,6 +50,12 @@ public sealed class GlueServerBuilder
 
     internal GlueServer Build(IServiceProvider services, GlueServerOptions options)
     {
+        // The host's logging and metrics unless the options name their own.
+        options = options with
+        {
+            LoggerFactory = options.LoggerFactory ?? services.GetService<Microsoft.Extensions.Logging.ILoggerFactory>(),
+            MeterFactory = options.MeterFactory ?? services.GetService<System.Diagnostics.Metrics.IMeterFactory>(),
+        };
         var server = new GlueServer(options);
         foreach ((Type contract, Func<IServiceProvider, InstanceProvider> provider) in _services)
         {

@@ -185,6 +185,24 @@ public sealed class GlueFailoverTests
         Assert.That(client.GetStatus()[2].ConsecutiveFailures, Is.Zero);
     }
 
+    [Test]
+    public async Task FirstUse_OneEndpointHangsInTheHandshake_CallsGoToTheOthersWithoutWaitingForIt()
+    {
+        // Accepts TCP connections (the kernel completes them) but never answers a Hello.
+        using var silent = new System.Net.Sockets.Socket(System.Net.Sockets.SocketType.Stream, System.Net.Sockets.ProtocolType.Tcp);
+        silent.Bind(new System.Net.IPEndPoint(System.Net.IPAddress.Loopback, 0));
+        silent.Listen(8);
+        System.Net.EndPoint[] endPoints = [silent.LocalEndPoint!, _nodes.EndPoints[0], _nodes.EndPoints[1]];
+        await using var client = new GlueClient(endPoints, ClusterNodes.FastReconnect with { ConnectTimeout = TimeSpan.FromSeconds(60) });
+        INodeProbe probe = client.GetProxy<INodeProbe>();
+
+        // The guard (20 s) is far below the connect timeout (60 s): only a call that did not wait for the silent node passes.
+        int[] answers = await Many(probe, 10).WaitAsync(s_guard);
+
+        Assert.That(answers, Is.All.AnyOf(0, 1));
+        Assert.That(client.GetStatus()[0].IsConnected, Is.False);
+    }
+
     private static async Task<int[]> Many(INodeProbe probe, int count)
     {
         int[] answers = new int[count];
