@@ -4,8 +4,9 @@ using NFX.Perf.Quick;
 namespace NFX.Perf.Rpc;
 
 /// <summary>
-/// Runs one cell: checks the call, warms up with the same callers, then times a stretch of calls (count sized from
-/// the warm-up rate to fill the budget), with latency per call and allocated bytes on both sides.
+/// Measures cells: checks the call, warms up with the same callers, then times stretches of calls with latency per
+/// call and allocated bytes on both sides. One-at-a-time cells of all contenders are measured in interleaved rounds,
+/// so a burst of load from elsewhere on the machine hits them alike.
 /// </summary>
 public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAllocatedBytes)
 {
@@ -15,50 +16,51 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
     // At least this many slots in the latency array.
     private const int MinCalls = 200_000;
 
+    /// <summary>Rounds of the interleaved one-at-a-time measurement.</summary>
+    public const int Rounds = 3;
+
     /// <summary>Measures <paramref name="contender"/> on <paramref name="workload"/> with <paramref name="callers"/> concurrent callers.</summary>
     public async Task<RpcCell> MeasureAsync(RpcContender contender, RpcWorkload workload, int callers)
     {
         RpcCaller caller = contender.Caller(workload);
-        if (await caller.VerifyAsync() is string wrong)
-        {
-            return RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, wrong);
-        }
+        (RpcSample? sample, string? failure) = await SampleAsync(caller, workload, callers, options.Budget, options.Warmup);
+        return sample is null
+            ? RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, failure!)
+            : Cell(contender, workload, callers, [sample]);
+    }
 
-        var warmup = new RpcRun(int.MaxValue, options.Warmup, recordLatencies: false);
-        long warmStart = Stopwatch.GetTimestamp();
-        await RunAsync(caller, warmup, callers);
-        double warmSeconds = Stopwatch.GetElapsedTime(warmStart).TotalSeconds;
-        if (warmup.Failures > 0)
+    /// <summary>
+    /// One-at-a-time cells of several contenders: <see cref="Rounds"/> rounds, each giving every contender a third of
+    /// the budget in turn; a cell's numbers are over all its calls.
+    /// </summary>
+    public async Task<RpcCell[]> MeasureInterleavedAsync(IReadOnlyList<RpcContender> contenders, RpcWorkload workload)
+    {
+        var samples = contenders.Select(_ => new List<RpcSample>()).ToArray();
+        var failures = new string?[contenders.Count];
+        RpcCaller[] callers = contenders.Select(c => c.Caller(workload)).ToArray();
+        for (int round = 0; round < Rounds; round++)
         {
-            return Failed(contender, workload, callers, warmup);
+            for (int i = 0; i < contenders.Count; i++)
+            {
+                if (failures[i] is not null)
+                {
+                    continue;
+                }
+                TimeSpan warmup = round == 0 ? options.Warmup : options.Warmup / 4;
+                (RpcSample? sample, string? failure) = await SampleAsync(callers[i], workload, 1, options.Budget / Rounds, warmup);
+                if (sample is null)
+                {
+                    failures[i] = failure;
+                }
+                else
+                {
+                    samples[i].Add(sample);
+                }
+            }
         }
-        double rate = warmup.Completed / Math.Max(warmSeconds, 1e-3);
-
-        bool fixedCount = workload == RpcWorkload.DbWork && options.DbWorkCalls is not null;
-        // Timed by the budget (the deadline); the count only sizes the latency array, with room for a warm-up that
-        // underestimated the rate.
-        int target = fixedCount
-            ? options.DbWorkCalls!.Value
-            : (int)Math.Clamp(rate * options.Budget.TotalSeconds * 4, MinCalls, MaxCalls);
-        TimeSpan limit = fixedCount ? TimeSpan.FromMinutes(10) : options.Budget;
-        var run = new RpcRun(target, limit, recordLatencies: true);
-
-        Measurer.Settle();
-        long serverBefore = serverAllocatedBytes?.Invoke() ?? 0;
-        long clientBefore = GC.GetTotalAllocatedBytes(precise: true);
-        long start = Stopwatch.GetTimestamp();
-        await RunAsync(caller, run, callers);
-        double seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
-        long clientAllocated = GC.GetTotalAllocatedBytes(precise: true) - clientBefore;
-        long? serverAllocated = serverAllocatedBytes is null ? null : serverAllocatedBytes() - serverBefore;
-        if (run.Failures > 0)
-        {
-            return Failed(contender, workload, callers, run);
-        }
-        (double p50, double p99) = run.Percentiles();
-        int calls = run.Completed;
-        return new RpcCell(contender.Name, workload, callers, CellStatus.Measured, null, calls, seconds, p50, p99,
-            (double)clientAllocated / calls, serverAllocated is long s ? (double)s / calls : null);
+        return contenders.Select((c, i) => failures[i] is string failure
+            ? RpcCell.NotRun(c.Name, workload, 1, CellStatus.Failed, failure)
+            : Cell(c, workload, 1, samples[i])).ToArray();
     }
 
     /// <summary>
@@ -78,10 +80,58 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
         }
     }
 
+    private async Task<(RpcSample? Sample, string? Failure)> SampleAsync(RpcCaller caller, RpcWorkload workload, int callers,
+        TimeSpan budget, TimeSpan warmupTime)
+    {
+        if (await caller.VerifyAsync() is string wrong)
+        {
+            return (null, wrong);
+        }
+        var warmup = new RpcRun(int.MaxValue, warmupTime, recordLatencies: false);
+        long warmStart = Stopwatch.GetTimestamp();
+        await RunAsync(caller, warmup, callers);
+        double warmSeconds = Stopwatch.GetElapsedTime(warmStart).TotalSeconds;
+        if (warmup.Failures > 0)
+        {
+            return (null, Describe(warmup));
+        }
+        double rate = warmup.Completed / Math.Max(warmSeconds, 1e-3);
+
+        bool fixedCount = workload == RpcWorkload.DbWork && options.DbWorkCalls is not null;
+        // Timed by the budget (the deadline); the count only sizes the latency array, with room for a warm-up that
+        // underestimated the rate.
+        int target = fixedCount
+            ? options.DbWorkCalls!.Value
+            : (int)Math.Clamp(rate * budget.TotalSeconds * 4, MinCalls, MaxCalls);
+        TimeSpan limit = fixedCount ? TimeSpan.FromMinutes(10) : budget;
+        var run = new RpcRun(target, limit, recordLatencies: true);
+
+        Measurer.Settle();
+        long serverBefore = serverAllocatedBytes?.Invoke() ?? 0;
+        long clientBefore = GC.GetTotalAllocatedBytes(precise: true);
+        long start = Stopwatch.GetTimestamp();
+        await RunAsync(caller, run, callers);
+        double seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
+        long clientAllocated = GC.GetTotalAllocatedBytes(precise: true) - clientBefore;
+        long? serverAllocated = serverAllocatedBytes is null ? null : serverAllocatedBytes() - serverBefore;
+        return run.Failures > 0
+            ? (null, Describe(run))
+            : (new RpcSample(run.Completed, seconds, run.Latencies(), clientAllocated, serverAllocated), null);
+    }
+
+    private static RpcCell Cell(RpcContender contender, RpcWorkload workload, int callers, IReadOnlyList<RpcSample> samples)
+    {
+        int calls = samples.Sum(s => s.Calls);
+        long[] latencies = samples.SelectMany(s => s.Latencies).ToArray();
+        (double p50, double p99) = RpcRun.Percentiles(latencies);
+        double? server = samples.All(s => s.ServerBytes is not null) ? (double)samples.Sum(s => s.ServerBytes!.Value) / calls : null;
+        return new RpcCell(contender.Name, workload, callers, CellStatus.Measured, null, calls, samples.Sum(s => s.Seconds), p50, p99,
+            (double)samples.Sum(s => s.ClientBytes) / calls, server);
+    }
+
     private static Task RunAsync(RpcCaller caller, RpcRun run, int callers) =>
         Task.WhenAll(Enumerable.Range(0, callers).Select(_ => Task.Run(() => caller.RunAsync(run))));
 
-    private static RpcCell Failed(RpcContender contender, RpcWorkload workload, int callers, RpcRun run) =>
-        RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed,
-            $"{run.Failures} calls failed; first: {run.FirstError?.GetType().Name}: {run.FirstError?.Message}");
+    private static string Describe(RpcRun run) =>
+        $"{run.Failures} calls failed; first: {run.FirstError?.GetType().Name}: {run.FirstError?.Message}";
 }

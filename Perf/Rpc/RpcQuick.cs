@@ -63,12 +63,19 @@ public static class RpcQuick
             progress("rpc: warmed up");
             foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
             {
+                var byContender = new Dictionary<RpcContender, RpcCell>();
                 foreach (RpcContender contender in contenders)
                 {
-                    foreach (int callers in new[] { options.Callers, 1 })
-                    {
-                        cells.Add(MeasureCell(measurer, contender, workload, callers, progress));
-                    }
+                    byContender[contender] = MeasureCell(measurer, contender, workload, options.Callers, progress);
+                }
+                // One at a time: the runnable contenders in interleaved rounds, the others as n/a.
+                RpcContender[] runnable = contenders.Where(c => c.Unavailable is null).ToArray();
+                RpcCell[] single = MeasureOneAtATime(measurer, runnable, workload, progress);
+                foreach (RpcContender contender in contenders)
+                {
+                    cells.Add(byContender[contender]);
+                    int at = Array.IndexOf(runnable, contender);
+                    cells.Add(at >= 0 ? single[at] : RpcCell.NotRun(contender.Name, workload, 1, CellStatus.NotApplicable, contender.Unavailable!));
                 }
             }
         }
@@ -119,6 +126,29 @@ public static class RpcQuick
         return 0;
     }
 
+    private static RpcCell[] MeasureOneAtATime(RpcMeasurer measurer, RpcContender[] contenders, RpcWorkload workload, Action<string> progress)
+    {
+        RpcCell[] cells;
+        try
+        {
+            cells = measurer.MeasureInterleavedAsync(contenders, workload).GetAwaiter().GetResult();
+        }
+        catch (Exception e)
+        {
+            cells = contenders.Select(c => RpcCell.NotRun(c.Name, workload, 1, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}")).ToArray();
+        }
+        foreach (RpcCell cell in cells)
+        {
+            Report(cell, progress);
+        }
+        return cells;
+    }
+
+    private static void Report(RpcCell cell, Action<string> progress) =>
+        progress(cell.Status == CellStatus.Measured
+            ? $"rpc: {cell.Workload} {cell.Contender} x{cell.Callers}: {cell.CallsPerSecond:N0} calls/s, p50 {cell.P50Micros:0.0} µs"
+            : $"rpc: {cell.Workload} {cell.Contender} x{cell.Callers}: {cell.Status} {cell.Reason}");
+
     private static RpcCell MeasureCell(RpcMeasurer measurer, RpcContender contender, RpcWorkload workload, int callers, Action<string> progress)
     {
         if (contender.Unavailable is string reason)
@@ -139,9 +169,7 @@ public static class RpcQuick
         {
             cell = RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}");
         }
-        progress(cell.Status == CellStatus.Measured
-            ? $"rpc: {workload} {contender.Name} x{callers}: {cell.CallsPerSecond:N0} calls/s, p50 {cell.P50Micros:0.0} µs"
-            : $"rpc: {workload} {contender.Name} x{callers}: {cell.Status} {cell.Reason}");
+        Report(cell, progress);
         return cell;
     }
 }

@@ -62,20 +62,19 @@ public sealed class RpcRun
         Interlocked.CompareExchange(ref _firstError, error, null);
     }
 
-    /// <summary>The latency at quantile <paramref name="q"/> (0..1) in microseconds, over the recorded calls.</summary>
-    public (double P50, double P99) Percentiles()
+    /// <summary>The latencies of the calls that completed, in Stopwatch ticks.</summary>
+    public long[] Latencies() => _latencies?.Where(l => l > 0).ToArray() ?? [];
+
+    /// <summary>The median and 99th percentile of <paramref name="latencies"/> (Stopwatch ticks), in microseconds.</summary>
+    public static (double P50, double P99) Percentiles(long[] latencies)
     {
-        if (_latencies is null)
+        if (latencies.Length == 0)
         {
             return (double.NaN, double.NaN);
         }
-        long[] recorded = _latencies.Where(l => l > 0).ToArray();
-        if (recorded.Length == 0)
-        {
-            return (double.NaN, double.NaN);
-        }
-        Array.Sort(recorded);
-        double Micros(double q) => recorded[Math.Min(recorded.Length - 1, (int)(q * recorded.Length))] * 1e6 / Stopwatch.Frequency;
+        long[] sorted = (long[])latencies.Clone();
+        Array.Sort(sorted);
+        double Micros(double q) => sorted[Math.Min(sorted.Length - 1, (int)(q * sorted.Length))] * 1e6 / Stopwatch.Frequency;
         return (Micros(0.50), Micros(0.99));
     }
 }
