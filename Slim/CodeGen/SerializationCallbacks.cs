@@ -36,7 +36,11 @@ internal sealed class SerializationCallbacks
                callbacks.OnDeserialized.Length == 0 && !callbacks.IsDeserializationCallback ? null : callbacks;
     }
 
-    public static void Invoke(MethodInfo[] methods, object target)
+    /// <summary>
+    /// Runs callbacks; an exception from one is wrapped in a <see cref="SlimDeserializationException"/> when
+    /// <paramref name="reading"/>, else in a <see cref="SlimSerializationException"/> (writing and cloning).
+    /// </summary>
+    public static void Invoke(MethodInfo[] methods, object target, bool reading = false)
     {
         foreach (MethodInfo method in methods)
         {
@@ -46,7 +50,10 @@ internal sealed class SerializationCallbacks
             }
             catch (TargetInvocationException e) when (e.InnerException is not null)
             {
-                throw new SlimException($"Callback {method.DeclaringType}.{method.Name} threw: {e.InnerException.Message}", e.InnerException);
+                string message = $"Callback {method.DeclaringType}.{method.Name} threw: {e.InnerException.Message}";
+                throw reading
+                    ? new SlimDeserializationException(message, e.InnerException)
+                    : new SlimSerializationException(message, e.InnerException);
             }
         }
     }

@@ -68,6 +68,10 @@ public sealed partial class SlimReader
     public string? ReadString()
     {
         int length = ReadNullableLength("String", 1);
+        if (length > MaxStringBytes)
+        {
+            ThrowStringTooLong(length);
+        }
         if (length <= 0)
         {
             return length == 0 ? string.Empty : null;

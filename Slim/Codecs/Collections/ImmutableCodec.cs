@@ -17,9 +17,11 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     private readonly object? _defaultComparer;
     private readonly ReferenceSlot? _comparerSlot;
     private readonly bool _reverse;
+    private readonly Func<T[], object?, IEqualityComparer<T>>? _hashing;
 
     public ImmutableCodec(ValueExpressions values, CodecCache codecs, Func<T[], object?, TCollection> build,
-        Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false)
+        Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false,
+        Func<T[], object?, IEqualityComparer<T>>? hashing = null)
         : base(typeof(TCollection))
     {
         _element = new ElementAccess<T>(values, typeof(TCollection).Name);
@@ -28,6 +30,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         _defaultComparer = defaultComparer;
         _comparerSlot = comparerType is null ? null : codecs.SlotFor(comparerType, typeof(TCollection).Name + " comparer");
         _reverse = reverse;
+        _hashing = hashing;
     }
 
     public override bool HasBody => false;
@@ -57,6 +60,11 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         for (int i = 0; i < count; i++)
         {
             items[i] = _element.Read(reader, session);
+        }
+        if (_hashing is not null)
+        {
+            // A hashed immutable collection keeps keys that share a hash code in a list it scans: bound that list.
+            HashFloodGuard.CheckSharedHashCodes(Type, items, _hashing(items, comparer), session.Limits.MaxHashCollisions, reader.Position);
         }
         return Build(items, comparer, reader.Position);
     }

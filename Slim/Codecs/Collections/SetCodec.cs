@@ -56,7 +56,7 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         var fill = new PendingFill((TSet)instance, items, reader.Position);
         if (_completeWhenRead)
         {
-            fill.Fill();
+            fill.Fill(session);
         }
         else
         {
@@ -90,13 +90,22 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
 
     private sealed class PendingFill(TSet set, T[] items, long offset) : IDeferredFill, IDeferredCloneFill
     {
-        public void Fill(ReadSession session) => Fill();
+        public void Fill(ReadSession session) => Fill(session.Limits.MaxHashCollisions);
 
-        public void Fill()
+        public void Fill() => Fill(int.MaxValue); // a clone: the items are already a valid set's
+
+        private void Fill(int maxHashCollisions)
         {
-            if (set is HashSet<T> hashed && items.Length > 16)
+            if (set is HashSet<T> hashed)
             {
-                hashed.EnsureCapacity(items.Length + Random.Shared.Next(items.Length / 2 + 1));
+                try
+                {
+                    HashFloodGuard.Prepare(hashed, items, maxHashCollisions, offset); // bounded hash chains (docs/SECURITY.md)
+                }
+                catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+                {
+                    throw new SlimDeserializationException($"Rebuilding a {typeof(TSet).Name} failed: {e.Message}", e);
+                }
             }
             foreach (T item in items)
             {
