@@ -67,11 +67,7 @@ public sealed partial class SlimReader
     /// <summary>Reads a string: LEB128(byteCount + 1) then UTF-8; 0 is null. Invalid UTF-8 is malformed input.</summary>
     public string? ReadString()
     {
-        int length = ReadNullableLength("String", 1);
-        if (length > MaxStringBytes)
-        {
-            ThrowStringTooLong(length);
-        }
+        int length = ReadStringLength();
         if (length <= 0)
         {
             return length == 0 ? string.Empty : null;

@@ -99,5 +99,11 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         {
             throw new SlimFormatException($"Rebuilding a {typeof(TCollection).Name} failed at offset {offset}: {e.Message}", offset);
         }
+        catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+        {
+            // The elements' own comparison or hashing failed on the data (e.g. a sorted set of objects that are not
+            // IComparable): user code rejecting the input, reported like the mutable collections report it.
+            throw new SlimDeserializationException($"Rebuilding a {typeof(TCollection).Name} failed at offset {offset}: {e.Message}", e);
+        }
     }
 }
