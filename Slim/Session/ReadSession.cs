@@ -139,7 +139,7 @@ internal sealed class ReadSession : ISlimReferenceReader
             }
             if (slot.DeniedReason is not null)
             {
-                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason);
+                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason + " (the deny-list applies under every policy).");
             }
             codec = slot.BuiltExactCodec ?? CodecForReading(slot.DeclaredType, slot, offset);
         }

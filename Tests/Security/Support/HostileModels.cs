@@ -122,3 +122,9 @@ public sealed class CustomBoxSerializer : NFX.Slim.ISlimTypeSerializer
     public object Read(NFX.IO.SlimReader reader, NFX.Slim.ISlimReferenceReader references) =>
         new CustomBox { Value = references.ReadReference(typeof(object)) };
 }
+
+/// <summary>A program type that declares a field of a gadget type: a payload must not be able to fill it.</summary>
+public sealed class GadgetHolder
+{
+    public DataSet? Data;
+}
