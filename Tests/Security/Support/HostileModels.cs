@@ -31,7 +31,10 @@ public sealed class CallbackRecorder : IDeserializationCallback
     public string? Token;
     public int Value;
 
-    [OnDeserializing] private void OnDeserializing(StreamingContext context) => RanLog.Add(Token ?? "(blank)", "deserializing");
+    /// <summary>What [OnDeserializing] saw of the payload: the token field as it was when the callback ran.</summary>
+    [NonSerialized] public string? TokenSeenByOnDeserializing;
+
+    [OnDeserializing] private void OnDeserializing(StreamingContext context) => TokenSeenByOnDeserializing = Token ?? "(blank)";
     [OnDeserialized] private void OnDeserialized(StreamingContext context) => RanLog.Add(Token, "deserialized");
     public void OnDeserialization(object? sender) => RanLog.Add(Token, "callback");
 }
