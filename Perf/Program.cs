@@ -1,12 +1,32 @@
 using BenchmarkDotNet.Running;
+using NFX.Perf.Quick;
 
 namespace NFX.Perf;
 
-/// <summary>Entry point: <c>quick</c> runs the side-by-side comparison; anything else goes to BenchmarkDotNet.</summary>
+/// <summary>
+/// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
+/// quick mode uses for deep graphs; anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
+/// </summary>
 public static class Program
 {
+    /// <summary>Dispatches on the first argument.</summary>
     public static int Main(string[] args)
     {
+        if (args.Length > 0 && args[0] == QuickRunner.Verb)
+        {
+            return QuickRunner.Run(args[1..]);
+        }
+        if (args.Length == 3 && args[0] == ChildProbe.Verb)
+        {
+            return ChildProbe.RunChild(args[1], args[2]);
+        }
+        // In process: BenchmarkDotNet's default toolchain looks for a project named after the assembly
+        // (NFX.Slim.Perf.csproj) and this one is Perf/Perf.csproj. Deep workloads probe in a child first (see
+        // SerializationBenchmarks), so a stack overflow cannot take the run down.
+        if (!args.Any(a => a.Equals("--inProcess", StringComparison.OrdinalIgnoreCase) || a.Equals("-i", StringComparison.Ordinal)))
+        {
+            args = [.. args, "--inProcess"];
+        }
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
         return 0;
     }

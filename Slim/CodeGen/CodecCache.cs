@@ -78,6 +78,10 @@ internal sealed class CodecCache
         {
             return collection;
         }
+        if (type == typeof(DBNull))
+        {
+            return new SingletonCodec(DBNull.Value);
+        }
         if (type == typeof(Uri))
         {
             return new UriCodec();

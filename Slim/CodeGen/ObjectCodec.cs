@@ -15,6 +15,10 @@ internal sealed class ObjectCodec : SlimCodec
     private readonly Action<SlimWriter, object, WriteSession> _writeBody;
     private readonly Action<SlimReader, object, ReadSession> _readBody;
     private readonly Action<object, object, CloneSession> _cloneBody;
+    private readonly Func<object, object> _shallowCopy;
+
+    private static readonly MethodInfo s_memberwiseClone =
+        typeof(object).GetMethod(nameof(MemberwiseClone), BindingFlags.Instance | BindingFlags.NonPublic)!;
 
     public ObjectCodec(Type type, ValueExpressions values) : base(type)
     {
@@ -26,7 +30,9 @@ internal sealed class ObjectCodec : SlimCodec
         }
         _writeBody = BuildWrite(type, fields, values).Compile();
         _readBody = BuildRead(type, fields, values).Compile();
-        _cloneBody = BuildClone(type, fields, values).Compile();
+        _cloneBody = BuildClone(type, fields, values, targetIsShallowCopy: true).Compile();
+        ParameterExpression source = Expression.Parameter(typeof(object), "source");
+        _shallowCopy = Expression.Lambda<Func<object, object>>(Expression.Call(source, s_memberwiseClone), source).Compile();
     }
 
     public override bool HasBody => true;
@@ -39,7 +45,11 @@ internal sealed class ObjectCodec : SlimCodec
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);
 
-    public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
+    /// <summary>
+    /// A clone starts as a memberwise copy (one block copy of every field); its body then replaces the references
+    /// with their clones and clears [NonSerialized] fields, as a round trip through bytes would.
+    /// </summary>
+    public override object CloneHeader(object source, CloneSession session) => _shallowCopy(source);
 
     public override void CloneBody(object source, object target, CloneSession session) => _cloneBody(source, target, session);
 
@@ -76,7 +86,8 @@ internal sealed class ObjectCodec : SlimCodec
     }
 
     /// <summary><c>(source, target, session) => { var s = (T)source; var t = (T)target; t.f1 = clone(s.f1); ... }</c></summary>
-    internal static Expression<Action<object, object, CloneSession>> BuildClone(Type type, FieldInfo[] fields, ValueExpressions values)
+    internal static Expression<Action<object, object, CloneSession>> BuildClone(Type type, FieldInfo[] fields, ValueExpressions values,
+        bool targetIsShallowCopy = false)
     {
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
         ParameterExpression target = Expression.Parameter(typeof(object), "target");
@@ -90,7 +101,18 @@ internal sealed class ObjectCodec : SlimCodec
         };
         foreach (FieldInfo field in fields)
         {
+            if (targetIsShallowCopy && (values.IsPlainData(field.FieldType) || field.FieldType == typeof(string)))
+            {
+                continue; // already copied by MemberwiseClone, and immutable
+            }
             body.Add(FieldSetters.Assign(t, field, values.Clone(field.FieldType, Expression.Field(s, field), session, FieldLayout.DisplayName(field))));
+        }
+        if (targetIsShallowCopy)
+        {
+            foreach (FieldInfo field in FieldLayout.NonSerializedOf(type))
+            {
+                body.Add(FieldSetters.Assign(t, field, Expression.Default(field.FieldType)));
+            }
         }
         body.Add(Expression.Empty());
         return Expression.Lambda<Action<object, object, CloneSession>>(Expression.Block([s, t], body), $"Clone_{type.Name}", [source, target, session]);

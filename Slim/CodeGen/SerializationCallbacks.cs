@@ -1,16 +1,15 @@
+using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.Serialization;
 
 namespace NFX.Slim.CodeGen;
 
 /// <summary>
-/// The [OnSerializing], [OnSerialized], [OnDeserializing], [OnDeserialized] methods of a type (base types first) and
-/// whether it implements <see cref="IDeserializationCallback"/>, found once per type.
+/// The [OnSerializing], [OnSerialized], [OnDeserializing], [OnDeserialized] methods of a type (base types first),
+/// compiled to delegates once, and whether it implements <see cref="IDeserializationCallback"/>.
 /// </summary>
 internal sealed class SerializationCallbacks
 {
-    private static readonly object[] s_context = [default(StreamingContext)];
-
     private SerializationCallbacks(Type type)
     {
         OnSerializing = Find(type, typeof(OnSerializingAttribute));
@@ -20,10 +19,10 @@ internal sealed class SerializationCallbacks
         IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type);
     }
 
-    public MethodInfo[] OnSerializing { get; }
-    public MethodInfo[] OnSerialized { get; }
-    public MethodInfo[] OnDeserializing { get; }
-    public MethodInfo[] OnDeserialized { get; }
+    public Callback[] OnSerializing { get; }
+    public Callback[] OnSerialized { get; }
+    public Callback[] OnDeserializing { get; }
+    public Callback[] OnDeserialized { get; }
     public bool IsDeserializationCallback { get; }
 
     public bool HasAfterRead => OnDeserialized.Length != 0 || IsDeserializationCallback;
@@ -37,28 +36,27 @@ internal sealed class SerializationCallbacks
     }
 
     /// <summary>
-    /// Runs callbacks; an exception from one is wrapped in a <see cref="SlimDeserializationException"/> when
-    /// <paramref name="reading"/>, else in a <see cref="SlimSerializationException"/> (writing and cloning).
+    /// Runs the callbacks on <paramref name="target"/>; a callback's own exception is wrapped in a
+    /// <see cref="SlimDeserializationException"/> when <paramref name="reading"/>, else in a
+    /// <see cref="SlimSerializationException"/> (writing and cloning).
     /// </summary>
-    public static void Invoke(MethodInfo[] methods, object target, bool reading = false)
+    public static void Invoke(Callback[] callbacks, object target, bool reading = false)
     {
-        foreach (MethodInfo method in methods)
+        foreach (Callback callback in callbacks)
         {
             try
             {
-                method.Invoke(target, s_context);
+                callback.Invoke(target);
             }
-            catch (TargetInvocationException e) when (e.InnerException is not null)
+            catch (Exception e) when (e is not SlimException)
             {
-                string message = $"Callback {method.DeclaringType}.{method.Name} threw: {e.InnerException.Message}";
-                throw reading
-                    ? new SlimDeserializationException(message, e.InnerException)
-                    : new SlimSerializationException(message, e.InnerException);
+                string message = $"Callback {callback.Name} threw: {e.Message}";
+                throw reading ? new SlimDeserializationException(message, e) : new SlimSerializationException(message, e);
             }
         }
     }
 
-    private static MethodInfo[] Find(Type type, Type attribute)
+    private static Callback[] Find(Type type, Type attribute)
     {
         var chain = new List<Type>();
         for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
@@ -66,17 +64,34 @@ internal sealed class SerializationCallbacks
             chain.Add(t);
         }
         chain.Reverse();
-        var methods = new List<MethodInfo>();
+        var callbacks = new List<Callback>();
         foreach (Type t in chain)
         {
             foreach (MethodInfo method in t.GetMethods(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
             {
                 if (method.IsDefined(attribute, false) && method.GetParameters() is [{ ParameterType: var p }] && p == typeof(StreamingContext))
                 {
-                    methods.Add(method);
+                    callbacks.Add(new Callback(method));
                 }
             }
         }
-        return [.. methods];
+        return [.. callbacks];
+    }
+
+    /// <summary>One callback method, compiled: <c>target => ((T)target).Method(default)</c>.</summary>
+    internal sealed class Callback
+    {
+        public Callback(MethodInfo method)
+        {
+            Name = $"{method.DeclaringType?.Name}.{method.Name}";
+            ParameterExpression target = Expression.Parameter(typeof(object), "target");
+            Invoke = Expression.Lambda<Action<object>>(
+                Expression.Call(Expression.Convert(target, method.DeclaringType!), method, Expression.Default(typeof(StreamingContext))),
+                target).Compile();
+        }
+
+        public string Name { get; }
+
+        public Action<object> Invoke { get; }
     }
 }

@@ -18,7 +18,7 @@ internal sealed class ValueExpressions
 
     private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
     private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
-    private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference))!;
+    private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference), [typeof(object), typeof(ReferenceSlot)])!;
     private static readonly MethodInfo s_writeBoolean = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteBoolean))!;
     private static readonly MethodInfo s_readBoolean = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadBoolean))!;
     private static readonly MethodInfo s_checkDelegate = typeof(ValueExpressions).GetMethod(nameof(CheckNoDelegate), BindingFlags.NonPublic | BindingFlags.Static)!;
@@ -174,7 +174,13 @@ internal sealed class ValueExpressions
                 Expression boxed = Expression.Convert(value, typeof(object));
                 return Expression.Block(Expression.Call(s_checkDelegate, boxed, Expression.Constant(path)), Expression.Default(type));
             }
-            return Expression.Convert(Expression.Call(session, s_cloneReference, Expression.Convert(value, typeof(object))), type);
+            if (type == typeof(string))
+            {
+                return value; // strings are immutable: a clone shares them
+            }
+            return Expression.Convert(
+                Expression.Call(session, s_cloneReference, Expression.Convert(value, typeof(object)), Expression.Constant(_codecs.SlotFor(type, path))),
+                type);
         }
         if (IsPlainData(type) || _format.IsNative(type))
         {

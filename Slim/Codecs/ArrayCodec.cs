@@ -10,6 +10,7 @@ namespace NFX.Slim.Codecs;
 /// </summary>
 internal sealed class ArrayCodec<T> : SlimCodec
 {
+    private static readonly string s_what = typeof(T).Name + "[]";
     private readonly ElementAccess<T> _element;
     private readonly ReferenceSlot? _slot;
 
@@ -47,7 +48,7 @@ internal sealed class ArrayCodec<T> : SlimCodec
 
     public override object ReadHeader(SlimReader reader, ReadSession session)
     {
-        int length = reader.ReadLength(typeof(T).Name + "[]", _element.MinWireBytes);
+        int length = reader.ReadLength(s_what, _element.MinWireBytes);
         return new T[length]; // never Array.Empty: two empty arrays are two objects
     }
 

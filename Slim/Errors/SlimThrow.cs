@@ -66,7 +66,7 @@ internal static class SlimThrow
 
     [DoesNotReturn]
     public static void Unsupported(string path, string reason) =>
-        throw new SlimSerializationException($"{path}: {reason}");
+        throw new SlimUnsupportedMemberException(path, reason);
 
     [DoesNotReturn]
     public static void RootType(Type expected, Type? actual) =>

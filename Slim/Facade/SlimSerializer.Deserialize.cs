@@ -7,6 +7,25 @@ namespace NFX.Slim;
 
 public sealed partial class SlimSerializer
 {
+    /// <summary>Reads one message from an array, in place (no copy).</summary>
+    /// <exception cref="SlimDeserializationException">The bytes are malformed, break a limit, or name a type the policy refuses.</exception>
+    public object? Deserialize(byte[] bytes)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return ReadAndReturn(session, null);
+    }
+
+    /// <summary>Reads one message from an array, in place; its root must be a <typeparamref name="T"/> (or null).</summary>
+    public T Deserialize<T>(byte[] bytes)
+    {
+        ArgumentNullException.ThrowIfNull(bytes);
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return CastRoot<T>(ReadAndReturn(session, typeof(T)));
+    }
+
     /// <summary>Reads one message (the bytes are copied into a pooled buffer first).</summary>
     /// <exception cref="SlimDeserializationException">The bytes are malformed, break a limit, or name a type the policy refuses.</exception>
     public object? Deserialize(ReadOnlySpan<byte> bytes)
@@ -17,10 +36,20 @@ public sealed partial class SlimSerializer
     }
 
     /// <summary>Reads one message; array-backed memory (a <c>byte[]</c>) is read in place, without a copy.</summary>
-    public object? Deserialize(ReadOnlyMemory<byte> bytes) => Read(r => r.Reset(bytes), null);
+    public object? Deserialize(ReadOnlyMemory<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return ReadAndReturn(session, null);
+    }
 
     /// <summary>Reads one message; a single array-backed segment is read in place.</summary>
-    public object? Deserialize(ReadOnlySequence<byte> bytes) => Read(r => r.Reset(bytes), null);
+    public object? Deserialize(ReadOnlySequence<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return ReadAndReturn(session, null);
+    }
 
     /// <summary>Reads the next message from <paramref name="stream"/>, consuming exactly its bytes.</summary>
     public object? Deserialize(Stream stream) => ReadFromStream(stream, null);
@@ -35,10 +64,20 @@ public sealed partial class SlimSerializer
     }
 
     /// <summary>Reads one message whose root must be a <typeparamref name="T"/> (or null); a <c>byte[]</c> is read in place.</summary>
-    public T Deserialize<T>(ReadOnlyMemory<byte> bytes) => CastRoot<T>(Read(r => r.Reset(bytes), typeof(T)));
+    public T Deserialize<T>(ReadOnlyMemory<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return CastRoot<T>(ReadAndReturn(session, typeof(T)));
+    }
 
     /// <summary>Reads one message whose root must be a <typeparamref name="T"/> (or null).</summary>
-    public T Deserialize<T>(ReadOnlySequence<byte> bytes) => CastRoot<T>(Read(r => r.Reset(bytes), typeof(T)));
+    public T Deserialize<T>(ReadOnlySequence<byte> bytes)
+    {
+        ReadSession session = RentReadSession();
+        session.Reader.Reset(bytes);
+        return CastRoot<T>(ReadAndReturn(session, typeof(T)));
+    }
 
     /// <summary>Reads the next message from <paramref name="stream"/>; its root must be a <typeparamref name="T"/> (or null).</summary>
     public T Deserialize<T>(Stream stream) => CastRoot<T>(ReadFromStream(stream, typeof(T)));
@@ -55,15 +94,6 @@ public sealed partial class SlimSerializer
         }
         SlimThrow.RootType(typeof(T), root?.GetType());
         return default!;
-    }
-
-    private delegate void ReaderSetup(SlimReader reader);
-
-    private object? Read(ReaderSetup setup, Type? scope)
-    {
-        ReadSession session = RentReadSession();
-        setup(session.Reader);
-        return ReadAndReturn(session, scope);
     }
 
     private object? ReadAndReturn(ReadSession session, Type? scope)

@@ -76,6 +76,11 @@ public sealed partial class SlimSerializer
             {
                 registry.Truncate(registryCount); // the reader never sees this message: forget what it taught
             }
+            if (e is SlimUnsupportedMemberException unsupported && root is not null)
+            {
+                string owner = GraphPath.Find(root, session.Current);
+                throw new SlimSerializationException($"{owner}.{unsupported.Member}: {unsupported.Reason}", unsupported);
+            }
             if (e is SlimException)
             {
                 throw;

@@ -74,8 +74,14 @@ public sealed partial class SlimSerializer
     }
 
     /// <summary>The policy scope of <c>Deserialize&lt;T&gt;</c>: the default admission widened by what T reaches.</summary>
-    private TypeAdmission AdmissionFor(Type? scope) =>
-        scope is null || scope == typeof(object)
-            ? _admission
+    private TypeAdmission AdmissionFor(Type? scope)
+    {
+        if (scope is null || scope == typeof(object))
+        {
+            return _admission;
+        }
+        return _scopedAdmissions.TryGetValue(scope, out TypeAdmission? admission)
+            ? admission
             : _scopedAdmissions.GetOrAdd(scope, t => new TypeAdmission(Options.TypePolicy, Options.Format, _registeredTypes, t));
+    }
 }

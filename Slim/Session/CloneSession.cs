@@ -10,7 +10,7 @@ namespace NFX.Slim.Session;
 internal sealed class CloneSession
 {
     private readonly SlimSerializer _owner;
-    private readonly Dictionary<object, object> _map = new(ReferenceEqualityComparer.Instance);
+    private readonly IdentityMap<object?> _map = new();
     private readonly List<(object Source, object Clone, SlimCodec Codec)> _pending = [];
     private readonly List<(object Clone, SlimCodec Codec)> _afterClone = [];
     private readonly List<IDeferredCloneFill> _fills = [];
@@ -60,33 +60,38 @@ internal sealed class CloneSession
     }
 
     /// <summary>The clone of <paramref name="source"/>: the one already made, or a new one (shell first).</summary>
-    public object? CloneReference(object? source)
+    public object? CloneReference(object? source) => source is null or string ? source : CloneNew(source, null);
+
+    /// <summary>The clone of a reference held in <paramref name="slot"/> (whose exact-type codec is cached).</summary>
+    public object? CloneReference(object? source, ReferenceSlot slot) => source is null or string ? source : CloneNew(source, slot);
+
+    private object CloneNew(object source, ReferenceSlot? slot)
     {
-        if (source is null)
+        ref object? mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
+        if (exists)
         {
-            return null;
+            return mapped!;
         }
-        if (_map.TryGetValue(source, out object? existing))
-        {
-            return existing;
-        }
-        SlimCodec codec = Codecs.Get(source.GetType());
+        Type type = source.GetType();
+        SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
         object clone;
         if (codec.HasBody)
         {
+            // A shell's header never clones anything else, so the map is untouched and the reference still valid.
             clone = codec.CloneHeader(source, this);
-            _map.Add(source, clone);
+            mapped = clone;
             _pending.Add((source, clone, codec));
         }
         else
         {
+            // An inline value clones its parts first (which may grow the map): store through a fresh lookup.
             if (++_depth > _owner.Options.Limits.MaxDepth)
             {
-                SlimThrow.DepthOnWrite(source.GetType(), _owner.Options.Limits.MaxDepth);
+                SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
             }
             clone = codec.CloneHeader(source, this);
             _depth--;
-            _map.TryAdd(source, clone);
+            _map.GetValueRefOrAddDefault(source, out _) = clone;
         }
         if (codec.Callbacks is { HasAfterRead: true })
         {

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Text;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.TypeSystem;
@@ -163,22 +164,24 @@ internal sealed class ReadSession : ISlimReferenceReader
         {
             SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
         }
-        _pool.Add(null);
         object instance;
         if (codec.HeaderReadsReferences)
         {
+            // The header announces objects of its own, which take the following indexes: hold this one's place.
+            _pool.Add(null);
             if (++_depth > _limits.MaxDepth)
             {
                 SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
             }
             instance = codec.ReadHeader(Reader, this);
             _depth--;
+            _pool[index] = instance;
         }
         else
         {
             instance = codec.ReadHeader(Reader, this);
+            _pool.Add(instance);
         }
-        _pool[index] = instance;
         if (codec.HasBody)
         {
             _pending.Add((instance, codec));
@@ -256,17 +259,25 @@ internal sealed class ReadSession : ISlimReferenceReader
         {
             case WireTypeEntry.Named:
             {
-                // Names are at most 1024 characters (TypeNameResolver); cap their bytes before decoding.
-                int maxString = Reader.MaxStringBytes;
-                Reader.MaxStringBytes = Math.Min(maxString, MaxTypeNameBytes);
-                string? name = Reader.ReadString();
-                string? assembly = Reader.ReadString();
-                Reader.MaxStringBytes = maxString;
-                if (name is null || assembly is null)
+                if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
                 {
                     SlimThrow.Format("A type entry has a null name or assembly", offset);
                 }
-                return _owner.Resolver.Resolve(assembly, name) ?? SlimThrow.UnknownType<Type>(name, assembly, offset);
+                if (name.Length > MaxTypeNameBytes || assembly.Length > MaxTypeNameBytes)
+                {
+                    // Names are at most 1024 characters (TypeNameResolver): refuse longer ones before decoding them.
+                    SlimThrow.Format($"A type entry's name or assembly is longer than {MaxTypeNameBytes} bytes", offset);
+                }
+                Type? type;
+                try
+                {
+                    type = _owner.Resolver.Resolve(assembly, name);
+                }
+                catch (System.Text.DecoderFallbackException)
+                {
+                    throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
+                }
+                return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
             }
             case WireTypeEntry.Generic:
             {
@@ -287,7 +298,7 @@ internal sealed class ReadSession : ISlimReferenceReader
                 }
                 try
                 {
-                    return definition.MakeGenericType(arguments);
+                    return _owner.Resolver.MakeGeneric(definition, arguments);
                 }
                 catch (Exception e) when (e is ArgumentException or TypeLoadException or NotSupportedException)
                 {
@@ -304,7 +315,7 @@ internal sealed class ReadSession : ISlimReferenceReader
                 }
                 try
                 {
-                    return rank == 0 ? element.MakeArrayType() : element.MakeArrayType(rank);
+                    return _owner.Resolver.MakeArray(element, rank);
                 }
                 catch (Exception e) when (e is TypeLoadException or ArgumentException or NotSupportedException)
                 {

@@ -13,12 +13,13 @@ namespace NFX.Slim.Session;
 internal sealed class WriteSession : ISlimReferenceWriter
 {
     private readonly SlimSerializer _owner;
-    private readonly ReferencePool _pool = new();
+    private readonly IdentityMap<int> _pool = new();
     private readonly List<(object Value, SlimCodec Codec)> _pending = [];
     private readonly List<object> _onSerialized = [];
     private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
     private TypeRegistry _registry;
     private int _depth;
+    private object? _current;
 
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
     {
@@ -47,6 +48,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
         for (int i = 0; i < pending.Count; i++)
         {
             (object value, SlimCodec codec) = pending[i];
+            _current = value;
             codec.WriteBody(writer, value, this);
         }
         foreach (object value in _onSerialized)
@@ -55,6 +57,9 @@ internal sealed class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
+    public object? Current => _current;
+
     /// <summary>Forgets the message: pool, queue, callbacks. Keeps the buffers.</summary>
     public void Clear()
     {
@@ -62,6 +67,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
         _pending.Clear();
         _onSerialized.Clear();
         _depth = 0;
+        _current = null;
     }
 
     /// <summary>Writes a reference in a slot: null, a back-reference, or an announcement of a new object.</summary>
@@ -73,8 +79,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
             Writer.WriteByte((byte)WireHandle.Null);
             return;
         }
-        int index = _pool.GetOrAdd(value);
-        if (index >= 0)
+        if (_pool.GetOrAdd(value, _pool.Count, out int index))
         {
             Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
             return;
@@ -117,7 +122,10 @@ internal sealed class WriteSession : ISlimReferenceWriter
         {
             SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
         }
+        object? owner = _current;
+        _current = value;
         codec.WriteHeader(Writer, value, this);
+        _current = owner;
         _depth--;
     }
 
@@ -130,28 +138,25 @@ internal sealed class WriteSession : ISlimReferenceWriter
             return;
         }
         Writer.WriteVarUInt32((uint)_registry.Count);
-        if (type.IsArray)
+        WireTypeInfo info = _registry.Info(type);
+        Writer.WriteByte((byte)info.Kind);
+        switch (info.Kind)
         {
-            Writer.WriteByte((byte)WireTypeEntry.Array);
-            Writer.WriteByte(type.IsSZArray ? (byte)0 : (byte)type.GetArrayRank());
-            WriteTypeHandle(type.GetElementType()!);
-        }
-        else if (type.IsConstructedGenericType)
-        {
-            Writer.WriteByte((byte)WireTypeEntry.Generic);
-            WriteTypeHandle(type.GetGenericTypeDefinition());
-            Type[] arguments = type.GetGenericArguments();
-            Writer.WriteVarUInt32((uint)arguments.Length);
-            foreach (Type argument in arguments)
-            {
-                WriteTypeHandle(argument);
-            }
-        }
-        else
-        {
-            Writer.WriteByte((byte)WireTypeEntry.Named);
-            Writer.WriteString(type.FullName);
-            Writer.WriteString(TypeNames.AssemblyName(type));
+            case WireTypeEntry.Array:
+                Writer.WriteByte(info.Rank);
+                WriteTypeHandle(info.Parts[0]);
+                break;
+            case WireTypeEntry.Generic:
+                WriteTypeHandle(info.Parts[0]);
+                Writer.WriteVarUInt32((uint)info.Parts.Length - 1);
+                for (int i = 1; i < info.Parts.Length; i++)
+                {
+                    WriteTypeHandle(info.Parts[i]);
+                }
+                break;
+            default:
+                Writer.WriteRawBytes(info.NamedEntryBytes);
+                break;
         }
         _registry.Add(type);
     }

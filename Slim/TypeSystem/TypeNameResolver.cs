@@ -9,7 +9,79 @@ namespace NFX.Slim.TypeSystem;
 /// </summary>
 internal sealed class TypeNameResolver
 {
+    private static readonly System.Text.UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
     private readonly ConcurrentDictionary<(string Assembly, string Name), Type?> _cache = new();
+    private readonly ConcurrentDictionary<int, Utf8Entry> _byUtf8 = new();
+
+    /// <summary>
+    /// Resolves a name pair given as raw UTF-8, without decoding it when the same bytes were resolved before (the
+    /// PerCall steady state: every message names the same few types). The hash is randomized per process.
+    /// </summary>
+    /// <exception cref="System.Text.DecoderFallbackException">The bytes are not valid UTF-8.</exception>
+    public Type? Resolve(ReadOnlySpan<byte> assemblyName, ReadOnlySpan<byte> fullName)
+    {
+        var hasher = new HashCode();
+        hasher.AddBytes(fullName);
+        hasher.Add(fullName.Length);
+        hasher.AddBytes(assemblyName);
+        int hash = hasher.ToHashCode();
+        if (_byUtf8.TryGetValue(hash, out Utf8Entry? entry) && entry.Matches(assemblyName, fullName))
+        {
+            return entry.Type;
+        }
+        Type? type = Resolve(s_strictUtf8.GetString(assemblyName), s_strictUtf8.GetString(fullName));
+        if (type is not null)
+        {
+            _byUtf8.TryAdd(hash, new Utf8Entry(assemblyName.ToArray(), fullName.ToArray(), type));
+        }
+        return type;
+    }
+
+    private sealed class Utf8Entry(byte[] assemblyName, byte[] fullName, Type type)
+    {
+        public Type Type { get; } = type;
+
+        public bool Matches(ReadOnlySpan<byte> assembly, ReadOnlySpan<byte> name) =>
+            name.SequenceEqual(fullName) && assembly.SequenceEqual(assemblyName);
+    }
+    private readonly ConcurrentDictionary<GenericKey, Type> _generics = new();
+    private readonly ConcurrentDictionary<(Type Element, byte Rank), Type> _arrays = new();
+
+    /// <summary>The constructed generic type, built once (MakeGenericType is slow and allocates).</summary>
+    /// <exception cref="ArgumentException">The arguments violate the definition's constraints.</exception>
+    public Type MakeGeneric(Type definition, Type[] arguments)
+    {
+        var key = new GenericKey(definition, arguments);
+        return _generics.TryGetValue(key, out Type? type) ? type : _generics.GetOrAdd(key, static k => k.Definition.MakeGenericType(k.Arguments));
+    }
+
+    /// <summary>The array type, built once: rank 0 is a zero-based vector.</summary>
+    public Type MakeArray(Type element, byte rank) =>
+        _arrays.TryGetValue((element, rank), out Type? type)
+            ? type
+            : _arrays.GetOrAdd((element, rank), static k => k.Rank == 0 ? k.Element.MakeArrayType() : k.Element.MakeArrayType(k.Rank));
+
+    private readonly struct GenericKey(Type definition, Type[] arguments) : IEquatable<GenericKey>
+    {
+        public Type Definition { get; } = definition;
+        public Type[] Arguments { get; } = arguments;
+
+        public bool Equals(GenericKey other) => Definition == other.Definition && Arguments.AsSpan().SequenceEqual(other.Arguments);
+
+        public override bool Equals(object? obj) => obj is GenericKey other && Equals(other);
+
+        public override int GetHashCode()
+        {
+            var hash = new HashCode();
+            hash.Add(Definition);
+            foreach (Type argument in Arguments)
+            {
+                hash.Add(argument);
+            }
+            return hash.ToHashCode();
+        }
+    }
 
     public Type? Resolve(string assemblyName, string fullName)
     {

@@ -19,6 +19,9 @@ internal sealed class TypeRegistry
         _checksum = template.Checksum;
     }
 
+    /// <summary>The registry-entry facts of a type (cached by the shared template).</summary>
+    public WireTypeInfo Info(Type type) => _template.Info(type);
+
     public int Count => _template.Types.Length + _added.Count;
 
     /// <summary>The low 32 bits of the running checksum, as written in each message.</summary>

@@ -30,7 +30,7 @@ internal sealed class TypeRegistryTemplate
         Checksum = checksum;
     }
 
-    private readonly ConcurrentDictionary<Type, ulong> _entryHashes = new();
+    private readonly ConcurrentDictionary<Type, WireTypeInfo> _info = new();
 
     public Type[] Types { get; }
 
@@ -39,6 +39,9 @@ internal sealed class TypeRegistryTemplate
     public ulong Checksum { get; }
 
     /// <summary>The hash of a type's wire description, computed once per type.</summary>
-    public ulong EntryHash(Type type) =>
-        _entryHashes.TryGetValue(type, out ulong hash) ? hash : _entryHashes.GetOrAdd(type, static t => RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(t)));
+    public ulong EntryHash(Type type) => Info(type).EntryHash;
+
+    /// <summary>The registry-entry facts of a type, computed once per type.</summary>
+    public WireTypeInfo Info(Type type) =>
+        _info.TryGetValue(type, out WireTypeInfo? info) ? info : _info.GetOrAdd(type, static t => new WireTypeInfo(t));
 }

@@ -44,11 +44,18 @@ public sealed class NativeTypeCodec
     /// <summary>A compiled <c>Func&lt;SlimReader, T&gt;</c>, built once.</summary>
     public Delegate ReadDelegate => _readDelegate ??= BuildReadDelegate();
 
-    /// <summary>The typed writer delegate.</summary>
-    public Action<SlimWriter, T> GetWriter<T>() => (Action<SlimWriter, T>)WriteDelegate;
+    /// <summary>The typed writer delegate; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
+    public Action<SlimWriter, T> GetWriter<T>() =>
+        typeof(T) == Type ? (Action<SlimWriter, T>)WriteDelegate : throw WrongType(typeof(T));
 
-    /// <summary>The typed reader delegate.</summary>
-    public Func<SlimReader, T> GetReader<T>() => (Func<SlimReader, T>)ReadDelegate;
+    /// <summary>The typed reader delegate; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
+    public Func<SlimReader, T> GetReader<T>() =>
+        typeof(T) == Type ? (Func<SlimReader, T>)ReadDelegate : throw WrongType(typeof(T));
+
+    private InvalidOperationException WrongType(Type asked) =>
+        new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
 
     private Delegate BuildWriteDelegate()
     {

@@ -21,16 +21,31 @@ public class StreamerFormat
     /// <summary>The built-in format: primitives, BCL value types, strings, byte arrays and primitive arrays.</summary>
     public static StreamerFormat Default { get; } = new();
 
-    /// <summary>Discovers the built-in pairs and those declared by the derived type.</summary>
+    /// <summary>
+    /// Discovers the built-in pairs and those declared by the derived types. A pair declared by a derived format
+    /// replaces the built-in one for the same type, and the most derived declaration wins.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">A derived format declares a WriteX without its ReadX (or the
+    /// reverse), the two disagree on the type, or one type has two pairs in the same class.</exception>
     public StreamerFormat()
     {
-        var codecs = new Dictionary<Type, NativeTypeCodec>(s_builtIn.Value);
+        var codecs = new Dictionary<Type, NativeTypeCodec>();
         for (Type? type = GetType(); type is not null && type != typeof(StreamerFormat); type = type.BaseType)
         {
+            var declared = new HashSet<Type>();
             foreach (NativeTypeCodec codec in DiscoverStatic(type))
             {
+                if (!declared.Add(codec.Type))
+                {
+                    throw new InvalidOperationException(
+                        $"{type.FullName} declares more than one Write/Read pair for {codec.Type.FullName}.");
+                }
                 codecs.TryAdd(codec.Type, codec); // the most derived declaration wins
             }
+        }
+        foreach (KeyValuePair<Type, NativeTypeCodec> builtIn in s_builtIn.Value)
+        {
+            codecs.TryAdd(builtIn.Key, builtIn.Value);
         }
         _codecs = codecs.ToFrozenDictionary();
     }
@@ -79,29 +94,49 @@ public class StreamerFormat
         return Nullable.GetUnderlyingType(type) is { } underlying ? "Nullable" + underlying.Name : type.Name;
     }
 
-    private static IEnumerable<NativeTypeCodec> DiscoverStatic(Type format)
+    // A derived format's public static WriteX(SlimWriter, T) / T ReadX(SlimReader) pairs. Any public static WriteX or
+    // ReadX with the writer/reader as first parameter that does not complete a pair is a mistake worth failing for.
+    private static List<NativeTypeCodec> DiscoverStatic(Type format)
     {
         const BindingFlags Flags = BindingFlags.Public | BindingFlags.Static | BindingFlags.DeclaredOnly;
         MethodInfo[] methods = format.GetMethods(Flags);
-        foreach (MethodInfo write in methods)
+        var writes = methods.Where(m => IsWriteName(m.Name) && m.GetParameters() is [{ ParameterType: var p }, ..] && p == typeof(SlimWriter)).ToList();
+        var reads = methods.Where(m => IsReadName(m.Name) && m.GetParameters() is [{ ParameterType: var p }, ..] && p == typeof(SlimReader)).ToList();
+        var codecs = new List<NativeTypeCodec>();
+        foreach (MethodInfo write in writes)
         {
             ParameterInfo[] parameters = write.GetParameters();
-            if (!IsWriteName(write.Name) || write.IsGenericMethod || write.ReturnType != typeof(void) ||
-                parameters.Length != 2 || parameters[0].ParameterType != typeof(SlimWriter))
+            if (write.IsGenericMethodDefinition || write.ReturnType != typeof(void) || parameters.Length != 2 || parameters[1].ParameterType.IsByRef)
             {
-                continue;
+                throw new InvalidOperationException(
+                    $"{format.FullName}.{write.Name} must be declared as 'public static void {write.Name}(SlimWriter writer, T value)'.");
             }
             Type type = parameters[1].ParameterType;
             string readName = "Read" + write.Name["Write".Length..];
-            MethodInfo? read = methods.FirstOrDefault(m => m.Name == readName && !m.IsGenericMethod && m.ReturnType == type &&
-                m.GetParameters() is [{ ParameterType: var p }] && p == typeof(SlimReader));
+            MethodInfo? read = reads.FirstOrDefault(m => m.Name == readName);
             if (read is null)
             {
                 throw new InvalidOperationException(
-                    $"{format.FullName}.{write.Name}(SlimWriter, {type.Name}) has no matching 'public static {type.Name} {readName}(SlimReader)'.");
+                    $"{format.FullName}.{write.Name}(SlimWriter, {type.Name}) has no matching 'public static {type.Name} {readName}(SlimReader reader)'.");
             }
-            yield return new NativeTypeCodec(type, write, read);
+            if (read.IsGenericMethodDefinition || read.ReturnType != type || read.GetParameters().Length != 1)
+            {
+                throw new InvalidOperationException(
+                    $"{format.FullName}.{readName} must be declared as 'public static {type.Name} {readName}(SlimReader reader)' " +
+                    $"to match {write.Name}(SlimWriter, {type.Name}); it returns {read.ReturnType.Name}.");
+            }
+            codecs.Add(new NativeTypeCodec(type, write, read));
         }
+        foreach (MethodInfo read in reads)
+        {
+            string writeName = "Write" + read.Name["Read".Length..];
+            if (!writes.Any(m => m.Name == writeName))
+            {
+                throw new InvalidOperationException(
+                    $"{format.FullName}.{read.Name}(SlimReader) has no matching 'public static void {writeName}(SlimWriter writer, {read.ReturnType.Name} value)'.");
+            }
+        }
+        return codecs;
     }
 
     private static bool IsWriteName(string name) => name.StartsWith("Write", StringComparison.Ordinal) && name.Length > 5;

@@ -11,6 +11,10 @@ internal static class ThrowHelper
         throw new SlimSerializationException($"The output would grow to {wanted} bytes, beyond the largest possible array.");
 
     [DoesNotReturn]
+    public static void ThrowNegativeLength(int length) =>
+        throw new ArgumentOutOfRangeException(nameof(length), length, "A length prefix cannot be negative.");
+
+    [DoesNotReturn]
     public static void ThrowBufferWriterTooSmall(int wanted, int got) =>
         throw new InvalidOperationException($"The IBufferWriter returned {got} bytes when at least {wanted} were asked for.");
 

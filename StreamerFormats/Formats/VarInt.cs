@@ -90,4 +90,87 @@ public static class VarInt
         Unsafe.Add(ref dst, n++) = (byte)value;
         return n;
     }
+
+    /// <summary>
+    /// Decodes from <paramref name="src"/>, which has at least <see cref="MaxBytes32"/> readable bytes. Returns the
+    /// byte count, or 0 when the encoding is malformed (longer than 5 bytes, beyond 32 bits, or not minimal:
+    /// a last byte of 0 after a continuation); the caller then re-reads slowly to report exactly what is wrong.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int Read32(ref byte src, out uint value)
+    {
+        uint b = src;
+        if (b < 0x80)
+        {
+            value = b;
+            return 1;
+        }
+        return Read32Multi(ref src, out value);
+    }
+
+    /// <summary>The multi-byte part of <see cref="Read32"/>: the first byte has its continuation bit set.</summary>
+    internal static int Read32Multi(ref byte src, out uint value)
+    {
+        uint result = src & 0x7Fu;
+        uint b = Unsafe.Add(ref src, 1);
+        result |= (b & 0x7F) << 7;
+        if (b < 0x80)
+        {
+            value = result;
+            return b != 0 ? 2 : 0;
+        }
+        b = Unsafe.Add(ref src, 2);
+        result |= (b & 0x7F) << 14;
+        if (b < 0x80)
+        {
+            value = result;
+            return b != 0 ? 3 : 0;
+        }
+        b = Unsafe.Add(ref src, 3);
+        result |= (b & 0x7F) << 21;
+        if (b < 0x80)
+        {
+            value = result;
+            return b != 0 ? 4 : 0;
+        }
+        b = Unsafe.Add(ref src, 4);
+        value = result | (b << 28);
+        return b - 1 < 0x0F ? 5 : 0; // the fifth byte holds the top 4 bits: 1..15 (0 would not be minimal)
+    }
+
+    /// <summary>
+    /// Decodes from <paramref name="src"/>, which has at least <see cref="MaxBytes64"/> readable bytes. Returns the
+    /// byte count, or 0 when the encoding is malformed (see <see cref="Read32"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int Read64(ref byte src, out ulong value)
+    {
+        uint b = src;
+        if (b < 0x80)
+        {
+            value = b;
+            return 1;
+        }
+        return Read64Multi(ref src, out value);
+    }
+
+    /// <summary>The multi-byte part of <see cref="Read64"/>: the first byte has its continuation bit set.</summary>
+    internal static int Read64Multi(ref byte src, out ulong value)
+    {
+        ulong result = src & 0x7FUL;
+        int shift = 7;
+        for (int i = 1; i < MaxBytes64 - 1; i++, shift += 7)
+        {
+            ulong b = Unsafe.Add(ref src, i);
+            result |= (b & 0x7F) << shift;
+            if (b < 0x80)
+            {
+                value = result;
+                return b != 0 ? i + 1 : 0;
+            }
+        }
+        ulong last = Unsafe.Add(ref src, MaxBytes64 - 1);
+        value = result | (last << 63);
+        return last == 1 ? MaxBytes64 : 0; // the tenth byte holds bit 63 only
+    }
 }

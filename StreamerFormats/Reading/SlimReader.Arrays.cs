@@ -1,9 +1,13 @@
 using System.Buffers.Binary;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using static NFX.IO.WireCodecs;
 
 namespace NFX.IO;
 
+// Arrays: see SlimWriter.Arrays. The length is checked against the bytes left (at the element type's minimum
+// encoded size) before the array is allocated.
 public sealed partial class SlimReader
 {
     /// <summary>
@@ -12,15 +16,14 @@ public sealed partial class SlimReader
     /// </summary>
     public T[]? ReadBlittableArray<T>() where T : unmanaged
     {
-        int size = Unsafe.SizeOf<T>();
-        int length = ReadNullableLength(typeof(T).Name + "[]", size);
+        int length = ReadNullableLength(ElementNames<T>.Array, Unsafe.SizeOf<T>());
         if (length < 0)
         {
             return null;
         }
         if (length == 0)
         {
-            return [];
+            return new T[0]; // a fresh array, not Array.Empty: arrays are mutable objects whose identity Slim keeps
         }
         T[] array = GC.AllocateUninitializedArray<T>(length);
         ReadBlittableSpan<T>(array);
@@ -31,9 +34,13 @@ public sealed partial class SlimReader
     public void ReadBlittableSpan<T>(Span<T> destination) where T : unmanaged
     {
         int size = Unsafe.SizeOf<T>();
-        int byteCount = checked(destination.Length * size);
-        Require(byteCount, typeof(T).Name + " elements");
-        var source = new ReadOnlySpan<byte>(_buffer, _pos, byteCount);
+        long byteCount = (long)destination.Length * size;
+        if (byteCount > Array.MaxLength)
+        {
+            ThrowHelper.ThrowTruncated(ElementNames<T>.Elements, Position, byteCount, _end - _pos);
+        }
+        Require((int)byteCount, ElementNames<T>.Elements);
+        var source = new ReadOnlySpan<byte>(_buffer, _pos, (int)byteCount);
         if (typeof(T) == typeof(bool) && source.ContainsAnyExceptInRange((byte)0, (byte)1))
         {
             int bad = source.IndexOfAnyExceptInRange((byte)0, (byte)1);
@@ -45,7 +52,22 @@ public sealed partial class SlimReader
         {
             SwapInPlace(target, size);
         }
-        _pos += byteCount;
+        _pos += (int)byteCount;
+    }
+
+    private T[]? ReadArray<T, TCodec>() where TCodec : IWireCodec<T>
+    {
+        int length = ReadNullableLength(ElementNames<T>.Array, TCodec.MinBytes);
+        if (length < 0)
+        {
+            return null;
+        }
+        var array = new T[length]; // a fresh array even when empty: identity matters
+        for (int i = 0; i < array.Length; i++)
+        {
+            array[i] = TCodec.Read(this);
+        }
+        return array;
     }
 
     private static void SwapInPlace(Span<byte> bytes, int size)
@@ -55,7 +77,86 @@ public sealed partial class SlimReader
             case 2: BinaryPrimitives.ReverseEndianness(MemoryMarshal.Cast<byte, ushort>(bytes), MemoryMarshal.Cast<byte, ushort>(bytes)); break;
             case 4: BinaryPrimitives.ReverseEndianness(MemoryMarshal.Cast<byte, uint>(bytes), MemoryMarshal.Cast<byte, uint>(bytes)); break;
             case 8: BinaryPrimitives.ReverseEndianness(MemoryMarshal.Cast<byte, ulong>(bytes), MemoryMarshal.Cast<byte, ulong>(bytes)); break;
+            case 16:
+                for (int i = 0; i < bytes.Length; i += 16)
+                {
+                    bytes.Slice(i, 16).Reverse();
+                }
+                break;
             default: throw new NotSupportedException($"Element size {size} has no little-endian mapping.");
         }
     }
+
+    // Names for error messages, built once per element type instead of per call.
+    private static class ElementNames<T>
+    {
+        public static readonly string Array = typeof(T).Name + "[]";
+        public static readonly string Elements = typeof(T).Name + " elements";
+    }
+
+    /// <summary>Reads a bool[] written by <see cref="SlimWriter.WriteBooleanArray"/>.</summary>
+    public bool[]? ReadBooleanArray() => ReadBlittableArray<bool>();
+
+    /// <summary>Reads a sbyte[] written by <see cref="SlimWriter.WriteSByteArray"/>.</summary>
+    public sbyte[]? ReadSByteArray() => ReadBlittableArray<sbyte>();
+
+    /// <summary>Reads a char[] written by <see cref="SlimWriter.WriteCharArray"/>.</summary>
+    public char[]? ReadCharArray() => ReadBlittableArray<char>();
+
+    /// <summary>Reads a short[] written by <see cref="SlimWriter.WriteInt16Array"/>.</summary>
+    public short[]? ReadInt16Array() => ReadBlittableArray<short>();
+
+    /// <summary>Reads a ushort[] written by <see cref="SlimWriter.WriteUInt16Array"/>.</summary>
+    public ushort[]? ReadUInt16Array() => ReadBlittableArray<ushort>();
+
+    /// <summary>Reads a int[] written by <see cref="SlimWriter.WriteInt32Array"/>.</summary>
+    public int[]? ReadInt32Array() => ReadBlittableArray<int>();
+
+    /// <summary>Reads a uint[] written by <see cref="SlimWriter.WriteUInt32Array"/>.</summary>
+    public uint[]? ReadUInt32Array() => ReadBlittableArray<uint>();
+
+    /// <summary>Reads a long[] written by <see cref="SlimWriter.WriteInt64Array"/>.</summary>
+    public long[]? ReadInt64Array() => ReadBlittableArray<long>();
+
+    /// <summary>Reads a ulong[] written by <see cref="SlimWriter.WriteUInt64Array"/>.</summary>
+    public ulong[]? ReadUInt64Array() => ReadBlittableArray<ulong>();
+
+    /// <summary>Reads a Int128[] written by <see cref="SlimWriter.WriteInt128Array"/>.</summary>
+    public Int128[]? ReadInt128Array() => ReadBlittableArray<Int128>();
+
+    /// <summary>Reads a UInt128[] written by <see cref="SlimWriter.WriteUInt128Array"/>.</summary>
+    public UInt128[]? ReadUInt128Array() => ReadBlittableArray<UInt128>();
+
+    /// <summary>Reads a Half[] written by <see cref="SlimWriter.WriteHalfArray"/>.</summary>
+    public Half[]? ReadHalfArray() => ReadBlittableArray<Half>();
+
+    /// <summary>Reads a float[] written by <see cref="SlimWriter.WriteSingleArray"/>.</summary>
+    public float[]? ReadSingleArray() => ReadBlittableArray<float>();
+
+    /// <summary>Reads a double[] written by <see cref="SlimWriter.WriteDoubleArray"/>.</summary>
+    public double[]? ReadDoubleArray() => ReadBlittableArray<double>();
+
+    /// <summary>Reads a Guid[] written by <see cref="SlimWriter.WriteGuidArray"/>.</summary>
+    public Guid[]? ReadGuidArray() => BitConverter.IsLittleEndian ? ReadBlittableArray<Guid>() : ReadArray<Guid, GuidCodec>();
+
+    /// <summary>Reads a decimal[] written by <see cref="SlimWriter.WriteDecimalArray"/>.</summary>
+    public decimal[]? ReadDecimalArray() => ReadArray<decimal, DecimalCodec>();
+
+    /// <summary>Reads a BigInteger[] written by <see cref="SlimWriter.WriteBigIntegerArray"/>.</summary>
+    public BigInteger[]? ReadBigIntegerArray() => ReadArray<BigInteger, BigIntegerCodec>();
+
+    /// <summary>Reads a DateTime[] written by <see cref="SlimWriter.WriteDateTimeArray"/>.</summary>
+    public DateTime[]? ReadDateTimeArray() => ReadArray<DateTime, DateTimeCodec>();
+
+    /// <summary>Reads a DateTimeOffset[] written by <see cref="SlimWriter.WriteDateTimeOffsetArray"/>.</summary>
+    public DateTimeOffset[]? ReadDateTimeOffsetArray() => ReadArray<DateTimeOffset, DateTimeOffsetCodec>();
+
+    /// <summary>Reads a TimeSpan[] written by <see cref="SlimWriter.WriteTimeSpanArray"/>.</summary>
+    public TimeSpan[]? ReadTimeSpanArray() => ReadArray<TimeSpan, TimeSpanCodec>();
+
+    /// <summary>Reads a DateOnly[] written by <see cref="SlimWriter.WriteDateOnlyArray"/>.</summary>
+    public DateOnly[]? ReadDateOnlyArray() => ReadArray<DateOnly, DateOnlyCodec>();
+
+    /// <summary>Reads a TimeOnly[] written by <see cref="SlimWriter.WriteTimeOnlyArray"/>.</summary>
+    public TimeOnly[]? ReadTimeOnlyArray() => ReadArray<TimeOnly, TimeOnlyCodec>();
 }

@@ -1,3 +1,5 @@
+using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
@@ -6,10 +8,14 @@ namespace NFX.IO;
 
 public sealed partial class SlimReader
 {
+    // Strict UTF-8: invalid input is malformed, never silently replaced.
+    private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
     /// <summary>
     /// Reads a length prefix written by <see cref="SlimWriter.WriteLengthPrefix"/>: returns -1 for null, otherwise a
-    /// length no greater than <see cref="MaxLength"/> whose <paramref name="elementSize"/>-byte elements fit in the
-    /// bytes left (for in-memory input), so the caller can allocate without trusting the input further.
+    /// length no greater than <see cref="MaxLength"/> whose elements, each at least <paramref name="elementSize"/>
+    /// bytes on the wire (pass 1 or more), fit in the bytes left; for a stream those bytes are pulled in first. The
+    /// caller can then allocate without trusting the input further.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int ReadNullableLength(string what, int elementSize)
@@ -39,8 +45,9 @@ public sealed partial class SlimReader
     }
 
     /// <summary>
-    /// Checks a length read from the input against <see cref="MaxLength"/> and the bytes left; for a stream,
-    /// pulls the bytes in first (growing the buffer only as data arrives).
+    /// Checks a length read from the input (an element count, a product of dimensions) against
+    /// <see cref="MaxLength"/> and the bytes left; for a stream, pulls the bytes in first (growing the buffer only as
+    /// data arrives). Negative lengths and lengths beyond the largest array are malformed input.
     /// </summary>
     public void CheckLength(long length, string what, int elementSize)
     {
@@ -53,18 +60,26 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void CheckLengthSlow(ulong length, string what, int elementSize)
     {
+        if (length > (ulong)Array.MaxLength)
+        {
+            ThrowHelper.ThrowFormat(
+                $"Length {(long)length} of {what} is negative or beyond the largest possible array ({Array.MaxLength})", Position);
+        }
         if (length > (ulong)MaxLength)
         {
-            ThrowHelper.ThrowLimit($"{nameof(MaxLength)} ({what})", (long)Math.Min(length, long.MaxValue), MaxLength, Position);
+            ThrowHelper.ThrowLimit($"{nameof(MaxLength)} ({what})", (long)length, MaxLength, Position);
         }
-        long bytes = (long)length * elementSize;
+        long bytes = (long)length * Math.Max(elementSize, 0);
         if (bytes > Array.MaxLength || !TryFill((int)bytes))
         {
             ThrowHelper.ThrowTruncated($"{what} of length {length}", Position, bytes, _end - _pos);
         }
     }
 
-    /// <summary>Reads a string: LEB128(byteCount + 1) then UTF-8; 0 is null. Invalid UTF-8 is malformed input.</summary>
+    /// <summary>
+    /// Reads a string: LEB128(byteCount + 1) then UTF-8; 0 is null, 1 is empty. Invalid UTF-8 (including an encoded
+    /// surrogate or an overlong form) is malformed input.
+    /// </summary>
     public string? ReadString()
     {
         int length = ReadStringLength();
@@ -72,14 +87,42 @@ public sealed partial class SlimReader
         {
             return length == 0 ? string.Empty : null;
         }
-        var bytes = new ReadOnlySpan<byte>(_buffer, _pos, length);
-        if (!Utf8.IsValid(bytes))
+        string value;
+        try
         {
-            ThrowHelper.ThrowFormat($"String of {length} bytes is not valid UTF-8", Position);
+            value = s_strictUtf8.GetString(_buffer, _pos, length);
         }
-        string value = Encoding.UTF8.GetString(bytes);
+        catch (DecoderFallbackException)
+        {
+            ThrowInvalidUtf8(length);
+            throw;
+        }
         _pos += length;
         return value;
+    }
+
+    [DoesNotReturn]
+    private void ThrowInvalidUtf8(int length)
+    {
+        var bytes = new ReadOnlySpan<byte>(_buffer, _pos, length);
+        int valid = Utf8.IsValid(bytes) ? length : FirstInvalidUtf8(bytes);
+        ThrowHelper.ThrowFormat($"String of {length} bytes is not valid UTF-8 (first bad byte at +{valid})", Position);
+    }
+
+    private static int FirstInvalidUtf8(ReadOnlySpan<byte> bytes)
+    {
+        Span<char> scratch = stackalloc char[256];
+        int consumed = 0;
+        while (consumed < bytes.Length)
+        {
+            OperationStatus status = Utf8.ToUtf16(bytes[consumed..], scratch, out int read, out _, replaceInvalidSequences: false);
+            consumed += read;
+            if (status != OperationStatus.DestinationTooSmall)
+            {
+                break;
+            }
+        }
+        return consumed;
     }
 
     /// <summary>Reads a byte array: LEB128(length + 1) then the bytes; 0 is null.</summary>
@@ -90,7 +133,7 @@ public sealed partial class SlimReader
         {
             return null;
         }
-        byte[] value = length == 0 ? [] : GC.AllocateUninitializedArray<byte>(length);
+        byte[] value = length == 0 ? new byte[0] : GC.AllocateUninitializedArray<byte>(length); // never a shared empty array
         new ReadOnlySpan<byte>(_buffer, _pos, length).CopyTo(value);
         _pos += length;
         return value;

@@ -4,7 +4,9 @@ namespace NFX.IO;
 
 public sealed partial class SlimReader
 {
-    /// <summary>Reads an unsigned LEB128 value of at most 5 bytes that fits 32 bits.</summary>
+    /// <summary>
+    /// Reads an unsigned LEB128 value that fits 32 bits: at most 5 bytes, minimal (no trailing zero group).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadVarUInt32()
     {
@@ -23,28 +25,19 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private uint ReadVarUInt32Multi()
     {
-        long start = Position;
-        uint result = 0;
-        for (int shift = 0; shift < 35; shift += 7)
+        if (_end - _pos >= VarInt.MaxBytes32)
         {
-            Require(1, "a variable-length integer");
-            byte b = Cursor;
-            _pos++;
-            if (shift == 28 && b > 0x0F)
+            int n = VarInt.Read32Multi(ref Cursor, out uint value);
+            if (n != 0)
             {
-                ThrowHelper.ThrowOverlongVarInt("a 32-bit integer", start, VarInt.MaxBytes32);
-            }
-            result |= (uint)(b & 0x7F) << shift;
-            if (b < 0x80)
-            {
-                return result;
+                _pos += n;
+                return value;
             }
         }
-        ThrowHelper.ThrowOverlongVarInt("a 32-bit integer", start, VarInt.MaxBytes32);
-        return 0;
+        return (uint)ReadVarUIntSlow(VarInt.MaxBytes32, 32, "a 32-bit integer");
     }
 
-    /// <summary>Reads an unsigned LEB128 value of at most 10 bytes that fits 64 bits.</summary>
+    /// <summary>Reads an unsigned LEB128 value that fits 64 bits: at most 10 bytes, minimal.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong ReadVarUInt64()
     {
@@ -63,48 +56,64 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ulong ReadVarUInt64Multi()
     {
-        long start = Position;
-        ulong result = 0;
-        for (int shift = 0; shift < 70; shift += 7)
+        if (_end - _pos >= VarInt.MaxBytes64)
         {
-            Require(1, "a variable-length integer");
-            byte b = Cursor;
-            _pos++;
-            if (shift == 63 && b > 0x01)
+            int n = VarInt.Read64Multi(ref Cursor, out ulong value);
+            if (n != 0)
             {
-                ThrowHelper.ThrowOverlongVarInt("a 64-bit integer", start, VarInt.MaxBytes64);
-            }
-            result |= (ulong)(b & 0x7F) << shift;
-            if (b < 0x80)
-            {
-                return result;
+                _pos += n;
+                return value;
             }
         }
-        ThrowHelper.ThrowOverlongVarInt("a 64-bit integer", start, VarInt.MaxBytes64);
-        return 0;
+        return (ulong)ReadVarUIntSlow(VarInt.MaxBytes64, 64, "a 64-bit integer");
     }
 
-    /// <summary>Reads an unsigned LEB128 value of at most 19 bytes that fits 128 bits.</summary>
+    /// <summary>Reads an unsigned LEB128 value that fits 128 bits: at most 19 bytes, minimal.</summary>
     public UInt128 ReadVarUInt128()
+    {
+        // Most values (decimal magnitudes in particular) fit 64 bits: decode those without 128-bit arithmetic.
+        if (_end - _pos >= VarInt.MaxBytes64)
+        {
+            int n = VarInt.Read64(ref Cursor, out ulong value);
+            if (n != 0)
+            {
+                _pos += n;
+                return value;
+            }
+        }
+        return ReadVarUIntSlow(VarInt.MaxBytes128, 128, "a 128-bit integer");
+    }
+
+    /// <summary>
+    /// Byte-by-byte LEB128 decoding, used near the end of the input (or of a stream's buffer) and to report
+    /// exactly what is wrong with a malformed encoding: truncated, too long, beyond <paramref name="bits"/>, or not minimal.
+    /// </summary>
+    private UInt128 ReadVarUIntSlow(int maxBytes, int bits, string what)
     {
         long start = Position;
         UInt128 result = 0;
-        for (int shift = 0; shift < 133; shift += 7)
+        int shift = 0;
+        for (int i = 0; i < maxBytes; i++, shift += 7)
         {
-            Require(1, "a variable-length integer");
+            Require(1, what);
             byte b = Cursor;
             _pos++;
-            if (shift == 126 && b > 0x03)
+            if (i == maxBytes - 1 && b >= 1 << (bits - shift))
             {
-                ThrowHelper.ThrowOverlongVarInt("a 128-bit integer", start, VarInt.MaxBytes128);
+                // The last allowed byte carries only the top bits; anything more is too long or too large.
+                ThrowHelper.ThrowOverlongVarInt(what, start, maxBytes);
             }
-            result |= (UInt128)(b & 0x7F) << shift;
+            result |= (UInt128)(b & 0x7Fu) << shift;
             if (b < 0x80)
             {
+                if (b == 0 && i > 0)
+                {
+                    ThrowHelper.ThrowFormat($"Non-minimal variable-length encoding of {what} (a trailing zero byte)", start);
+                }
                 return result;
             }
         }
-        ThrowHelper.ThrowOverlongVarInt("a 128-bit integer", start, VarInt.MaxBytes128);
+        ThrowHelper.ThrowOverlongVarInt(what, start, maxBytes);
         return 0;
     }
 

@@ -178,7 +178,7 @@ public sealed partial class SlimReader : IDisposable
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Require(int count, string what)
     {
-        if (_end - _pos < count)
+        if ((uint)count > (uint)(_end - _pos))
         {
             RequireSlow(count, what);
         }
@@ -187,7 +187,11 @@ public sealed partial class SlimReader : IDisposable
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void RequireSlow(int count, string what)
     {
-        if (count < 0 || !TryFill(count))
+        if (count < 0)
+        {
+            ThrowHelper.ThrowFormat($"A negative byte count ({count}) was requested for {what}", Position);
+        }
+        if (!TryFill(count))
         {
             ThrowHelper.ThrowTruncated(what, Position, count, _end - _pos);
         }

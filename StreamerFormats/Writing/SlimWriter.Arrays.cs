@@ -1,13 +1,17 @@
 using System.Buffers.Binary;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using static NFX.IO.WireCodecs;
 
 namespace NFX.IO;
 
+// Arrays: LEB128(length + 1) (0 = null), then the elements. Fixed-width primitives are copied in bulk as
+// little-endian bytes; types whose scalar encoding is variable-length or validated are written element by element.
 public sealed partial class SlimWriter
 {
     /// <summary>
-    /// Writes an array of a fixed-width primitive (1, 2, 4 or 8 bytes) as LEB128(length + 1) then every element's
+    /// Writes an array of a fixed-width primitive (1, 2, 4, 8 or 16 bytes) as LEB128(length + 1) then every element's
     /// little-endian bytes back to back: one bulk copy on little-endian machines. 0 stands for null.
     /// </summary>
     public void WriteBlittableArray<T>(T[]? array) where T : unmanaged
@@ -33,6 +37,20 @@ public sealed partial class SlimWriter
         WriteSwappedBytes<T>(bytes);
     }
 
+    private void WriteArray<T, TCodec>(T[]? array) where TCodec : IWireCodec<T>
+    {
+        if (array is null)
+        {
+            WriteByte(0);
+            return;
+        }
+        WriteVarUInt32((uint)array.Length + 1);
+        foreach (T item in array)
+        {
+            TCodec.Write(this, item);
+        }
+    }
+
     // Big-endian machines: swap element by element into the buffer.
     private void WriteSwappedBytes<T>(ReadOnlySpan<byte> bytes) where T : unmanaged
     {
@@ -45,8 +63,89 @@ public sealed partial class SlimWriter
                 case 2: WriteFixed16(BinaryPrimitives.ReadUInt16BigEndian(element)); break;
                 case 4: WriteFixed32(BinaryPrimitives.ReadUInt32BigEndian(element)); break;
                 case 8: WriteFixed64(BinaryPrimitives.ReadUInt64BigEndian(element)); break;
+                case 16:
+                    WriteFixed64(BinaryPrimitives.ReadUInt64BigEndian(element[8..]));
+                    WriteFixed64(BinaryPrimitives.ReadUInt64BigEndian(element));
+                    break;
                 default: throw new NotSupportedException($"Element size {size} has no little-endian mapping.");
             }
         }
     }
+
+    /// <summary>Writes a bool[]: LEB128(length + 1) (0 = null), then 1 byte (0 or 1) per element, little-endian, in one bulk copy.</summary>
+    public void WriteBooleanArray(bool[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a sbyte[]: LEB128(length + 1) (0 = null), then 1 byte per element, little-endian, in one bulk copy.</summary>
+    public void WriteSByteArray(sbyte[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a char[]: LEB128(length + 1) (0 = null), then 2 bytes (UTF-16 code unit) per element, little-endian, in one bulk copy.</summary>
+    public void WriteCharArray(char[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a short[]: LEB128(length + 1) (0 = null), then 2 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteInt16Array(short[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a ushort[]: LEB128(length + 1) (0 = null), then 2 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteUInt16Array(ushort[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a int[]: LEB128(length + 1) (0 = null), then 4 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteInt32Array(int[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a uint[]: LEB128(length + 1) (0 = null), then 4 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteUInt32Array(uint[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a long[]: LEB128(length + 1) (0 = null), then 8 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteInt64Array(long[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a ulong[]: LEB128(length + 1) (0 = null), then 8 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteUInt64Array(ulong[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a Int128[]: LEB128(length + 1) (0 = null), then 16 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteInt128Array(Int128[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a UInt128[]: LEB128(length + 1) (0 = null), then 16 bytes per element, little-endian, in one bulk copy.</summary>
+    public void WriteUInt128Array(UInt128[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a Half[]: LEB128(length + 1) (0 = null), then 2 bytes (IEEE 754) per element, little-endian, in one bulk copy.</summary>
+    public void WriteHalfArray(Half[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a float[]: LEB128(length + 1) (0 = null), then 4 bytes (IEEE 754) per element, little-endian, in one bulk copy.</summary>
+    public void WriteSingleArray(float[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a double[]: LEB128(length + 1) (0 = null), then 8 bytes (IEEE 754) per element, little-endian, in one bulk copy.</summary>
+    public void WriteDoubleArray(double[]? value) => WriteBlittableArray(value);
+
+    /// <summary>Writes a Guid[]: LEB128(length + 1) (0 = null), then 16 bytes per element as <see cref="WriteGuid"/> writes them.</summary>
+    public void WriteGuidArray(Guid[]? value)
+    {
+        // Guid's in-memory layout equals its wire layout only on little-endian machines.
+        if (BitConverter.IsLittleEndian)
+        {
+            WriteBlittableArray(value);
+        }
+        else
+        {
+            WriteArray<Guid, GuidCodec>(value);
+        }
+    }
+
+    /// <summary>Writes a decimal[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteDecimal"/> writes it.</summary>
+    public void WriteDecimalArray(decimal[]? value) => WriteArray<decimal, DecimalCodec>(value);
+
+    /// <summary>Writes a BigInteger[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteBigInteger"/> writes it.</summary>
+    public void WriteBigIntegerArray(BigInteger[]? value) => WriteArray<BigInteger, BigIntegerCodec>(value);
+
+    /// <summary>Writes a DateTime[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteDateTime"/> writes it.</summary>
+    public void WriteDateTimeArray(DateTime[]? value) => WriteArray<DateTime, DateTimeCodec>(value);
+
+    /// <summary>Writes a DateTimeOffset[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteDateTimeOffset"/> writes it.</summary>
+    public void WriteDateTimeOffsetArray(DateTimeOffset[]? value) => WriteArray<DateTimeOffset, DateTimeOffsetCodec>(value);
+
+    /// <summary>Writes a TimeSpan[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteTimeSpan"/> writes it.</summary>
+    public void WriteTimeSpanArray(TimeSpan[]? value) => WriteArray<TimeSpan, TimeSpanCodec>(value);
+
+    /// <summary>Writes a DateOnly[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteDateOnly"/> writes it.</summary>
+    public void WriteDateOnlyArray(DateOnly[]? value) => WriteArray<DateOnly, DateOnlyCodec>(value);
+
+    /// <summary>Writes a TimeOnly[]: LEB128(length + 1) (0 = null), then each element as <see cref="WriteTimeOnly"/> writes it.</summary>
+    public void WriteTimeOnlyArray(TimeOnly[]? value) => WriteArray<TimeOnly, TimeOnlyCodec>(value);
 }

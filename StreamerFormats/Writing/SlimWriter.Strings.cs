@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using System.Text;
+using System.Text.Unicode;
 
 namespace NFX.IO;
 
@@ -37,10 +38,29 @@ public sealed partial class SlimWriter
         {
             ThrowHelper.ThrowOutputTooLarge((long)value.Length * 3);
         }
+        // Encoding.UTF8 counts a lone surrogate as U+FFFD (3 bytes), exactly as Utf8.FromUtf16 below replaces it.
         int byteCount = Encoding.UTF8.GetByteCount(value);
         WriteVarUInt32((uint)byteCount + 1);
-        Ensure(byteCount);
-        _pos += Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos, byteCount));
+        if (_sink == SinkKind.Pooled || _end - _pos >= byteCount)
+        {
+            Ensure(byteCount);
+            _pos += Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos, byteCount));
+            return;
+        }
+        // Stream and IBufferWriter sinks take a long string chunk by chunk instead of one huge buffer.
+        // Utf8.FromUtf16 stops before a surrogate pair that does not fit, so pairs are never split.
+        ReadOnlySpan<char> rest = value;
+        while (true)
+        {
+            Utf8.FromUtf16(rest, new Span<byte>(_buffer, _pos, _end - _pos), out int read, out int written);
+            _pos += written;
+            rest = rest[read..];
+            if (rest.IsEmpty)
+            {
+                return;
+            }
+            Grow(Math.Min(rest.Length * 3, DefaultChunkSize)); // at least 4 bytes free: room for any code point
+        }
     }
 
     /// <summary>Writes bytes as they are, with no length prefix.</summary>
@@ -93,5 +113,12 @@ public sealed partial class SlimWriter
 
     /// <summary>Writes a length prefix for a nullable sequence: LEB128(length + 1), 0 for null.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteLengthPrefix(int? length) => WriteVarUInt32(length is int n ? (uint)n + 1 : 0u);
+    public void WriteLengthPrefix(int? length)
+    {
+        if (length < 0)
+        {
+            ThrowHelper.ThrowNegativeLength(length.GetValueOrDefault());
+        }
+        WriteVarUInt32(length is int n ? (uint)n + 1 : 0u);
+    }
 }

@@ -103,8 +103,7 @@ public sealed partial class SlimWriter : IDisposable
         _output = output;
         _stream = null;
         _committed = 0;
-        _start = _pos = _end = 0;
-        AcquireChunk(0);
+        _start = _pos = _end = 0; // the first write asks the output for memory
     }
 
     /// <summary>Starts writing into <paramref name="stream"/>. Call <see cref="Flush"/> to push buffered bytes.</summary>
@@ -129,11 +128,8 @@ public sealed partial class SlimWriter : IDisposable
         switch (_sink)
         {
             case SinkKind.BufferWriter:
-                CommitChunk();
-                AcquireChunk(0);
-                break;
             case SinkKind.Stream:
-                CommitChunk();
+                CommitChunk(); // the next write asks the output for memory again
                 break;
         }
     }

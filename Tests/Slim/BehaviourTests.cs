@@ -27,7 +27,7 @@ public sealed class BehaviourTests
         var slim = RoundTrip.NewSerializer();
         var holder = new WithDelegate { Name = "x", Changed = () => { } };
         var error = Assert.Throws<SlimSerializationException>(() => slim.Serialize(new Holder { Value = holder }));
-        Assert.That(error!.Message, Does.Contain("WithDelegate.Changed").And.Contain("delegates cannot be serialized"));
+        Assert.That(error!.Message, Does.StartWith("Holder.Value.Changed: delegates cannot be serialized"));
     }
 
     [Test]

@@ -92,6 +92,20 @@ public sealed class CollectionTests
     }
 
     [Test]
+    public void Serialize_ImmutableHashedCollectionsOfObjects_HashCompleteKeys()
+    {
+        var set = ImmutableHashSet.Create(new KeyObject(1), new KeyObject(2));
+        var copy = RoundTrip.Check(set);
+        Assert.That(copy.Contains(new KeyObject(2)), Is.True);
+        var dictionary = ImmutableDictionary.CreateRange([KeyValuePair.Create(new KeyObject(7), "seven")]);
+        var dictionaryCopy = RoundTrip.Check(dictionary);
+        Assert.That(dictionaryCopy[new KeyObject(7)], Is.EqualTo("seven"));
+        var holder = new object[] { set, set };
+        var holderCopy = RoundTrip.Check(holder);
+        Assert.That(holderCopy[0], Is.SameAs(holderCopy[1]));
+    }
+
+    [Test]
     public void Serialize_TuplesAndKeyValuePairs_RoundTrip()
     {
         var node = new Node { Name = "n" };

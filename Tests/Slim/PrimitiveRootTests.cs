@@ -53,6 +53,14 @@ public sealed class PrimitiveRootTests
     public void Serialize_PrimitiveRoot_RoundTripsBitExact(object value) => RoundTrip.Check(value);
 
     [Test]
+    public void Serialize_DBNull_StaysTheSingleton()
+    {
+        var slim = RoundTrip.NewSerializer();
+        Assert.That(slim.Deserialize(slim.Serialize(new object[] { DBNull.Value }))! is object[] { Length: 1 } a && a[0] == DBNull.Value, Is.True);
+        Assert.That(slim.DeepClone(DBNull.Value), Is.SameAs(DBNull.Value));
+    }
+
+    [Test]
     public void Serialize_NullRoot_RoundTripsAsNull()
     {
         var slim = RoundTrip.NewSerializer();

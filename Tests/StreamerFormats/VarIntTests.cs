@@ -1,4 +1,5 @@
 using NFX.IO;
+using NFX.Tests.StreamerFormats.Infrastructure;
 
 namespace NFX.Tests.StreamerFormats;
 
@@ -18,5 +19,83 @@ public sealed class VarIntTests
         using var reader = new SlimReader(writer.ToArray());
         Assert.That(reader.ReadVarUInt32(), Is.EqualTo(value));
         Assert.That(reader.IsAtEnd, Is.True);
+    }
+}
+
+/// <summary>
+/// The reader decodes varints two ways: a fast path when at least 10 bytes are buffered and a byte-by-byte path near
+/// the end of the input. Both must agree on every input, valid or not.
+/// </summary>
+public sealed class VarIntDecodePathTests
+{
+    [Test]
+    public void ReadVarUInt_FastAndSlowPaths_AgreeOnRandomInputs()
+    {
+        var random = new Random(314159);
+        for (int i = 0; i < 20_000; i++)
+        {
+            // Mostly continuation bytes, so every length from 1 to 11 and every malformed form occurs.
+            int length = 1 + random.Next(11);
+            byte[] bytes = new byte[length];
+            for (int b = 0; b < length; b++)
+            {
+                bytes[b] = (byte)(random.Next(4) == 0 ? random.Next(0x80) : 0x80 | random.Next(0x80));
+            }
+            if (random.Next(8) == 0)
+            {
+                bytes[^1] = 0; // a zero last byte: non-minimal when preceded by a continuation
+            }
+            byte[] padded = [.. bytes, .. new byte[16]];
+            // A byte array takes the fast path; a one-byte-at-a-time stream over the same bytes the slow one.
+            Assert.That(Decode(new SlimReader(padded), r => r.ReadVarUInt64(), out long usedFast),
+                Is.EqualTo(Decode(new SlimReader(new OneByteStream(padded)), r => r.ReadVarUInt64(), out long usedSlow)),
+                $"64-bit {Convert.ToHexString(bytes)}");
+            Assert.That(usedFast, Is.EqualTo(usedSlow));
+            Assert.That(Decode(new SlimReader(padded), r => r.ReadVarUInt32(), out usedFast),
+                Is.EqualTo(Decode(new SlimReader(new OneByteStream(padded)), r => r.ReadVarUInt32(), out usedSlow)),
+                $"32-bit {Convert.ToHexString(bytes)}");
+            Assert.That(usedFast, Is.EqualTo(usedSlow));
+        }
+    }
+
+    [Test]
+    public void WriteVarUInt64_EveryBitLength_RoundTripsThroughFastPath()
+    {
+        using var writer = new SlimWriter();
+        var values = new List<ulong>();
+        for (int bits = 0; bits <= 64; bits++)
+        {
+            ulong top = bits == 0 ? 0 : 1UL << (bits - 1);
+            values.AddRange([top, top | (top >> 1) | 1, bits == 64 ? ulong.MaxValue : (top << 1) - 1]);
+        }
+        foreach (ulong value in values)
+        {
+            writer.WriteVarUInt64(value);
+        }
+        writer.WriteRawBytes(new byte[16]); // keep every value on the fast path
+        using var reader = new SlimReader(writer.ToArray());
+        foreach (ulong value in values)
+        {
+            Assert.That(reader.ReadVarUInt64(), Is.EqualTo(value));
+        }
+        Assert.That(reader.BufferedBytes, Is.EqualTo(16));
+    }
+
+    private static string Decode<T>(SlimReader reader, Func<SlimReader, T> read, out long consumed)
+    {
+        using (reader)
+        {
+            try
+            {
+                T value = read(reader);
+                consumed = reader.Position;
+                return $"value {value}";
+            }
+            catch (NFX.Slim.SlimFormatException ex)
+            {
+                consumed = ex.Offset;
+                return ex.Message;
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
@@ -41,13 +42,40 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
-        KeyValuePair<TKey, TValue>[] pairs = [.. (TDictionary)value];
-        writer.WriteVarUInt32((uint)pairs.Length);
-        foreach (KeyValuePair<TKey, TValue> pair in pairs)
+        switch (value)
         {
-            _key.Write(writer, pair.Key, session);
-            _value.Write(writer, pair.Value, session);
+            case Dictionary<TKey, TValue> dictionary:
+                // The common case, enumerated with its struct enumerator: nothing is allocated.
+                writer.WriteVarUInt32((uint)dictionary.Count);
+                foreach (KeyValuePair<TKey, TValue> pair in dictionary)
+                {
+                    WritePair(writer, pair, session);
+                }
+                break;
+            case ConcurrentDictionary<TKey, TValue> concurrent:
+                // A snapshot: other threads may add or remove while we write, and count and entries must agree.
+                KeyValuePair<TKey, TValue>[] snapshot = concurrent.ToArray();
+                writer.WriteVarUInt32((uint)snapshot.Length);
+                foreach (KeyValuePair<TKey, TValue> pair in snapshot)
+                {
+                    WritePair(writer, pair, session);
+                }
+                break;
+            default:
+                var other = (TDictionary)value;
+                writer.WriteVarUInt32((uint)other.Count);
+                foreach (KeyValuePair<TKey, TValue> pair in other)
+                {
+                    WritePair(writer, pair, session);
+                }
+                break;
         }
+    }
+
+    private void WritePair(SlimWriter writer, KeyValuePair<TKey, TValue> pair, WriteSession session)
+    {
+        _key.Write(writer, pair.Key, session);
+        _value.Write(writer, pair.Value, session);
     }
 
     public override object ReadHeader(SlimReader reader, ReadSession session) => _create(ComparerCodec.Read(reader, session, _comparerSlot));

@@ -18,6 +18,8 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     private readonly ReferenceSlot? _comparerSlot;
     private readonly bool _reverse;
     private readonly Func<T[], object?, IEqualityComparer<T>>? _hashing;
+    private readonly bool _completeWhenRead;
+    private Action<object, object>? _transplant;
 
     public ImmutableCodec(ValueExpressions values, CodecCache codecs, Func<T[], object?, TCollection> build,
         Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false,
@@ -31,6 +33,10 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         _comparerSlot = comparerType is null ? null : codecs.SlotFor(comparerType, typeof(TCollection).Name + " comparer");
         _reverse = reverse;
         _hashing = hashing;
+        // Hashed and sorted collections need complete elements; a list, queue or stack does not look at them.
+        _completeWhenRead = comparer is null || typeof(T) == typeof(string) || _element.IsPlainData ||
+                            (typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(KeyValuePair<,>) &&
+                             typeof(T).GetGenericArguments()[0] is var key && (key == typeof(string) || values.IsPlainData(key)));
     }
 
     public override bool HasBody => false;
@@ -61,12 +67,10 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         {
             items[i] = _element.Read(reader, session);
         }
-        if (_hashing is not null)
-        {
-            // A hashed immutable collection keeps keys that share a hash code in a list it scans: bound that list.
-            HashFloodGuard.CheckSharedHashCodes(Type, items, _hashing(items, comparer), session.Limits.MaxHashCollisions, reader.Position);
-        }
-        return Build(items, comparer, reader.Position);
+        int maxHashCollisions = session.Limits.MaxHashCollisions;
+        return _completeWhenRead
+            ? Build(items, comparer, reader.Position, maxHashCollisions)
+            : Later(items, comparer, reader.Position, maxHashCollisions, session.Defer, null);
     }
 
     public override object CloneHeader(object source, CloneSession session)
@@ -82,11 +86,46 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
             items[i] = _element.Clone(items[i], session);
         }
         object? comparer = _comparer is null ? null : ComparerCodec.Clone(_comparer(collection), _defaultComparer!, session);
-        return Build(items, comparer, 0);
+        return _completeWhenRead ? Build(items, comparer, 0, int.MaxValue) : Later(items, comparer, 0, int.MaxValue, null, session.Defer);
     }
 
-    private TCollection Build(T[] items, object? comparer, long offset)
+    /// <summary>
+    /// The elements are objects whose fields are read later (bodies are breadth-first), so hashing or sorting them now
+    /// would be wrong: hand out an empty shell now, build the real collection once every body is read, and copy its
+    /// fields into the shell, which the rest of the graph already references.
+    /// </summary>
+    private TCollection Later(T[] items, object? comparer, long offset, int maxHashCollisions, Action<IDeferredFill>? deferRead, Action<IDeferredCloneFill>? deferClone)
     {
+        var shell = (TCollection)System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(TCollection));
+        _transplant ??= FieldCopier.Build(typeof(TCollection));
+        var fill = new Transplant(this, shell, items, comparer, offset, maxHashCollisions);
+        if (deferRead is not null)
+        {
+            deferRead(fill);
+        }
+        else
+        {
+            deferClone!(fill);
+        }
+        return shell;
+    }
+
+    private sealed class Transplant(ImmutableCodec<TCollection, T> codec, TCollection shell, T[] items, object? comparer, long offset, int maxHashCollisions)
+        : IDeferredFill, IDeferredCloneFill
+    {
+        public void Fill(ReadSession session) => Fill();
+
+        public void Fill() => codec._transplant!(codec.Build(items, comparer, offset, maxHashCollisions), shell);
+    }
+
+    /// <summary>Builds the collection; for untrusted input (<paramref name="maxHashCollisions"/> below int.MaxValue) hashed ones are checked for flooding first.</summary>
+    internal TCollection Build(T[] items, object? comparer, long offset, int maxHashCollisions)
+    {
+        if (_hashing is not null && maxHashCollisions != int.MaxValue)
+        {
+            // A hashed immutable collection keeps keys that share a hash code in a list it scans: bound that list.
+            HashFloodGuard.CheckSharedHashCodes(Type, items, _hashing(items, comparer), maxHashCollisions, offset);
+        }
         if (_reverse)
         {
             Array.Reverse(items);

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
@@ -32,10 +33,21 @@ internal sealed class SequenceCodec<TCollection, T> : SlimCodec where TCollectio
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
-        T[] items = [.. (TCollection)value]; // a snapshot: concurrent collections may change while we write
-        writer.WriteVarUInt32((uint)items.Length);
         Action<SlimWriter, T, WriteSession> write = _element.Write;
-        foreach (T item in items)
+        if (value is IProducerConsumerCollection<T> concurrent)
+        {
+            // A snapshot: other threads may change the collection while we write, and count and items must agree.
+            T[] items = concurrent.ToArray();
+            writer.WriteVarUInt32((uint)items.Length);
+            foreach (T item in items)
+            {
+                write(writer, item, session);
+            }
+            return;
+        }
+        var collection = (TCollection)value;
+        writer.WriteVarUInt32((uint)((IReadOnlyCollection<T>)collection).Count);
+        foreach (T item in collection)
         {
             write(writer, item, session);
         }

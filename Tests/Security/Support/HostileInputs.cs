@@ -288,7 +288,7 @@ public static class HostileInputs
         yield return Case("8 name forwarded by a loaded facade", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, "System.Net.Mail.MailMessage", "netstandard"); }, unknown);
         yield return Case("8 empty name", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, "", "System.Private.CoreLib"); }, unknown);
         yield return Case("8 null name", AllowAll, w => { w.WriteVarUInt32(NewWithType); w.WriteVarUInt32(Next); w.WriteByte(EntryNamed); w.WriteString(null); w.WriteString("x"); }, format);
-        yield return Case("8 name longer than the type-name cap", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, new string('N', 5000), "System.Private.CoreLib"); }, limit, "MaxStringBytes");
+        yield return Case("8 name longer than the type-name cap", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, new string('N', 5000), "System.Private.CoreLib"); }, format);
         yield return Case("8 type the default policy does not allow", Plain, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(NFX.Tests.Security.Outside.NotAllowed)); }, refused);
     }
 

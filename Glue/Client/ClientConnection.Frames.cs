@@ -1,0 +1,161 @@
+using System.Buffers;
+using NFX.Glue.Contracts;
+using NFX.Glue.Framing;
+using NFX.Glue.Protocol;
+using NFX.Glue.Serialization;
+using NFX.Slim;
+
+namespace NFX.Glue.Client;
+
+internal sealed partial class ClientConnection
+{
+    protected override ValueTask HandleFrameAsync(FrameType type, ReadOnlySequence<byte> content)
+    {
+        var header = new HeaderReader(content);
+        switch (type)
+        {
+            case FrameType.Result:
+            {
+                int callId = (int)header.ReadVarUInt32();
+                ReadOnlySequence<byte> body = header.Rest;
+                // Deserialize even when nobody waits any more (timed out, canceled): the batch registry must see every message.
+                object? value;
+                try
+                {
+                    value = body.IsEmpty ? null : Deserialize(body);
+                }
+                catch (GlueSerializationException e)
+                {
+                    // This call learns the real reason; the others fail with the connection it takes down.
+                    Fail(callId, e);
+                    throw;
+                }
+                if (TryTake(callId, out PendingCall? call))
+                {
+                    call.SetResult(value);
+                }
+                return default;
+            }
+            case FrameType.Error:
+            {
+                int callId = (int)header.ReadVarUInt32();
+                ErrorMessage error = ControlCodec.ReadError(header.Rest, MaxReceiveSize);
+                if (TryTake(callId, out PendingCall? call))
+                {
+                    call.SetException(ToException(error, call.Method));
+                }
+                return default;
+            }
+            case FrameType.Pong:
+            {
+                ulong payload = header.ReadFixed64();
+                if (payload <= int.MaxValue && TryTake((int)payload, out PendingCall? call))
+                {
+                    call.SetResult(null);
+                }
+                return default;
+            }
+            case FrameType.Bound:
+                OnBound(ref header);
+                return default;
+            default:
+                GlueThrow.UnexpectedFrame((byte)type, "server");
+                return default;
+        }
+    }
+
+    private void OnBound(ref HeaderReader header)
+    {
+        int callId = (int)header.ReadVarUInt32();
+        int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
+        ContractDescriptor contract = _client.ContractAt(contractId)
+            ?? throw new GlueProtocolException($"Bound names contract id {contractId}, which this client never asked for.");
+        ContractAnswer answer = HandshakeCodec.ReadContractAnswer(header.Rest, contract.Methods.Length);
+        Volatile.Write(ref _bindings[contractId], answer);
+        // The server restarted its send registry after Bound: start a receiver whose policy covers the new contract.
+        Receiver = CreateReceiver();
+        if (TryTake(callId, out PendingCall? call))
+        {
+            if (call is not PendingCall<ContractAnswer> bind)
+            {
+                throw new GlueProtocolException($"Bound answers call {callId}, which is not a Bind.");
+            }
+            bind.SetTypedResult(answer);
+        }
+    }
+
+    /// <summary>A receiver allowing the result types of every contract bound so far, plus the user's extra types.</summary>
+    private IGlueSerializer CreateReceiver()
+    {
+        var roots = new List<Type>();
+        for (int i = 0; i < _bindings.Length; i++)
+        {
+            if (Volatile.Read(ref _bindings[i]) is { IsHosted: true } && _client.ContractAt(i) is ContractDescriptor contract)
+            {
+                foreach (MethodDescriptor m in contract.Methods)
+                {
+                    if (m.ResultType is not null)
+                    {
+                        roots.Add(m.ResultType);
+                    }
+                }
+            }
+        }
+        SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypesReachableFrom([.. roots]);
+        if (_client.Options.AllowedTypes.Count > 0)
+        {
+            policy = policy.AllowTypes([.. _client.Options.AllowedTypes]);
+        }
+        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize);
+    }
+
+    private Exception ToException(ErrorMessage error, MethodDescriptor? method)
+    {
+        string where = method is null ? string.Empty : $" ({method.DisplayName})";
+        switch (error.Kind)
+        {
+            case ErrorKind.Remote:
+                return new RemoteException(error.TypeName, error.Message, error.StackTrace, ReadExceptionObject(error));
+            case ErrorKind.Serialization:
+                return new GlueSerializationException($"The server could not serialize the result{where}: {error.Message}");
+            case ErrorKind.DeadlineExceeded:
+                return new GlueTimeoutException($"The call{where} did not complete before its deadline; the server canceled it.");
+            case ErrorKind.MessageTooLarge:
+                return new GlueMessageTooLargeException($"The server's result{where} is over the maximum message size: {error.Message}");
+            default:
+                return new GlueException($"The server failed the call{where}: {error.TypeName}: {error.Message}");
+        }
+    }
+
+    private Exception? ReadExceptionObject(ErrorMessage error)
+    {
+        if (_exceptionReader is null || error.ExceptionBytes is not { Length: > 0 } bytes)
+        {
+            return null;
+        }
+        try
+        {
+            // A separate per-message serializer: a type the policy refuses costs this object only, not the connection.
+            return _exceptionReader.Deserialize(new ReadOnlySequence<byte>(bytes)) as Exception;
+        }
+        catch (Exception)
+        {
+            return null;
+        }
+    }
+
+    /// <summary>The receiver before the handshake: there is nothing to deserialize yet.</summary>
+    private sealed class NoReceiver : IGlueSerializer
+    {
+        public static NoReceiver Instance { get; } = new();
+
+        public void Serialize(IBufferWriter<byte> output, object? value) => throw new InvalidOperationException();
+
+        public object? Deserialize(in ReadOnlySequence<byte> bytes) =>
+            throw new GlueProtocolException("A message arrived before the handshake completed.");
+
+        public void Reset()
+        {
+        }
+    }
+}

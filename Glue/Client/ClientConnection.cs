@@ -1,0 +1,348 @@
+using System.Buffers;
+using NFX.Glue.Contracts;
+using NFX.Glue.Framing;
+using NFX.Glue.Protocol;
+using NFX.Glue.Serialization;
+using NFX.Glue.Transport;
+using NFX.IO;
+using NFX.Slim;
+
+namespace NFX.Glue.Client;
+
+/// <summary>
+/// The client end of one connection: starts calls (id, pending entry, queued frame), matches answers to them,
+/// times them out and fails them all when the link goes down.
+/// </summary>
+internal sealed partial class ClientConnection : GlueConnection
+{
+    // Deadlines are checked by one timer per connection instead of a timer per call.
+    private static readonly TimeSpan s_sweepPeriod = TimeSpan.FromMilliseconds(50);
+
+    private readonly GlueClient _client;
+    private readonly PendingCallTable _pending = new();
+    private readonly CallSlots _slots;
+    private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
+    private readonly Dictionary<int, Task<ContractAnswer>> _bindTasks = new();
+    private readonly IGlueSerializer? _exceptionReader;
+    private readonly List<PendingCall> _expired = new();
+    private Timer? _sweep;
+    private int _nextCallId;
+
+    public ClientConnection(GlueClient client, GlueTransport transport)
+        : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize)
+    {
+        _client = client;
+        _slots = new CallSlots(client.Options.MaxInFlight);
+        if (client.Options.RemoteExceptionTypes.Count > 0)
+        {
+            SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes([.. client.Options.RemoteExceptionTypes]);
+            _exceptionReader = client.SerializerFactory.CreateStateless(policy, client.Options.MaxMessageSize);
+        }
+    }
+
+    /// <summary>Calls started and not yet finished.</summary>
+    public int PendingCount => _pending.Count;
+
+    /// <summary>Sends Hello with the client's contracts, reads Welcome (or Refused), then starts the loops.</summary>
+    public async Task HandshakeAsync(IReadOnlyList<ContractDescriptor> contracts, CancellationToken cancellationToken)
+    {
+        try
+        {
+            var requests = new ContractRequest[contracts.Count];
+            for (int i = 0; i < requests.Length; i++)
+            {
+                requests[i] = Request(contracts[i]);
+            }
+            uint flags = _exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects;
+            using (var w = new SlimWriter(1024))
+            {
+                HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
+                await WriteHandshakeFrameAsync(FrameType.Hello, w, cancellationToken).ConfigureAwait(false);
+            }
+            (FrameType type, ReadOnlySequence<byte> content) = await ReadHandshakeFrameAsync(cancellationToken).ConfigureAwait(false);
+            if (type == FrameType.Refused)
+            {
+                (RefusalCode code, string message) = HandshakeCodec.ReadRefused(content);
+                throw code == RefusalCode.Authentication
+                    ? new GlueAuthenticationException($"The server refused the client: {message}")
+                    : new GlueProtocolException($"The server refused the client ({code}): {message}");
+            }
+            if (type != FrameType.Welcome)
+            {
+                throw new GlueProtocolException($"Expected Welcome from the server, got frame type 0x{(byte)type:X2}.");
+            }
+            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests);
+            if (welcome.Version != ProtocolConstants.Version)
+            {
+                throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
+            }
+            MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
+            for (int i = 0; i < requests.Length; i++)
+            {
+                _bindings[i] = welcome.Contracts[i];
+            }
+            Receiver = CreateReceiver();
+        }
+        catch (Exception e)
+        {
+            AbortHandshake(e as GlueException ?? new GlueConnectionException($"The handshake failed: {e.Message}", e));
+            throw;
+        }
+        _sweep = new Timer(static s => ((ClientConnection)s!).Sweep(), this, s_sweepPeriod, s_sweepPeriod);
+        StartLoops();
+    }
+
+    /// <summary>True when the contract is bound here and has the method: the call can start at once.</summary>
+    public bool IsReady(int contractId, int methodId) =>
+        Volatile.Read(ref _bindings[contractId]) is { Methods: bool[] methods } && methods[methodId];
+
+    /// <summary>Binds the contract on this connection if needed; throws when the server lacks it or the method.</summary>
+    public async ValueTask EnsureBoundAsync(int contractId, MethodDescriptor method, CancellationToken cancellationToken)
+    {
+        ContractAnswer? answer = Volatile.Read(ref _bindings[contractId]);
+        if (answer is null)
+        {
+            Task<ContractAnswer> task;
+            lock (_bindTasks)
+            {
+                if (!_bindTasks.TryGetValue(contractId, out task!))
+                {
+                    task = BindAsync(contractId, method.Contract);
+                    _bindTasks[contractId] = task;
+                }
+            }
+            answer = await task.WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        if (!answer.IsHosted)
+        {
+            throw new GlueContractException($"The server does not host contract {method.Contract.Name}.");
+        }
+        if (!answer.Methods![method.Id])
+        {
+            throw new GlueContractException($"The server's contract {method.Contract.Name} has no method {method.Signature} (called as {method.DisplayName}).");
+        }
+    }
+
+    private async Task<ContractAnswer> BindAsync(int contractId, ContractDescriptor contract)
+    {
+        var pending = new PendingCall<ContractAnswer>();
+        try
+        {
+            Start(pending, _client.Options.DefaultDeadline);
+            if (!Enqueue(new OutgoingFrame(FrameType.Bind, pending.CallId, contractId, state: Request(contract))))
+            {
+                Fail(pending.CallId, ClosedError());
+            }
+            return await pending.AsValueTask().ConfigureAwait(false);
+        }
+        catch
+        {
+            lock (_bindTasks)
+            {
+                _bindTasks.Remove(contractId);
+            }
+            throw;
+        }
+    }
+
+    /// <summary>Sends a Ping and completes when its Pong arrives.</summary>
+    public ValueTask PingAsync(CancellationToken cancellationToken)
+    {
+        var pending = new PendingCall<VoidResult>();
+        Start(pending, _client.Options.DefaultDeadline);
+        RegisterCancellation(pending, cancellationToken);
+        if (!Enqueue(new OutgoingFrame(FrameType.Ping, value: (ulong)pending.CallId)))
+        {
+            Fail(pending.CallId, ClosedError());
+        }
+        return pending.AsVoidValueTask();
+    }
+
+    /// <summary>
+    /// Starts a call: registers it (from now on its deadline and cancellation apply) and queues its frame, or parks it
+    /// until an in-flight slot frees up.
+    /// </summary>
+    public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
+    {
+        var pending = new PendingCall<TResult> { Method = method };
+        if (!Start(pending, timeout))
+        {
+            pending.SetException(ClosedError());
+            return pending;
+        }
+        RegisterCancellation(pending, cancellationToken);
+        object? payload = method.HasArgs ? args : null;
+        var frame = new OutgoingFrame(FrameType.Call, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending);
+        if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
+        {
+            Fail(pending.CallId, ClosedError());
+        }
+        return pending;
+    }
+
+    /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
+    public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
+    {
+        object? payload = method.HasArgs ? args : null;
+        var frame = new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs);
+        if (_slots.TakeOrQueueOneWay(frame, timeout) == CallSlots.OneWayOutcome.Send)
+        {
+            Enqueue(frame);
+        }
+    }
+
+    private bool Start(PendingCall pending, TimeSpan timeout)
+    {
+        pending.CallId = Interlocked.Increment(ref _nextCallId);
+        if (timeout != Timeout.InfiniteTimeSpan)
+        {
+            pending.Deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
+        }
+        return _pending.TryAdd(pending);
+    }
+
+    private void RegisterCancellation(PendingCall pending, CancellationToken cancellationToken)
+    {
+        if (cancellationToken.CanBeCanceled)
+        {
+            pending.Registration = cancellationToken.UnsafeRegister(static (state, token) =>
+            {
+                var (connection, callId) = ((ClientConnection, int))state!;
+                connection.CancelCall(callId, token);
+            }, (this, pending.CallId));
+        }
+    }
+
+    private void CancelCall(int callId, CancellationToken token)
+    {
+        if (TryTake(callId, out PendingCall? call))
+        {
+            Enqueue(new OutgoingFrame(FrameType.Cancel, callId));
+            call.SetException(new OperationCanceledException("The call was canceled.", token));
+        }
+    }
+
+    private void Sweep()
+    {
+        if (IsClosed)
+        {
+            return;
+        }
+        List<PendingCall> expired = _expired;
+        lock (expired)
+        {
+            _pending.RemoveExpired(Environment.TickCount64, expired);
+            foreach (PendingCall call in expired)
+            {
+                Finish(call);
+                if (call.Method is not null)
+                {
+                    Enqueue(new OutgoingFrame(FrameType.Cancel, call.CallId));
+                }
+                string what = call.Method?.DisplayName ?? "The request";
+                call.SetException(new GlueTimeoutException($"{what} did not complete before its deadline."));
+            }
+            expired.Clear();
+        }
+    }
+
+    /// <summary>Takes a call out of the table (the one place that decides who completes it).</summary>
+    private bool TryTake(int callId, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out PendingCall? call)
+    {
+        if (!_pending.TryRemove(callId, out call))
+        {
+            return false;
+        }
+        Finish(call);
+        return true;
+    }
+
+    private void Finish(PendingCall call)
+    {
+        call.MarkFinished();
+        call.Registration.Unregister();
+        if (call.Method is not null)
+        {
+            ReleaseSlot(call);
+        }
+    }
+
+    /// <summary>Frees a slot, handing it to the next waiting frame if there is one.</summary>
+    private void ReleaseSlot(PendingCall? call)
+    {
+        if (_slots.Release(call, out OutgoingFrame next))
+        {
+            Enqueue(next);
+        }
+    }
+
+    private void Fail(int callId, Exception error)
+    {
+        if (TryTake(callId, out PendingCall? call))
+        {
+            call.SetException(error);
+        }
+    }
+
+    private GlueConnectionException ClosedError() => Wrap(CloseReason);
+
+    private static GlueConnectionException Wrap(Exception? reason) => reason switch
+    {
+        GlueConnectionException c => new GlueConnectionException(c.Message, c),
+        null => new GlueConnectionException("The connection is closed."),
+        _ => new GlueConnectionException($"The connection was lost: {reason.Message}", reason),
+    };
+
+    protected override void OnClosed(Exception reason)
+    {
+        _sweep?.Dispose();
+        _slots.Close();
+        GlueConnectionException error = Wrap(reason);
+        foreach (PendingCall call in _pending.Close())
+        {
+            call.MarkFinished();
+            call.Registration.Unregister();
+            call.SetException(error);
+        }
+        _client.OnConnectionClosed(this);
+    }
+
+    protected override bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)
+    {
+        var call = (PendingCall)frame.State!;
+        timeoutMs = 0;
+        if (call.IsFinished)
+        {
+            return false;
+        }
+        if (call.Deadline != long.MaxValue)
+        {
+            // The server gets the time left, not an absolute time: the two clocks need not agree.
+            timeoutMs = (uint)Math.Clamp(call.Deadline - Environment.TickCount64, 1, uint.MaxValue);
+        }
+        return true;
+    }
+
+    protected override void OnSendFailed(in OutgoingFrame frame, Exception error)
+    {
+        if (frame.Type == FrameType.Call)
+        {
+            Fail(frame.CallId, error);
+        }
+        else if (frame.Type == FrameType.OneWayCall)
+        {
+            ReleaseSlot(null);
+        }
+    }
+
+    protected override void OnSent(in OutgoingFrame frame)
+    {
+        if (frame.Type == FrameType.OneWayCall)
+        {
+            ReleaseSlot(null);
+        }
+    }
+
+    private static ContractRequest Request(ContractDescriptor contract) =>
+        new(contract.Name, contract.Methods.Select(m => m.SignatureHash).ToArray());
+}

@@ -1,0 +1,119 @@
+using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
+using NFX.Glue.Client;
+using NFX.Glue.Contracts;
+
+namespace NFX.Glue;
+
+/// <summary>
+/// Infrastructure: the base class of the proxies Glue generates for contracts. Each generated method packs its
+/// arguments into one value (no object[] and no per-call reflection) and calls one of these helpers.
+/// </summary>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class GlueProxy
+{
+    private readonly ProxyContext _context;
+
+    /// <summary>Called by generated proxies with the context Glue created them for.</summary>
+    protected GlueProxy(object context)
+    {
+        _context = (ProxyContext)context;
+    }
+
+    /// <summary>Calls a method returning <see cref="Task"/>.</summary>
+    protected Task CallTask<TArgs>(int methodId, TArgs args, CancellationToken cancellationToken) =>
+        TryStart(methodId, args, cancellationToken, out PendingCall<VoidResult>? pending)
+            ? pending.AsValueTask().AsTask()
+            : InvokeSlowAsync<TArgs, VoidResult>(methodId, args, cancellationToken).AsTask();
+
+    /// <summary>Calls a method returning <see cref="Task{TResult}"/>.</summary>
+    protected Task<TResult> CallTaskOf<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken) =>
+        TryStart(methodId, args, cancellationToken, out PendingCall<TResult>? pending)
+            ? pending.AsValueTask().AsTask()
+            : InvokeSlowAsync<TArgs, TResult>(methodId, args, cancellationToken).AsTask();
+
+    /// <summary>Calls a method returning <see cref="ValueTask"/>.</summary>
+    protected ValueTask CallValueTask<TArgs>(int methodId, TArgs args, CancellationToken cancellationToken) =>
+        TryStart(methodId, args, cancellationToken, out PendingCall<VoidResult>? pending)
+            ? pending.AsVoidValueTask()
+            : new ValueTask(InvokeSlowAsync<TArgs, VoidResult>(methodId, args, cancellationToken).AsTask());
+
+    /// <summary>Calls a method returning <see cref="ValueTask{TResult}"/>.</summary>
+    protected ValueTask<TResult> CallValueTaskOf<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken) =>
+        TryStart(methodId, args, cancellationToken, out PendingCall<TResult>? pending)
+            ? pending.AsValueTask()
+            : InvokeSlowAsync<TArgs, TResult>(methodId, args, cancellationToken);
+
+    /// <summary>Queues a one-way call and returns without waiting for anything from the server.</summary>
+    protected void CallOneWay<TArgs>(int methodId, TArgs args)
+    {
+        MethodDescriptor method = _context.Contract.Methods[methodId];
+        if (_context.Client.LiveConnection is { } connection && connection.IsReady(_context.ContractId, methodId))
+        {
+            connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
+            return;
+        }
+        _ = SendOneWaySlowAsync(method, args);
+    }
+
+    /// <summary>The fast path: a live connection with the contract bound (a call beyond the in-flight cap waits in line there).</summary>
+    private bool TryStart<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken, [NotNullWhen(true)] out PendingCall<TResult>? pending)
+    {
+        if (_context.Client.LiveConnection is { } connection && connection.IsReady(_context.ContractId, methodId)
+            && !cancellationToken.IsCancellationRequested)
+        {
+            pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, _context.Deadline, cancellationToken);
+            return true;
+        }
+        pending = null;
+        return false;
+    }
+
+    /// <summary>The slow path: connect and bind the contract first, within the call's deadline.</summary>
+    private async ValueTask<TResult> InvokeSlowAsync<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken)
+    {
+        cancellationToken.ThrowIfCancellationRequested();
+        MethodDescriptor method = _context.Contract.Methods[methodId];
+        TimeSpan deadline = _context.Deadline;
+        long start = Environment.TickCount64;
+        using CancellationTokenSource limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        limit.CancelAfter(deadline);
+        ClientConnection connection;
+        try
+        {
+            connection = await _context.Client.GetConnectionAsync(limit.Token).ConfigureAwait(false);
+            await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && limit.IsCancellationRequested)
+        {
+            throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting).");
+        }
+        PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), cancellationToken);
+        return await pending.AsValueTask().ConfigureAwait(false);
+    }
+
+    private async Task SendOneWaySlowAsync<TArgs>(MethodDescriptor method, TArgs args)
+    {
+        try
+        {
+            using var limit = new CancellationTokenSource(_context.Deadline);
+            ClientConnection connection = await _context.Client.GetConnectionAsync(limit.Token).ConfigureAwait(false);
+            await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
+            connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
+        }
+        catch (Exception)
+        {
+            // One-way calls report nothing, by definition: a call that cannot be sent is dropped.
+        }
+    }
+
+    private static TimeSpan Remaining(long start, TimeSpan deadline)
+    {
+        if (deadline == Timeout.InfiniteTimeSpan)
+        {
+            return deadline;
+        }
+        long left = (long)deadline.TotalMilliseconds - (Environment.TickCount64 - start);
+        return TimeSpan.FromMilliseconds(Math.Max(left, 1));
+    }
+}

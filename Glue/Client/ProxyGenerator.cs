@@ -1,0 +1,130 @@
+using System.Collections.Concurrent;
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Reflection.Emit;
+using NFX.Glue.Contracts;
+
+namespace NFX.Glue.Client;
+
+/// <summary>
+/// Emits, once per contract, a sealed class deriving from <see cref="GlueProxy"/> that implements the interface:
+/// each method packs its arguments into the method's ValueTuple and calls the matching GlueProxy helper with the
+/// method id as a constant. No reflection runs per call.
+/// </summary>
+internal static class ProxyGenerator
+{
+    private static readonly ConcurrentDictionary<Type, Func<object, object>> s_factories = new();
+    private static readonly Lock s_emitLock = new();
+    private static ModuleBuilder? s_module;
+    private static int s_emitted;
+
+    private static readonly MethodInfo s_callTask = Helper("CallTask");
+    private static readonly MethodInfo s_callTaskOf = Helper("CallTaskOf");
+    private static readonly MethodInfo s_callValueTask = Helper("CallValueTask");
+    private static readonly MethodInfo s_callValueTaskOf = Helper("CallValueTaskOf");
+    private static readonly MethodInfo s_callOneWay = Helper("CallOneWay");
+
+    /// <summary>A new proxy implementing the context's contract.</summary>
+    public static object Create(ProxyContext context) =>
+        s_factories.GetOrAdd(context.Contract.Interface, static (_, c) => Build(c), context.Contract)(context);
+
+    private static MethodInfo Helper(string name) =>
+        typeof(GlueProxy).GetMethod(name, BindingFlags.Instance | BindingFlags.NonPublic)
+        ?? throw new InvalidOperationException($"GlueProxy.{name} is missing.");
+
+    private static Func<object, object> Build(ContractDescriptor contract)
+    {
+        Type type;
+        lock (s_emitLock)
+        {
+            // ModuleBuilder is not thread-safe: one contract is emitted at a time.
+            s_module ??= AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("NFX.Glue.Proxies"), AssemblyBuilderAccess.Run)
+                .DefineDynamicModule("NFX.Glue.Proxies");
+            string name = $"NFX.Glue.Proxies.{contract.Interface.FullName}_Proxy{++s_emitted}";
+            TypeBuilder tb = s_module.DefineType(name, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Class,
+                typeof(GlueProxy), [contract.Interface]);
+            EmitConstructor(tb);
+            foreach (MethodDescriptor method in contract.Methods)
+            {
+                EmitMethod(tb, method);
+            }
+            type = tb.CreateType();
+        }
+        ParameterExpression context = Expression.Parameter(typeof(object), "context");
+        ConstructorInfo ctor = type.GetConstructor([typeof(object)])!;
+        return Expression.Lambda<Func<object, object>>(Expression.New(ctor, context), context).Compile();
+    }
+
+    private static void EmitConstructor(TypeBuilder tb)
+    {
+        ConstructorInfo baseCtor = typeof(GlueProxy).GetConstructor(BindingFlags.Instance | BindingFlags.NonPublic, [typeof(object)])!;
+        ConstructorBuilder ctor = tb.DefineConstructor(MethodAttributes.Public, CallingConventions.Standard, [typeof(object)]);
+        ILGenerator il = ctor.GetILGenerator();
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldarg_1);
+        il.Emit(OpCodes.Call, baseCtor);
+        il.Emit(OpCodes.Ret);
+    }
+
+    private static void EmitMethod(TypeBuilder tb, MethodDescriptor method)
+    {
+        MethodInfo target = method.Method;
+        Type[] parameterTypes = target.GetParameters().Select(p => p.ParameterType).ToArray();
+        MethodBuilder mb = tb.DefineMethod($"{target.DeclaringType!.FullName}.{target.Name}",
+            MethodAttributes.Private | MethodAttributes.HideBySig | MethodAttributes.NewSlot | MethodAttributes.Virtual | MethodAttributes.Final,
+            target.ReturnType, parameterTypes);
+        tb.DefineMethodOverride(mb, target);
+
+        ILGenerator il = mb.GetILGenerator();
+        il.Emit(OpCodes.Ldarg_0);
+        il.Emit(OpCodes.Ldc_I4, method.Id);
+        if (method.HasArgs)
+        {
+            for (int i = 0; i < method.ParameterTypes.Length; i++)
+            {
+                il.Emit(OpCodes.Ldarg, (short)(i + 1));
+            }
+            // Arguments are on the stack in order; building the innermost Rest tuple first consumes them from the end.
+            foreach (ConstructorInfo ctor in ArgsPack.Constructors(method.ArgsType))
+            {
+                il.Emit(OpCodes.Newobj, ctor);
+            }
+        }
+        else
+        {
+            EmitDefault(il, typeof(GlueNoArgs));
+        }
+
+        if (method.IsOneWay)
+        {
+            il.Emit(OpCodes.Call, s_callOneWay.MakeGenericMethod(method.ArgsType));
+            il.Emit(OpCodes.Ret);
+            return;
+        }
+        if (method.HasCancellationToken)
+        {
+            il.Emit(OpCodes.Ldarg, (short)parameterTypes.Length);
+        }
+        else
+        {
+            EmitDefault(il, typeof(CancellationToken));
+        }
+        MethodInfo helper = method.ReturnKind switch
+        {
+            MethodReturnKind.Task => s_callTask.MakeGenericMethod(method.ArgsType),
+            MethodReturnKind.ValueTask => s_callValueTask.MakeGenericMethod(method.ArgsType),
+            MethodReturnKind.TaskOfT => s_callTaskOf.MakeGenericMethod(method.ArgsType, method.ResultType!),
+            _ => s_callValueTaskOf.MakeGenericMethod(method.ArgsType, method.ResultType!),
+        };
+        il.Emit(OpCodes.Call, helper);
+        il.Emit(OpCodes.Ret);
+    }
+
+    private static void EmitDefault(ILGenerator il, Type valueType)
+    {
+        LocalBuilder local = il.DeclareLocal(valueType);
+        il.Emit(OpCodes.Ldloca, local);
+        il.Emit(OpCodes.Initobj, valueType);
+        il.Emit(OpCodes.Ldloc, local);
+    }
+}

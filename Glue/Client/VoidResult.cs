@@ -1,0 +1,6 @@
+namespace NFX.Glue.Client;
+
+/// <summary>The result type of calls that return no value (Task, ValueTask, Ping).</summary>
+internal readonly struct VoidResult
+{
+}

@@ -1,0 +1,191 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using System.Reflection;
+
+namespace NFX.Glue.Contracts;
+
+/// <summary>
+/// A validated contract: built once per interface by reflection, then shared. Methods are numbered by the ordinal
+/// sort of their culture-invariant signatures, so both ends agree on ids without exchanging names per call.
+/// </summary>
+internal sealed class ContractDescriptor
+{
+    private static readonly ConcurrentDictionary<Type, ContractDescriptor> s_cache = new();
+
+    private ContractDescriptor(Type contract, string name)
+    {
+        Interface = contract;
+        Name = name;
+    }
+
+    public Type Interface { get; }
+
+    /// <summary>The contract name on the wire.</summary>
+    public string Name { get; }
+
+    /// <summary>Methods in id order.</summary>
+    public ImmutableArray<MethodDescriptor> Methods { get; private set; }
+
+    public static ContractDescriptor For(Type contract)
+    {
+        ArgumentNullException.ThrowIfNull(contract);
+        return s_cache.TryGetValue(contract, out ContractDescriptor? found) ? found : s_cache.GetOrAdd(contract, Build(contract));
+    }
+
+    /// <summary>Maps a method of the interface (or of an interface it extends) to its descriptor.</summary>
+    public MethodDescriptor? Find(MethodInfo method)
+    {
+        foreach (MethodDescriptor m in Methods)
+        {
+            if (m.Method == method)
+            {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static ContractDescriptor Build(Type contract)
+    {
+        string display = contract.Name;
+        if (!contract.IsInterface)
+        {
+            throw new GlueContractException($"Contract {display}: a contract must be an interface.");
+        }
+        if (contract.ContainsGenericParameters)
+        {
+            throw new GlueContractException($"Contract {display}: an open generic interface cannot be a contract; close its type arguments.");
+        }
+        if (!contract.IsVisible)
+        {
+            throw new GlueContractException($"Contract {display}: the interface must be public (proxies are generated in another assembly).");
+        }
+        GluedAttribute? glued = contract.GetCustomAttribute<GluedAttribute>();
+        if (glued is null)
+        {
+            throw new GlueContractException($"Contract {display}: the interface is not marked [Glued].");
+        }
+        var descriptor = new ContractDescriptor(contract, string.IsNullOrEmpty(glued.Name) ? WireNames.Of(contract) : glued.Name);
+
+        var methods = new List<MethodDescriptor>();
+        var signatures = new HashSet<string>(StringComparer.Ordinal);
+        foreach (Type type in (Type[])[contract, .. contract.GetInterfaces()])
+        {
+            foreach (MethodInfo method in type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance))
+            {
+                MethodDescriptor m = Describe(descriptor, method);
+                if (!signatures.Add(m.Signature))
+                {
+                    throw new GlueContractException($"Contract {display}: {type.Name}.{method.Name} has the same signature as another method ({m.Signature}).");
+                }
+                methods.Add(m);
+            }
+        }
+        methods.Sort((a, b) => string.CompareOrdinal(a.Signature, b.Signature));
+        for (int i = 0; i < methods.Count; i++)
+        {
+            methods[i].Id = i;
+        }
+        descriptor.Methods = [.. methods];
+        return descriptor;
+    }
+
+    private static MethodDescriptor Describe(ContractDescriptor contract, MethodInfo method)
+    {
+        string where = $"{method.DeclaringType!.Name}.{method.Name}";
+        if (method.IsSpecialName)
+        {
+            throw new GlueContractException($"Contract method {where}: properties and events are not supported in a contract; use methods.");
+        }
+        if (method.IsGenericMethodDefinition)
+        {
+            throw new GlueContractException($"Contract method {where}: generic methods are not supported.");
+        }
+
+        ParameterInfo[] parameters = method.GetParameters();
+        var types = new List<Type>(parameters.Length);
+        bool hasToken = false;
+        for (int i = 0; i < parameters.Length; i++)
+        {
+            Type type = parameters[i].ParameterType;
+            if (type.IsByRef)
+            {
+                throw new GlueContractException($"Contract method {where}: parameter '{parameters[i].Name}' is ref, out or in; only by-value parameters can cross the wire.");
+            }
+            if (type == typeof(CancellationToken))
+            {
+                if (i != parameters.Length - 1)
+                {
+                    throw new GlueContractException($"Contract method {where}: a CancellationToken may only be the last parameter.");
+                }
+                hasToken = true;
+                continue;
+            }
+            CheckWireType(where, $"parameter '{parameters[i].Name}'", type);
+            types.Add(type);
+        }
+
+        bool oneWay = method.GetCustomAttribute<OneWayAttribute>() is not null;
+        Type returnType = method.ReturnType;
+        MethodReturnKind kind;
+        Type? result = null;
+        if (returnType == typeof(void))
+        {
+            if (!oneWay)
+            {
+                throw new GlueContractException($"Contract method {where}: returns void but is not marked [OneWay]; return Task (to wait for completion) or mark it [OneWay].");
+            }
+            kind = MethodReturnKind.OneWay;
+        }
+        else if (oneWay)
+        {
+            throw new GlueContractException($"Contract method {where}: a [OneWay] method must return void.");
+        }
+        else if (returnType == typeof(Task))
+        {
+            kind = MethodReturnKind.Task;
+        }
+        else if (returnType == typeof(ValueTask))
+        {
+            kind = MethodReturnKind.ValueTask;
+        }
+        else if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(Task<>))
+        {
+            kind = MethodReturnKind.TaskOfT;
+            result = returnType.GetGenericArguments()[0];
+        }
+        else if (returnType.IsGenericType && returnType.GetGenericTypeDefinition() == typeof(ValueTask<>))
+        {
+            kind = MethodReturnKind.ValueTaskOfT;
+            result = returnType.GetGenericArguments()[0];
+        }
+        else
+        {
+            throw new GlueContractException($"Contract method {where}: returns {returnType.Name}; a contract method returns Task, Task<T>, ValueTask, ValueTask<T>, or void with [OneWay].");
+        }
+        if (result is not null)
+        {
+            CheckWireType(where, "the result", result);
+        }
+
+        string signature = $"{method.Name}({string.Join(",", types.Select(WireNames.Of))}):" +
+            (oneWay ? "oneway" : result is null ? "void" : WireNames.Of(result));
+        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result);
+    }
+
+    private static void CheckWireType(string where, string what, Type type)
+    {
+        if (type.IsPointer || type.IsByRefLike || type.IsFunctionPointer || type == typeof(void))
+        {
+            throw new GlueContractException($"Contract method {where}: {what} has type {type.Name}, which cannot be serialized.");
+        }
+        if (type.ContainsGenericParameters)
+        {
+            throw new GlueContractException($"Contract method {where}: {what} has an open generic type.");
+        }
+        if (!type.IsVisible)
+        {
+            throw new GlueContractException($"Contract method {where}: {what} has type {type.Name}, which must be public (proxies are generated in another assembly).");
+        }
+    }
+}

@@ -1,0 +1,54 @@
+using System.Reflection;
+
+namespace NFX.Glue.Contracts;
+
+/// <summary>One validated contract method: its wire id, signature, argument pack and return shape.</summary>
+internal sealed class MethodDescriptor
+{
+    public MethodDescriptor(ContractDescriptor contract, MethodInfo method, string signature, Type[] parameterTypes,
+        bool hasCancellationToken, MethodReturnKind returnKind, Type? resultType)
+    {
+        Contract = contract;
+        Method = method;
+        Signature = signature;
+        SignatureHash = WireNames.Hash(signature);
+        ParameterTypes = parameterTypes;
+        HasCancellationToken = hasCancellationToken;
+        ReturnKind = returnKind;
+        ResultType = resultType;
+        ArgsType = ArgsPack.TypeFor(parameterTypes);
+    }
+
+    public ContractDescriptor Contract { get; }
+
+    public MethodInfo Method { get; }
+
+    /// <summary>Position in the contract's ordinal-sorted signature list: the method id on the wire.</summary>
+    public int Id { get; internal set; }
+
+    /// <summary>Culture-invariant <c>Name(ParamType,...):ResultType</c>; the basis of <see cref="SignatureHash"/>.</summary>
+    public string Signature { get; }
+
+    public ulong SignatureHash { get; }
+
+    /// <summary>Parameter types in order, without the trailing <see cref="CancellationToken"/>.</summary>
+    public Type[] ParameterTypes { get; }
+
+    public bool HasCancellationToken { get; }
+
+    public MethodReturnKind ReturnKind { get; }
+
+    /// <summary>The T of Task&lt;T&gt;/ValueTask&lt;T&gt;; null when the method returns no value.</summary>
+    public Type? ResultType { get; }
+
+    /// <summary>The value type that carries all arguments as one object (a ValueTuple, or <see cref="GlueNoArgs"/>).</summary>
+    public Type ArgsType { get; }
+
+    public bool IsOneWay => ReturnKind == MethodReturnKind.OneWay;
+
+    public bool HasArgs => ParameterTypes.Length > 0;
+
+    public string DisplayName => $"{Contract.Interface.Name}.{Method.Name}";
+
+    public override string ToString() => $"{Contract.Name}.{Signature}";
+}

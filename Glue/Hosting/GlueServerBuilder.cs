@@ -1,0 +1,60 @@
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using NFX.Glue.Server;
+
+namespace NFX.Glue.Hosting;
+
+/// <summary>Registers the contracts a DI-hosted <see cref="GlueServer"/> serves; returned by <c>AddGlueServer</c>.</summary>
+public sealed class GlueServerBuilder
+{
+    private readonly List<(Type Contract, Func<IServiceProvider, InstanceProvider> Provider)> _services = new();
+
+    internal GlueServerBuilder(IServiceCollection services) => Services = services;
+
+    /// <summary>The service collection the server was added to.</summary>
+    public IServiceCollection Services { get; }
+
+    /// <summary>
+    /// Serves <typeparamref name="TContract"/> with <typeparamref name="TImplementation"/> resolved from DI: one instance
+    /// for the server's life (<see cref="GlueInstanceMode.Singleton"/>, registered as a singleton) or one per call from
+    /// a new scope (<see cref="GlueInstanceMode.PerCall"/>, registered as scoped), unless you registered it yourself.
+    /// </summary>
+    /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
+    public GlueServerBuilder AddService<TContract, TImplementation>(GlueInstanceMode mode = GlueInstanceMode.PerCall)
+        where TContract : class
+        where TImplementation : class, TContract
+    {
+        Contracts.ContractDescriptor.For(typeof(TContract));
+        if (mode == GlueInstanceMode.Singleton)
+        {
+            Services.TryAddSingleton<TImplementation>();
+            _services.Add((typeof(TContract), sp => InstanceProvider.Singleton(sp.GetRequiredService<TImplementation>())));
+        }
+        else
+        {
+            Services.TryAddScoped<TImplementation>();
+            _services.Add((typeof(TContract), sp => new ScopedInstanceProvider(sp.GetRequiredService<IServiceScopeFactory>(), typeof(TImplementation))));
+        }
+        return this;
+    }
+
+    /// <summary>Serves <typeparamref name="TContract"/> with one thread-safe <paramref name="instance"/>.</summary>
+    /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
+    public GlueServerBuilder AddService<TContract>(TContract instance) where TContract : class
+    {
+        ArgumentNullException.ThrowIfNull(instance);
+        Contracts.ContractDescriptor.For(typeof(TContract));
+        _services.Add((typeof(TContract), _ => InstanceProvider.Singleton(instance)));
+        return this;
+    }
+
+    internal GlueServer Build(IServiceProvider services, GlueServerOptions options)
+    {
+        var server = new GlueServer(options);
+        foreach ((Type contract, Func<IServiceProvider, InstanceProvider> provider) in _services)
+        {
+            server.Host(contract, provider(services));
+        }
+        return server;
+    }
+}

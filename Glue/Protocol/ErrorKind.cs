@@ -1,0 +1,20 @@
+namespace NFX.Glue.Protocol;
+
+/// <summary>What an <see cref="FrameType.Error"/> frame reports.</summary>
+internal enum ErrorKind : byte
+{
+    /// <summary>The implementation threw: becomes <see cref="RemoteException"/>.</summary>
+    Remote = 1,
+
+    /// <summary>The result could not be serialized: becomes <see cref="GlueSerializationException"/>.</summary>
+    Serialization = 2,
+
+    /// <summary>The result exceeded the maximum message size: becomes <see cref="GlueMessageTooLargeException"/>.</summary>
+    MessageTooLarge = 3,
+
+    /// <summary>The server failed outside the implementation (e.g. creating the instance): becomes <see cref="GlueException"/>.</summary>
+    Server = 4,
+
+    /// <summary>The call's deadline passed on the server and the implementation gave up: becomes <see cref="GlueTimeoutException"/>.</summary>
+    DeadlineExceeded = 5,
+}

@@ -1,0 +1,38 @@
+using System.Buffers;
+using NFX.Slim;
+
+namespace NFX.Glue.Serialization;
+
+/// <summary>Slim in <see cref="TypeRegistryMode.Batch"/> mode per connection direction: each type name crosses once.</summary>
+internal sealed class SlimGlueSerializerFactory : IGlueSerializerFactory
+{
+    public static SlimGlueSerializerFactory Instance { get; } = new();
+
+    public IGlueSerializer CreateSender() =>
+        new SlimGlueSerializer(new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch }));
+
+    public IGlueSerializer CreateReceiver(SlimTypePolicy policy, int maxMessageBytes) =>
+        new SlimGlueSerializer(new SlimSerializer(new SlimOptions
+        {
+            RegistryMode = TypeRegistryMode.Batch,
+            TypePolicy = policy,
+            Limits = SlimLimits.Default with { MaxMessageBytes = maxMessageBytes },
+        }));
+
+    public IGlueSerializer CreateStateless(SlimTypePolicy policy, int maxMessageBytes) =>
+        new SlimGlueSerializer(new SlimSerializer(new SlimOptions
+        {
+            RegistryMode = TypeRegistryMode.PerCall,
+            TypePolicy = policy,
+            Limits = SlimLimits.Default with { MaxMessageBytes = maxMessageBytes },
+        }));
+
+    private sealed class SlimGlueSerializer(SlimSerializer slim) : IGlueSerializer
+    {
+        public void Serialize(IBufferWriter<byte> output, object? value) => slim.Serialize(output, value);
+
+        public object? Deserialize(in ReadOnlySequence<byte> bytes) => slim.Deserialize(bytes);
+
+        public void Reset() => slim.ResetBatchRegistry();
+    }
+}

@@ -1,0 +1,297 @@
+using System.Buffers;
+using System.IO.Pipelines;
+using System.Threading.Channels;
+using NFX.Glue.Framing;
+using NFX.Glue.Protocol;
+using NFX.Glue.Serialization;
+using NFX.IO;
+
+namespace NFX.Glue.Transport;
+
+/// <summary>
+/// One live link to a peer, shared by the client and server ends: a send queue drained by ONE writer loop that
+/// serializes and coalesces frames into few socket writes, and ONE reader loop that handles every complete frame of
+/// each read. Both loops run in wire order, which is what the Slim batch registries need.
+/// </summary>
+internal abstract partial class GlueConnection
+{
+    // Flush when this much is buffered even if more frames are queued: keeps latency bounded under load.
+    private const int FlushThreshold = 16 * 1024;
+
+    // Pong and Bound frames a peer may have queued without reading them: a peer that floods Pings or Binds while not
+    // reading its socket is cut off instead of growing the send queue without bound.
+    private const int MaxQueuedControlAnswers = 1024;
+
+    // A body buffer grown past this is dropped after use instead of being kept for the connection's lifetime.
+    private const int KeepBodyBufferBytes = 256 * 1024;
+
+    private readonly Channel<OutgoingFrame> _queue = Channel.CreateUnbounded<OutgoingFrame>(
+        new UnboundedChannelOptions { SingleReader = true, SingleWriter = false, AllowSynchronousContinuations = false });
+
+    private readonly SlimWriter _control = new(256);
+    private readonly CancellationTokenSource _stopReading = new();
+    private readonly TaskCompletionSource _closed = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private ArrayBufferWriter<byte> _body = new(4096);
+    private Task _writeLoop = Task.CompletedTask;
+    private int _state;
+    private Exception? _closeReason;
+    private Exception? _gracefulReason;
+    private int _queuedControlAnswers;
+
+    protected GlueConnection(GlueTransport transport, IGlueSerializer sender, IGlueSerializer receiver, int maxMessageSize)
+    {
+        Transport = transport;
+        Sender = sender;
+        Receiver = receiver;
+        MaxSendSize = maxMessageSize;
+        MaxReceiveSize = maxMessageSize;
+    }
+
+    public GlueTransport Transport { get; }
+
+    /// <summary>Used by the writer loop only.</summary>
+    protected IGlueSerializer Sender { get; }
+
+    /// <summary>Used by the reader loop only (replaced there when the registries restart).</summary>
+    protected IGlueSerializer Receiver { get; set; }
+
+    /// <summary>The largest frame this end sends; a bigger call fails locally and the connection stays up.</summary>
+    public int MaxSendSize { get; protected set; }
+
+    /// <summary>The largest frame this end accepts; a bigger length prefix closes the connection.</summary>
+    public int MaxReceiveSize { get; protected set; }
+
+    public bool IsClosed => Volatile.Read(ref _state) != 0;
+
+    /// <summary>True once a graceful close has begun (or the connection is closed): no more frames are handled.</summary>
+    public bool IsClosing => IsClosed || Volatile.Read(ref _gracefulReason) is not null;
+
+    /// <summary>Why the connection closed (null while open).</summary>
+    public Exception? CloseReason => Volatile.Read(ref _closeReason);
+
+    /// <summary>Completes when the connection has closed and every pending call has been failed.</summary>
+    public Task Completion => _closed.Task;
+
+    /// <summary>Canceled when the connection closes.</summary>
+    protected CancellationToken ClosedToken => _stopReading.Token;
+
+    /// <summary>Queues a frame for the writer loop; false when the connection is closing or closed.</summary>
+    public bool Enqueue(in OutgoingFrame frame) => _queue.Writer.TryWrite(frame);
+
+    /// <summary>Queues a Pong or Bound answer, refusing a peer that keeps asking without reading the answers.</summary>
+    protected void EnqueueControlAnswer(in OutgoingFrame frame)
+    {
+        if (Interlocked.Increment(ref _queuedControlAnswers) > MaxQueuedControlAnswers)
+        {
+            throw new GlueProtocolException($"The peer has {MaxQueuedControlAnswers} Ping/Bind answers unread.");
+        }
+        Enqueue(frame);
+    }
+
+    /// <summary>Starts the reader and writer loops (after the handshake).</summary>
+    protected void StartLoops()
+    {
+        _writeLoop = Task.Run(WriteLoopAsync);
+        _ = Task.Run(ReadLoopAsync);
+    }
+
+    /// <summary>Sends Goodbye, lets the writer flush what is queued (at most <paramref name="linger"/>), then closes.</summary>
+    public async Task CloseAsync(GoodbyeReason reason, string message, Exception closeReason, TimeSpan linger)
+    {
+        if (IsClosed)
+        {
+            return;
+        }
+        Volatile.Write(ref _gracefulReason, closeReason);
+        Enqueue(new OutgoingFrame(FrameType.Goodbye, value: (ulong)reason, state: message));
+        _queue.Writer.TryComplete();
+        await Task.WhenAny(_writeLoop, Task.Delay(linger)).ConfigureAwait(false);
+        Abort(closeReason);
+    }
+
+    /// <summary>Closes at once: wakes both loops, tears the transport down and fails what is pending. Idempotent.</summary>
+    public void Abort(Exception reason)
+    {
+        if (Interlocked.Exchange(ref _state, 1) != 0)
+        {
+            return;
+        }
+        Volatile.Write(ref _closeReason, reason);
+        _queue.Writer.TryComplete();
+        _stopReading.Cancel();
+        Transport.Abort();
+        try
+        {
+            OnClosed(reason);
+        }
+        finally
+        {
+            _closed.TrySetResult();
+        }
+    }
+
+    /// <summary>Fails or cancels everything pending on this end; called once, from <see cref="Abort"/>.</summary>
+    protected abstract void OnClosed(Exception reason);
+
+    /// <summary>Handles a frame the shared code does not (called by the reader loop, in wire order).</summary>
+    protected abstract ValueTask HandleFrameAsync(FrameType type, ReadOnlySequence<byte> content);
+
+    /// <summary>A Call or OneWayCall frame could not be sent (serialization failed, too large, or the call is done).</summary>
+    protected virtual void OnSendFailed(in OutgoingFrame frame, Exception error)
+    {
+    }
+
+    /// <summary>A Call or OneWayCall frame has been written to the pipe.</summary>
+    protected virtual void OnSent(in OutgoingFrame frame)
+    {
+    }
+
+    /// <summary>A Result or Error frame has been written (or replaced by an Error frame).</summary>
+    protected virtual void OnAnswerWritten(in OutgoingFrame frame)
+    {
+    }
+
+    /// <summary>False to drop a queued Call frame unsent (the call already ended); sets the deadline to send.</summary>
+    protected virtual bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)
+    {
+        timeoutMs = 0;
+        return true;
+    }
+
+    /// <summary>Deserializes a body with <see cref="Receiver"/>; a failure becomes <see cref="GlueSerializationException"/>.</summary>
+    protected object? Deserialize(in ReadOnlySequence<byte> body)
+    {
+        try
+        {
+            return Receiver.Deserialize(body);
+        }
+        catch (Exception e) when (e is not GlueException)
+        {
+            throw new GlueSerializationException($"A received message could not be deserialized: {e.Message}", e);
+        }
+    }
+
+    private async Task ReadLoopAsync()
+    {
+        PipeReader input = Transport.Input;
+        Exception? error = null;
+        try
+        {
+            while (!IsClosed)
+            {
+                ReadResult result = await input.ReadAsync(_stopReading.Token).ConfigureAwait(false);
+                ReadOnlySequence<byte> buffer = result.Buffer;
+                try
+                {
+                    while (FrameCodec.TryRead(ref buffer, MaxReceiveSize, out FrameType type, out ReadOnlySequence<byte> content))
+                    {
+                        if (IsClosing)
+                        {
+                            // Closing gracefully: drain what the peer still sends (so closing does not reset the
+                            // link before our last frames arrive) but handle none of it.
+                            continue;
+                        }
+                        ValueTask handled = DispatchAsync(type, content);
+                        if (handled.IsCompletedSuccessfully)
+                        {
+                            continue;
+                        }
+                        await handled.ConfigureAwait(false);
+                    }
+                }
+                finally
+                {
+                    input.AdvanceTo(buffer.Start, buffer.End);
+                }
+                if (result.IsCompleted || result.IsCanceled)
+                {
+                    break;
+                }
+            }
+        }
+        catch (Exception e)
+        {
+            error = e;
+        }
+        finally
+        {
+            await input.CompleteAsync().ConfigureAwait(false);
+        }
+        if (error is null && Volatile.Read(ref _gracefulReason) is not null)
+        {
+            // A graceful close is under way: let the writer flush its last frames; CloseAsync aborts after that.
+            return;
+        }
+        Abort(error switch
+        {
+            null => new GlueConnectionException("The connection was closed by the peer."),
+            GlueException g => g,
+            OperationCanceledException => new GlueConnectionException("The connection was closed."),
+            _ => new GlueConnectionException($"Receiving failed: {error.Message}", error),
+        });
+    }
+
+    private ValueTask DispatchAsync(FrameType type, ReadOnlySequence<byte> content)
+    {
+        switch (type)
+        {
+            case FrameType.Ping:
+                EnqueueControlAnswer(new OutgoingFrame(FrameType.Pong, value: new HeaderReader(content).ReadFixed64()));
+                return default;
+            case FrameType.ResetRegistry:
+                Receiver.Reset();
+                return default;
+            case FrameType.Goodbye:
+                (GoodbyeReason _, string message) = ControlCodec.ReadGoodbye(content);
+                Abort(new GlueConnectionException($"The peer closed the connection: {message}"));
+                return default;
+            default:
+                return HandleFrameAsync(type, content);
+        }
+    }
+
+    private async Task WriteLoopAsync()
+    {
+        PipeWriter output = Transport.Output;
+        ChannelReader<OutgoingFrame> queue = _queue.Reader;
+        Exception? error = null;
+        try
+        {
+            while (await queue.WaitToReadAsync().ConfigureAwait(false))
+            {
+                while (queue.TryRead(out OutgoingFrame frame))
+                {
+                    WriteFrame(output, in frame);
+                    if (output.UnflushedBytes >= FlushThreshold && IsDone(await output.FlushAsync().ConfigureAwait(false)))
+                    {
+                        return;
+                    }
+                }
+                if (IsDone(await output.FlushAsync().ConfigureAwait(false)))
+                {
+                    return;
+                }
+            }
+        }
+        catch (Exception e)
+        {
+            error = e;
+        }
+        finally
+        {
+            try
+            {
+                await output.CompleteAsync().ConfigureAwait(false);
+            }
+            catch (Exception)
+            {
+                // The link is already gone; the reason that matters is recorded below.
+            }
+            Abort(Volatile.Read(ref _gracefulReason) ?? (error is null
+                ? new GlueConnectionException("The connection was closed.")
+                : new GlueConnectionException($"Sending failed: {error.Message}", error)));
+        }
+    }
+
+    private static bool IsDone(FlushResult result) => result.IsCompleted || result.IsCanceled;
+}

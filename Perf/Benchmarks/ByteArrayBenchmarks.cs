@@ -1,0 +1,10 @@
+using NFX.Perf.Workloads;
+
+namespace NFX.Perf.Benchmarks;
+
+/// <summary>Workload 4: byte[16 MiB] (memcpy baseline included).</summary>
+public class ByteArrayBenchmarks : SerializationBenchmarks
+{
+    /// <inheritdoc/>
+    public override Workload CreateWorkload() => NFX.Perf.Workloads.Arrays.PrimitiveArrayWorkload.Bytes();
+}

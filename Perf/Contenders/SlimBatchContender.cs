@@ -1,0 +1,40 @@
+using System.Buffers;
+using NFX.Slim;
+
+namespace NFX.Perf.Contenders;
+
+/// <summary>
+/// Slim in Batch mode, as on a connection: one serializer writes, another reads, both reused, the output written
+/// into one reused buffer. <see cref="Prepare"/> sends each root once first, so timing sees the steady state (type
+/// names already known on both ends).
+/// </summary>
+public sealed class SlimBatchContender : Contender
+{
+    private readonly SlimSerializer _writer = new(SlimPerfOptions.For(TypeRegistryMode.Batch));
+    private readonly SlimSerializer _reader = new(SlimPerfOptions.For(TypeRegistryMode.Batch));
+    private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
+
+    /// <inheritdoc/>
+    public override string Name => "Slim (Batch)";
+
+    /// <inheritdoc/>
+    public override string Notes => "steady state of a connection: registry primed, output into a reused IBufferWriter.";
+
+    /// <inheritdoc/>
+    public override object Prepare(object root)
+    {
+        _reader.Deserialize(Serialize(root));
+        return root;
+    }
+
+    /// <inheritdoc/>
+    public override ReadOnlyMemory<byte> Serialize(object prepared)
+    {
+        _buffer.ResetWrittenCount();
+        _writer.Serialize(_buffer, prepared);
+        return _buffer.WrittenMemory;
+    }
+
+    /// <inheritdoc/>
+    public override object? Deserialize(ReadOnlyMemory<byte> payload) => _reader.Deserialize(payload);
+}

@@ -1,0 +1,17 @@
+using NFX.Slim;
+
+namespace NFX.Perf.Contenders;
+
+/// <summary>The Slim options every Slim contender uses: the safe default policy plus the workload model types.</summary>
+public static class SlimPerfOptions
+{
+    /// <summary>The namespace of the workload models, allowed by the type policy.</summary>
+    public const string ModelNamespace = "NFX.Perf.Workloads";
+
+    /// <summary>Options for <paramref name="mode"/>: default limits, default policy + the model namespace.</summary>
+    public static SlimOptions For(TypeRegistryMode mode) => new()
+    {
+        RegistryMode = mode,
+        TypePolicy = SlimTypePolicy.Default.AllowNamespace(ModelNamespace),
+    };
+}

@@ -1,0 +1,50 @@
+using System.Globalization;
+using NFX.Perf.Workloads;
+
+namespace NFX.Perf.Quick;
+
+/// <summary>Command line of <c>quick</c>: <c>[--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs]</c>.</summary>
+public sealed record QuickOptions
+{
+    /// <summary>Workload keys (substrings, case-insensitive) to run; empty = all.</summary>
+    public IReadOnlyList<string> Filters { get; init; } = [];
+
+    /// <summary>Perzon loop length (quick default 50,000; the ancestor's 500,000 with <c>--loop 500000</c>).</summary>
+    public int PerzonLoop { get; init; } = WorkloadCatalog.QuickPerzonLoop;
+
+    /// <summary>Timing budget per measured direction.</summary>
+    public TimeSpan Budget { get; init; } = TimeSpan.FromMilliseconds(250);
+
+    /// <summary>Where the report and charts go; null = docs/perf of the repository (only for a full run).</summary>
+    public string? OutputDirectory { get; init; }
+
+    /// <summary>False to print the tables only.</summary>
+    public bool WriteDocs { get; init; } = true;
+
+    /// <summary>How long a child-process probe may take.</summary>
+    public TimeSpan ProbeTimeout { get; init; } = TimeSpan.FromSeconds(120);
+
+    /// <summary>True when <paramref name="workloadKey"/> passes the filter.</summary>
+    public bool Selects(string workloadKey) =>
+        Filters.Count == 0 || Filters.Any(f => workloadKey.Contains(f, StringComparison.OrdinalIgnoreCase));
+
+    /// <summary>Parses the arguments after <c>quick</c>.</summary>
+    public static QuickOptions Parse(IReadOnlyList<string> args)
+    {
+        var options = new QuickOptions();
+        for (int i = 0; i < args.Count; i++)
+        {
+            string Next() => i + 1 < args.Count ? args[++i] : throw new ArgumentException($"{args[i]} needs a value.");
+            options = args[i] switch
+            {
+                "--filter" => options with { Filters = Next().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) },
+                "--loop" => options with { PerzonLoop = int.Parse(Next(), CultureInfo.InvariantCulture) },
+                "--budget-ms" => options with { Budget = TimeSpan.FromMilliseconds(int.Parse(Next(), CultureInfo.InvariantCulture)) },
+                "--out" => options with { OutputDirectory = Next() },
+                "--no-docs" => options with { WriteDocs = false },
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs]"),
+            };
+        }
+        return options;
+    }
+}

@@ -1,0 +1,122 @@
+using System.Text;
+using NFX.Perf.Cloning;
+using NFX.Perf.Contenders;
+using NFX.Perf.Workloads;
+
+namespace NFX.Perf.Quick;
+
+/// <summary>
+/// <c>quick</c>: every workload x contender in a few minutes, tables on stdout, progress on stderr, and (for a full
+/// run) docs/perf/quick-results.md with one SVG chart per workload.
+/// </summary>
+public static class QuickRunner
+{
+    /// <summary>The command-line verb.</summary>
+    public const string Verb = "quick";
+
+    /// <summary>Runs quick mode with the arguments after the verb.</summary>
+    public static int Run(IReadOnlyList<string> args)
+    {
+        QuickOptions options = QuickOptions.Parse(args);
+        var progress = new Progress();
+        MachineInfo machine = MachineInfo.Current();
+        double? loadAtStart = MachineInfo.LoadAverage();
+        progress.Report($"quick mode on {machine}");
+        if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop)
+        {
+            progress.Report($"Perzon loop scaled to {options.PerzonLoop:N0} objects (the ancestor's 500,000: --loop 500000)");
+        }
+
+        var workloads = new List<WorkloadResult>();
+        var runner = new WorkloadRunner(options, progress);
+        foreach (Workload workload in WorkloadCatalog.All(options.PerzonLoop).Where(w => options.Selects(w.Key)))
+        {
+            workloads.Add(runner.Run(workload, ContenderCatalog.All()));
+            Console.Out.Write(Table(workloads[^1]));
+        }
+        var clones = new List<WorkloadResult>();
+        var cloneRunner = new CloneRunner(options, progress);
+        foreach (Workload workload in WorkloadCatalog.CloneWorkloads().Where(w => options.Selects(w.Key) || options.Selects("clone")))
+        {
+            clones.Add(cloneRunner.Run(workload));
+            Console.Out.Write(Table(clones[^1], clone: true));
+        }
+
+        string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
+        var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
+        {
+            Load = (loadAtStart, MachineInfo.LoadAverage()),
+        };
+        Console.Out.WriteLine("## Targets (issue 5)");
+        Console.Out.WriteLine();
+        Console.Out.WriteLine(TargetsReport.Build(run));
+        WriteDocs(run, progress);
+        progress.Report($"done in {progress.Elapsed.TotalSeconds:0} s");
+        return 0;
+    }
+
+    private static string Table(WorkloadResult result, bool clone = false)
+    {
+        var text = new StringBuilder();
+        if (clone)
+        {
+            MarkdownReport.AppendCloneTable(text, result);
+        }
+        else
+        {
+            MarkdownReport.AppendTable(text, result);
+        }
+        return text.ToString();
+    }
+
+    private static void WriteDocs(QuickRun run, Progress progress)
+    {
+        if (!run.Options.WriteDocs)
+        {
+            return;
+        }
+        string? directory = run.Options.OutputDirectory;
+        if (directory is null)
+        {
+            if (run.Options.Filters.Count > 0)
+            {
+                progress.Report("a filtered run does not overwrite docs/perf (give --out DIR to write it elsewhere)");
+                return;
+            }
+            directory = DefaultDocsDirectory();
+            if (directory is null)
+            {
+                progress.Report("repository root not found: docs/perf not written (give --out DIR)");
+                return;
+            }
+        }
+        Directory.CreateDirectory(directory);
+        File.WriteAllText(Path.Combine(directory, "quick-results.md"), MarkdownReport.Build(run));
+        foreach (WorkloadResult result in run.Workloads)
+        {
+            File.WriteAllText(Path.Combine(directory, result.Key + ".svg"), SvgChart.Render(result, MarkdownReport.Reference));
+        }
+        foreach (WorkloadResult result in run.Clones)
+        {
+            File.WriteAllText(Path.Combine(directory, result.Key + ".svg"),
+                SvgChart.Render(result, SlimDeepCloneContender.ContenderName, "clone", null));
+        }
+        progress.Report($"wrote {Path.Combine(directory, "quick-results.md")} and {run.Workloads.Count + run.Clones.Count} charts");
+    }
+
+    /// <summary>docs/perf of the repository that holds the running build (found by walking up to NFX.Slim.sln).</summary>
+    private static string? DefaultDocsDirectory()
+    {
+        foreach (string start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
+        {
+            for (DirectoryInfo? dir = new(start); dir is not null; dir = dir.Parent)
+            {
+                if (File.Exists(Path.Combine(dir.FullName, "NFX.Slim.sln")))
+                {
+                    return Path.Combine(dir.FullName, "docs", "perf");
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,140 @@
+using System.Runtime.CompilerServices;
+
+namespace NFX.Slim.Session;
+
+/// <summary>
+/// A map keyed by object identity (never Equals/GetHashCode overrides): an open-addressing table keyed by
+/// <see cref="RuntimeHelpers.GetHashCode(object)"/>, linear probing, grown at half load. Faster than a Dictionary with
+/// a comparer because nothing is called through an interface. Used for the write pool (object -> index) and the
+/// clone map (source -> clone).
+/// </summary>
+internal sealed class IdentityMap<TValue>
+{
+    // A table this large (2M slots) is kept between messages; a bigger one is dropped so one huge message does not
+    // pin its table for the life of the pooled session.
+    private const int MaxRetainedSlots = 1 << 21;
+    private const int InitialSlots = 16;
+
+    // Key and value side by side: a probe touches one cache line, not two arrays.
+    private Entry[] _entries = new Entry[InitialSlots];
+    private int _count;
+
+    private struct Entry
+    {
+        public object? Key;
+        public TValue Value;
+    }
+
+    public int Count => _count;
+
+    /// <summary>Finds <paramref name="key"/>; when absent, adds it with <paramref name="valueIfAbsent"/> and returns false.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool GetOrAdd(object key, TValue valueIfAbsent, out TValue value)
+    {
+        ref TValue slot = ref GetValueRefOrAddDefault(key, out bool exists);
+        if (!exists)
+        {
+            slot = valueIfAbsent;
+        }
+        value = slot;
+        return exists;
+    }
+
+    /// <summary>
+    /// Finds <paramref name="key"/>, or adds it with a default value; returns a reference to its value, valid only until
+    /// the next addition (which may grow the table).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public ref TValue GetValueRefOrAddDefault(object key, out bool exists)
+    {
+        if ((_count + 1) * 2 > _entries.Length)
+        {
+            Grow();
+        }
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
+        int i = RuntimeHelpers.GetHashCode(key) & mask;
+        while (true)
+        {
+            ref Entry entry = ref entries[i];
+            if (entry.Key is null)
+            {
+                entry.Key = key;
+                _count++;
+                exists = false;
+                return ref entry.Value;
+            }
+            if (ReferenceEquals(entry.Key, key))
+            {
+                exists = true;
+                return ref entry.Value;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// <summary>Finds the value stored for <paramref name="key"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryGetValue(object key, out TValue value)
+    {
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
+        int i = RuntimeHelpers.GetHashCode(key) & mask;
+        while (true)
+        {
+            ref Entry entry = ref entries[i];
+            if (entry.Key is null)
+            {
+                value = default!;
+                return false;
+            }
+            if (ReferenceEquals(entry.Key, key))
+            {
+                value = entry.Value;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// <summary>Adds a key known to be absent.</summary>
+    public void Add(object key, TValue value) => GetOrAdd(key, value, out _);
+
+    public void Clear()
+    {
+        if (_count == 0)
+        {
+            return;
+        }
+        if (_entries.Length > MaxRetainedSlots)
+        {
+            _entries = new Entry[InitialSlots];
+        }
+        else
+        {
+            Array.Clear(_entries);
+        }
+        _count = 0;
+    }
+
+    private void Grow()
+    {
+        Entry[] old = _entries;
+        var entries = new Entry[old.Length * 2];
+        int mask = entries.Length - 1;
+        foreach (Entry entry in old)
+        {
+            if (entry.Key is null)
+            {
+                continue;
+            }
+            int i = RuntimeHelpers.GetHashCode(entry.Key) & mask;
+            while (entries[i].Key is not null)
+            {
+                i = (i + 1) & mask;
+            }
+            entries[i] = entry;
+        }
+        _entries = entries;
+    }
+}

@@ -1,0 +1,53 @@
+namespace NFX.Slim.TypeSystem;
+
+/// <summary>
+/// What a type's registry entry needs, computed once per type: reflection calls such as
+/// <c>Assembly.GetName()</c> and <c>GetGenericArguments()</c> allocate, and must not run per message.
+/// </summary>
+internal sealed class WireTypeInfo
+{
+    public WireTypeInfo(Type type)
+    {
+        if (type.IsArray)
+        {
+            Kind = WireTypeEntry.Array;
+            Rank = type.IsSZArray ? (byte)0 : (byte)type.GetArrayRank();
+            Parts = [type.GetElementType()!];
+        }
+        else if (type.IsConstructedGenericType)
+        {
+            Kind = WireTypeEntry.Generic;
+            Parts = [type.GetGenericTypeDefinition(), .. type.GetGenericArguments()];
+        }
+        else
+        {
+            Kind = WireTypeEntry.Named;
+            FullName = type.FullName ?? type.Name;
+            AssemblyName = TypeNames.AssemblyName(type);
+            Parts = [];
+            using var writer = new NFX.IO.SlimWriter(256);
+            writer.WriteString(FullName);
+            writer.WriteString(AssemblyName);
+            NamedEntryBytes = writer.ToArray();
+        }
+        EntryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(type));
+    }
+
+    public WireTypeEntry Kind { get; }
+
+    /// <summary>Array: the element type. Generic: the definition, then the arguments.</summary>
+    public Type[] Parts { get; }
+
+    /// <summary>Array: 0 for a vector, else the rank.</summary>
+    public byte Rank { get; }
+
+    public string? FullName { get; }
+
+    public string? AssemblyName { get; }
+
+    /// <summary>Named entries: the full name and assembly name as written on the wire, encoded once.</summary>
+    public byte[] NamedEntryBytes { get; } = [];
+
+    /// <summary>The hash of the type's description, folded into the registry checksum.</summary>
+    public ulong EntryHash { get; }
+}

@@ -1,0 +1,92 @@
+using System.Xml.Linq;
+using NFX.Perf.Quick;
+
+namespace NFX.Tests.Perf;
+
+public sealed class ReportTests
+{
+    private static readonly QuickOptions s_options = new() { PerzonLoop = 1000 };
+
+    private static ContenderResult Measured(string name, double serializeNs, double deserializeNs, long bytes) =>
+        new(name, CellStatus.Measured, null, bytes, new Measurement(serializeNs, 0, 3, 1), new Measurement(deserializeNs, 0, 3, 1));
+
+    private static QuickRun Run(params WorkloadResult[] workloads) =>
+        new(s_options, new MachineInfo("cpu", 2, "os", "rt", DateTime.UnixEpoch, null), "quick", TimeSpan.FromSeconds(1), workloads, []);
+
+    private static WorkloadResult PerzonLoop(double bfSerialize, double bfDeserialize, long bfBytes) => new("perzon-loop", "Perzon loop", "d", 6,
+    [
+        Measured("Slim (PerCall)", 100, 100, 1000),
+        Measured("Slim (Batch)", 50, 50, 800),
+        Measured("BinaryFormatter", bfSerialize, bfDeserialize, bfBytes),
+        ContenderResult.Failed("DataContractSerializer", "$.O3: expected x"),
+        ContenderResult.NotApplicable("protobuf-net", "package not available"),
+    ]);
+
+    [Test]
+    public void Evaluate_RatiosAboveAndBelowGoals_AreMetAndMissed()
+    {
+        QuickRun run = Run(PerzonLoop(bfSerialize: 1600, bfDeserialize: 900, bfBytes: 13_000));
+
+        var targets = TargetsReport.Evaluate(run).Where(t => t.Name.StartsWith("Perzon vs BinaryFormatter", StringComparison.Ordinal)).ToList();
+
+        Assert.That(targets.Select(t => (t.Measured, t.Verdict)), Is.EqualTo(new[]
+        {
+            ("16x [32x]", "met"),
+            ("9x [18x]", "missed"),
+            ("13x [16.25x]", "met"),
+        }));
+    }
+
+    [Test]
+    public void Evaluate_PeerFailedVerification_IsNotMeasuredWithTheReason()
+    {
+        QuickRun run = Run(PerzonLoop(1600, 900, 13_000));
+
+        TargetsReport.Target target = TargetsReport.Evaluate(run).First(t => t.Name.StartsWith("Perzon vs DataContractSerializer", StringComparison.Ordinal));
+
+        Assert.That(target.Verdict, Is.EqualTo("not measured: DataContractSerializer FAILED: $.O3: expected x"));
+    }
+
+    [Test]
+    public void AppendTable_MixedRows_ShowsRatiosNotApplicableAndFailed()
+    {
+        var text = new System.Text.StringBuilder();
+
+        MarkdownReport.AppendTable(text, PerzonLoop(1600, 900, 13_000));
+
+        string table = text.ToString();
+        Assert.That(table, Does.Contain("| BinaryFormatter | 1.60 µs (16.0x) | 900 ns (9.00x) | 13,000 B (13.0x) |"));
+        Assert.That(table, Does.Contain("| protobuf-net | n/a | n/a | n/a | n/a | n/a | n/a: package not available |"));
+        Assert.That(table, Does.Contain("FAILED: $.O3: expected x |"));
+    }
+
+    [Test]
+    public void Render_Chart_IsWellFormedSvgWithTwoBarsPerMeasuredRow()
+    {
+        string svg = SvgChart.Render(PerzonLoop(1600, 900, 13_000), "Slim (PerCall)");
+
+        XDocument document = XDocument.Parse(svg);
+        XNamespace ns = "http://www.w3.org/2000/svg";
+        int bars = document.Descendants(ns + "rect").Count(r => r.Element(ns + "title") is not null);
+        Assert.That(bars, Is.EqualTo(6));
+        Assert.That(svg, Does.Contain("n/a: package not available"));
+        Assert.That(svg, Does.Contain("FAILED: $.O3: expected x"));
+    }
+
+    [Test]
+    public void Parse_AllOptions_AreRead()
+    {
+        QuickOptions options = QuickOptions.Parse(["--filter", "perzon,graph", "--loop", "500000", "--budget-ms", "100", "--out", "/tmp/x", "--no-docs"]);
+
+        Assert.That(options.Filters, Is.EqualTo(new[] { "perzon", "graph" }));
+        Assert.That((options.PerzonLoop, options.Budget, options.OutputDirectory, options.WriteDocs),
+            Is.EqualTo((500_000, TimeSpan.FromMilliseconds(100), "/tmp/x", false)));
+        Assert.That(options.Selects("perzon-loop") && options.Selects("graph") && !options.Selects("dto"), Is.True);
+    }
+
+    [Test]
+    public void Parse_UnknownOption_Throws()
+    {
+        Assert.That(() => QuickOptions.Parse(["--fast"]), Throws.ArgumentException.With.Message.Contains("--fast"));
+    }
+}
