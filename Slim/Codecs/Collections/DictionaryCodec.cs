@@ -37,6 +37,9 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
 
     public override bool HasBody => true;
 
+    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
+    public override bool HeaderReadsReferences => true;
+
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
         ComparerCodec.Write(_comparer((TDictionary)value), _defaultComparer, writer, session, _comparerSlot);
 

@@ -30,6 +30,9 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
 
     public override bool HasBody => true;
 
+    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
+    public override bool HeaderReadsReferences => true;
+
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
         ComparerCodec.Write(_comparer((TSet)value), _defaultComparer, writer, session, _comparerSlot);
 

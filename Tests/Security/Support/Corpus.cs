@@ -143,6 +143,10 @@ public static class Corpus
 
         yield return ("generics", new object[] { new Entity { Id = 1, Name = "e" }, new Wrapper<List<int>> { Value = [1] } });
 
+        var comparer = new LengthComparer { Salt = 3 };
+        var byLength = new Dictionary<string, int>(comparer) { ["a"] = 1, ["bb"] = 2 };
+        yield return ("custom-comparers", new object[] { byLength, byLength, comparer, new HashSet<string>(comparer) { "x" }, new SortedSet<string>(comparer) { "yy", "z" } });
+
         Node head = new() { Name = "chain" };
         Node tail = head;
         for (int i = 0; i < 40; i++)

@@ -131,3 +131,15 @@ public sealed class GadgetHolder
 {
     public DataSet? Data;
 }
+
+/// <summary>A custom comparer object: written as a reference in its collection's header.</summary>
+public sealed class LengthComparer : IEqualityComparer<string>, IComparer<string>
+{
+    public int Salt;
+
+    public bool Equals(string? x, string? y) => x?.Length == y?.Length;
+
+    public int GetHashCode(string obj) => obj.Length + Salt;
+
+    public int Compare(string? x, string? y) => (x?.Length ?? -1).CompareTo(y?.Length ?? -1);
+}
