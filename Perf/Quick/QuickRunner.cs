@@ -41,6 +41,11 @@ public static class QuickRunner
             clones.Add(cloneRunner.Run(workload));
             Console.Out.Write(Table(clones[^1], clone: true));
         }
+        if (options.Selects("cache"))
+        {
+            progress.Report("cache: Slim vs System.Text.Json as the HybridCache serializer");
+            NFX.Perf.Cache.CacheBench.RunQuick(Console.Out);
+        }
 
         string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
         var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)

@@ -80,7 +80,7 @@ internal sealed class ArrayCodec<T> : SlimCodec
     {
         T[] from = (T[])source;
         T[] to = (T[])target;
-        if (_element.IsPlainData)
+        if (_element.IsImmutableData)
         {
             from.CopyTo(to, 0);
             return;

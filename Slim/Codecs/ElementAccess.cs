@@ -33,8 +33,14 @@ internal sealed class ElementAccess<T>
 
     public Func<T, CloneSession, T> Clone { get; }
 
-    /// <summary>True when a copy of the value is a clone (no references inside).</summary>
+    /// <summary>True when the value holds no references at any depth.</summary>
     public bool IsPlainData { get; }
+
+    /// <summary>
+    /// True when a copy of the value is a perfect clone and the value is complete the moment it is read: plain data
+    /// or a string (immutable, read inline).
+    /// </summary>
+    public bool IsImmutableData => IsPlainData || typeof(T) == typeof(string);
 
     /// <summary>The fewest bytes one element takes on the wire, to check counts against the bytes left.</summary>
     public int MinWireBytes { get; }

@@ -97,7 +97,7 @@ internal sealed class MultiDimArrayCodec<T> : SlimCodec
     {
         Span<T> from = Flat((Array)source);
         Span<T> to = Flat((Array)target);
-        if (_element.IsPlainData)
+        if (_element.IsImmutableData)
         {
             from.CopyTo(to);
             return;

@@ -32,7 +32,7 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         _comparer = comparer;
         _defaultComparer = defaultComparer;
         _comparerSlot = codecs.SlotFor(comparerType, typeof(TDictionary).Name + " comparer");
-        _keysCompleteWhenRead = typeof(TKey) == typeof(string) || _key.IsPlainData;
+        _keysCompleteWhenRead = _key.IsImmutableData;
     }
 
     public override bool HasBody => true;
@@ -114,8 +114,8 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         var values = new TValue[pairs.Length];
         for (int i = 0; i < pairs.Length; i++)
         {
-            keys[i] = _key.IsPlainData ? pairs[i].Key : _key.Clone(pairs[i].Key, session);
-            values[i] = _value.IsPlainData ? pairs[i].Value : _value.Clone(pairs[i].Value, session);
+            keys[i] = _key.IsImmutableData ? pairs[i].Key : _key.Clone(pairs[i].Key, session);
+            values[i] = _value.IsImmutableData ? pairs[i].Value : _value.Clone(pairs[i].Value, session);
         }
         var fill = new PendingFill((TDictionary)target, keys, values, 0);
         if (_keysCompleteWhenRead)

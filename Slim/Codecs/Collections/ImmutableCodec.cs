@@ -34,7 +34,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         _reverse = reverse;
         _hashing = hashing;
         // Hashed and sorted collections need complete elements; a list, queue or stack does not look at them.
-        _completeWhenRead = comparer is null || typeof(T) == typeof(string) || _element.IsPlainData ||
+        _completeWhenRead = comparer is null || _element.IsImmutableData ||
                             (typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(KeyValuePair<,>) &&
                              typeof(T).GetGenericArguments()[0] is var key && (key == typeof(string) || values.IsPlainData(key)));
     }
@@ -75,7 +75,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
 
     public override object CloneHeader(object source, CloneSession session)
     {
-        if (_element.IsPlainData)
+        if (_element.IsImmutableData)
         {
             return source; // immutable and holding no references: sharing it is a perfect copy
         }

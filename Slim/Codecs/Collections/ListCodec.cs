@@ -48,7 +48,7 @@ internal sealed class ListCodec<T> : SlimCodec
     {
         ReadOnlySpan<T> from = CollectionsMarshal.AsSpan((List<T>)source);
         var to = (List<T>)target;
-        if (_element.IsPlainData)
+        if (_element.IsImmutableData)
         {
             to.AddRange(from);
             return;

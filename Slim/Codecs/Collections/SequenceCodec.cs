@@ -72,7 +72,7 @@ internal sealed class SequenceCodec<TCollection, T> : SlimCodec where TCollectio
     public override void CloneBody(object source, object target, CloneSession session)
     {
         T[] items = [.. (TCollection)source];
-        if (!_element.IsPlainData)
+        if (!_element.IsImmutableData)
         {
             Func<T, CloneSession, T> clone = _element.Clone;
             for (int i = 0; i < items.Length; i++)

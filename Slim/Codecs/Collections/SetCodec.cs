@@ -25,7 +25,7 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         _comparer = comparer;
         _defaultComparer = defaultComparer;
         _comparerSlot = codecs.SlotFor(comparerType, typeof(TSet).Name + " comparer");
-        _completeWhenRead = typeof(T) == typeof(string) || _element.IsPlainData;
+        _completeWhenRead = _element.IsImmutableData;
     }
 
     public override bool HasBody => true;
@@ -73,7 +73,7 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
     public override void CloneBody(object source, object target, CloneSession session)
     {
         T[] items = [.. (TSet)source];
-        if (!_element.IsPlainData)
+        if (!_element.IsImmutableData)
         {
             for (int i = 0; i < items.Length; i++)
             {

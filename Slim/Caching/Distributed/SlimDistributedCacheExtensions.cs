@@ -1,0 +1,99 @@
+using System.Buffers;
+using Microsoft.Extensions.Caching.Distributed;
+
+namespace NFX.Slim.Caching;
+
+/// <summary>
+/// Typed <see cref="IDistributedCache"/> calls that store values with <see cref="SlimCacheCodec"/>. Values are written
+/// into pooled buffers; a cache that implements <see cref="IBufferDistributedCache"/> (like
+/// <see cref="Redis.RedisDistributedCache"/>) also reads into pooled buffers, other caches hand over arrays.
+/// An invalid stored value (stale layout, corrupt, truncated, type outside the policy) is a logged miss unless
+/// <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set. Errors of the cache itself propagate.
+/// </summary>
+public static class SlimDistributedCacheExtensions
+{
+    /// <summary>Reads <paramref name="key"/> with <see cref="SlimCacheCodec.Default"/>; default when missing or invalid.</summary>
+    public static Task<T?> GetAsync<T>(this IDistributedCache cache, string key, CancellationToken cancellationToken = default) =>
+        GetAsync<T>(cache, key, SlimCacheCodec.Default, cancellationToken);
+
+    /// <summary>Reads <paramref name="key"/> with <paramref name="codec"/>; default when missing or invalid.</summary>
+    public static async Task<T?> GetAsync<T>(this IDistributedCache cache, string key, SlimCacheCodec codec,
+        CancellationToken cancellationToken = default) =>
+        (await TryGetAsync<T>(cache, key, codec, cancellationToken).ConfigureAwait(false)).Value;
+
+    /// <summary>Reads <paramref name="key"/> with <see cref="SlimCacheCodec.Default"/>, telling a miss from a stored default.</summary>
+    public static Task<SlimCacheResult<T>> TryGetAsync<T>(this IDistributedCache cache, string key, CancellationToken cancellationToken = default) =>
+        TryGetAsync<T>(cache, key, SlimCacheCodec.Default, cancellationToken);
+
+    /// <summary>Reads <paramref name="key"/> with <paramref name="codec"/>, telling a miss from a stored default.</summary>
+    /// <exception cref="SlimCacheValueException">The value is invalid and <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.</exception>
+    public static async Task<SlimCacheResult<T>> TryGetAsync<T>(this IDistributedCache cache, string key, SlimCacheCodec codec,
+        CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(cache);
+        ArgumentNullException.ThrowIfNull(key);
+        ArgumentNullException.ThrowIfNull(codec);
+        if (cache is IBufferDistributedCache buffered)
+        {
+            using var buffer = new PooledBufferWriter();
+            if (!await buffered.TryGetAsync(key, buffer, cancellationToken).ConfigureAwait(false))
+            {
+                return default;
+            }
+            return codec.TryDeserialize(buffer.WrittenMemory, key, out T? value) ? new(true, value) : default;
+        }
+        byte[]? bytes = await cache.GetAsync(key, cancellationToken).ConfigureAwait(false);
+        return bytes is not null && codec.TryDeserialize(bytes, key, out T? found) ? new(true, found) : default;
+    }
+
+    /// <summary>Stores <paramref name="value"/> under <paramref name="key"/> with <see cref="SlimCacheCodec.Default"/>.</summary>
+    public static Task SetAsync<T>(this IDistributedCache cache, string key, T value, DistributedCacheEntryOptions? options = null,
+        CancellationToken cancellationToken = default) =>
+        SetAsync(cache, key, value, SlimCacheCodec.Default, options, cancellationToken);
+
+    /// <summary>Stores <paramref name="value"/> (the whole graph it references) under <paramref name="key"/> with <paramref name="codec"/>.</summary>
+    /// <exception cref="SlimSerializationException">A type in the graph cannot be serialized.</exception>
+    public static async Task SetAsync<T>(this IDistributedCache cache, string key, T value, SlimCacheCodec codec,
+        DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(cache);
+        ArgumentNullException.ThrowIfNull(key);
+        ArgumentNullException.ThrowIfNull(codec);
+        options ??= new DistributedCacheEntryOptions();
+        using var buffer = new PooledBufferWriter();
+        codec.Serialize(value, buffer);
+        if (cache is IBufferDistributedCache buffered)
+        {
+            await buffered.SetAsync(key, new ReadOnlySequence<byte>(buffer.WrittenMemory), options, cancellationToken).ConfigureAwait(false);
+        }
+        else
+        {
+            // IDistributedCache takes an exact array: the one copy its API forces.
+            await cache.SetAsync(key, buffer.WrittenSpan.ToArray(), options, cancellationToken).ConfigureAwait(false);
+        }
+    }
+
+    /// <summary>Returns the value under <paramref name="key"/>, or creates it with <paramref name="factory"/>, stores it and returns it.</summary>
+    public static Task<T> GetOrCreateAsync<T>(this IDistributedCache cache, string key, Func<CancellationToken, ValueTask<T>> factory,
+        DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default) =>
+        GetOrCreateAsync(cache, key, factory, SlimCacheCodec.Default, options, cancellationToken);
+
+    /// <summary>
+    /// Returns the value under <paramref name="key"/>, or, when it is missing or invalid, creates it with
+    /// <paramref name="factory"/>, stores it with <paramref name="options"/> and returns it. Concurrent callers that
+    /// miss together each run the factory (no stampede protection: HybridCache has that).
+    /// </summary>
+    public static async Task<T> GetOrCreateAsync<T>(this IDistributedCache cache, string key, Func<CancellationToken, ValueTask<T>> factory,
+        SlimCacheCodec codec, DistributedCacheEntryOptions? options = null, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(factory);
+        SlimCacheResult<T> cached = await TryGetAsync<T>(cache, key, codec, cancellationToken).ConfigureAwait(false);
+        if (cached.Found)
+        {
+            return cached.Value!;
+        }
+        T created = await factory(cancellationToken).ConfigureAwait(false);
+        await SetAsync(cache, key, created, codec, options, cancellationToken).ConfigureAwait(false);
+        return created;
+    }
+}

@@ -1,0 +1,144 @@
+using System.Buffers;
+using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Abstractions;
+
+namespace NFX.Slim.Caching;
+
+/// <summary>
+/// Turns cache values into bytes and back: an 11-byte header (magic, format version, layout fingerprint of the
+/// declared type) followed by a Slim message. Reading checks the header, then reads with
+/// <c>SlimSerializer.Deserialize&lt;T&gt;</c>, so the safe type policy applies with T as its scope.
+/// Thread-safe; create one per application (or take it from DI) and share it.
+/// </summary>
+/// <remarks>
+/// An invalid value (not a cache value, unsupported version, stale layout, type outside the policy, corrupt or
+/// truncated message) is a <see cref="SlimCacheValueException"/>. <see cref="TryDeserialize{T}(in ReadOnlySequence{byte}, string?, out T)"/>
+/// turns it into a logged warning and a miss unless <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.
+/// </remarks>
+public sealed class SlimCacheCodec
+{
+    private readonly SlimSerializer _slim;
+    private readonly ILogger _logger;
+    private readonly ConcurrentDictionary<Type, ulong> _fingerprints = new();
+
+    /// <summary>A codec with <see cref="SlimCacheOptions.Default"/> that logs nowhere.</summary>
+    public static SlimCacheCodec Default { get; } = new();
+
+    /// <summary>Creates a codec with <see cref="SlimCacheOptions.Default"/> that logs nowhere.</summary>
+    public SlimCacheCodec() : this(SlimCacheOptions.Default) { }
+
+    /// <summary>Creates a codec; invalid values are logged to <paramref name="logger"/> as warnings.</summary>
+    /// <exception cref="ArgumentException">The serializer options use a Batch registry (cache values must stand alone).</exception>
+    public SlimCacheCodec(SlimCacheOptions options, ILogger? logger = null)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        ArgumentNullException.ThrowIfNull(options.Serializer, nameof(options));
+        if (options.Serializer.RegistryMode != TypeRegistryMode.PerCall)
+        {
+            throw new ArgumentException("Cache values must stand alone: use TypeRegistryMode.PerCall in SlimCacheOptions.Serializer.", nameof(options));
+        }
+        Options = options;
+        _slim = new SlimSerializer(options.Serializer);
+        _logger = logger ?? NullLogger.Instance;
+    }
+
+    /// <summary>The options this codec was created with.</summary>
+    public SlimCacheOptions Options { get; }
+
+    /// <summary>The layout fingerprint written for values of <paramref name="type"/> (see <see cref="TypeLayoutFingerprint"/>).</summary>
+    public ulong FingerprintOf(Type type)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        return _fingerprints.TryGetValue(type, out ulong cached) ? cached : _fingerprints.GetOrAdd(type, TypeLayoutFingerprint.Compute);
+    }
+
+    /// <summary>Writes the header and <paramref name="value"/> (the whole graph it references) to <paramref name="destination"/>.</summary>
+    /// <exception cref="SlimSerializationException">A type in the graph cannot be serialized.</exception>
+    public void Serialize<T>(T value, IBufferWriter<byte> destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        CacheValueHeader.Write(destination.GetSpan(CacheValueHeader.Size), FingerprintOf(typeof(T)));
+        destination.Advance(CacheValueHeader.Size);
+        _slim.Serialize(destination, value);
+    }
+
+    /// <summary>Writes the header and <paramref name="value"/> into a new array.</summary>
+    /// <exception cref="SlimSerializationException">A type in the graph cannot be serialized.</exception>
+    public byte[] Serialize<T>(T value)
+    {
+        using var buffer = new PooledBufferWriter();
+        Serialize(value, buffer);
+        return buffer.WrittenSpan.ToArray();
+    }
+
+    /// <summary>Reads a value written by <see cref="Serialize{T}(T, IBufferWriter{byte})"/> for the same <typeparamref name="T"/>.</summary>
+    /// <exception cref="SlimCacheValueException">The bytes are not a valid value of <typeparamref name="T"/> (always thrown, whatever the options).</exception>
+    public T Deserialize<T>(in ReadOnlySequence<byte> value)
+    {
+        var header = CacheValueHeader.Check(value, FingerprintOf(typeof(T)));
+        if (header is { } problem)
+        {
+            ThrowInvalid(problem.Problem, typeof(T), problem.Reason);
+        }
+        return ReadMessage<T>(value.Slice(CacheValueHeader.Size));
+    }
+
+    /// <summary>Reads a value written by <see cref="Serialize{T}(T, IBufferWriter{byte})"/> for the same <typeparamref name="T"/>.</summary>
+    /// <exception cref="SlimCacheValueException">The bytes are not a valid value of <typeparamref name="T"/> (always thrown, whatever the options).</exception>
+    public T Deserialize<T>(ReadOnlyMemory<byte> value) => Deserialize<T>(new ReadOnlySequence<byte>(value));
+
+    /// <summary>
+    /// Reads a value, or reports a miss: an invalid value is logged as a warning (naming <paramref name="key"/>) and
+    /// returns false, unless <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.
+    /// </summary>
+    /// <exception cref="SlimCacheValueException">The value is invalid and <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.</exception>
+    public bool TryDeserialize<T>(in ReadOnlySequence<byte> value, string? key, [MaybeNullWhen(false)] out T result)
+    {
+        try
+        {
+            result = Deserialize<T>(value);
+            return true;
+        }
+        catch (SlimCacheValueException e) when (!Options.ThrowOnInvalidValue)
+        {
+            CacheLog.InvalidValue(_logger, key ?? "", TypeLabel(typeof(T)), e.Problem, e.Message, e.InnerException);
+            result = default;
+            return false;
+        }
+    }
+
+    /// <summary>Reads a value, or reports a miss (see <see cref="TryDeserialize{T}(in ReadOnlySequence{byte}, string?, out T)"/>).</summary>
+    /// <exception cref="SlimCacheValueException">The value is invalid and <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.</exception>
+    public bool TryDeserialize<T>(ReadOnlyMemory<byte> value, string? key, [MaybeNullWhen(false)] out T result) =>
+        TryDeserialize(new ReadOnlySequence<byte>(value), key, out result);
+
+    /// <summary>Logs a value that the caller found invalid (for callers that must throw, like a HybridCache serializer).</summary>
+    internal void LogInvalid(SlimCacheValueException e, string? key) =>
+        CacheLog.InvalidValue(_logger, key ?? "", TypeLabel(e.ValueType), e.Problem, e.Message, e.InnerException);
+
+    private T ReadMessage<T>(in ReadOnlySequence<byte> message)
+    {
+        try
+        {
+            return _slim.Deserialize<T>(message);
+        }
+        catch (SlimTypeNotAllowedException e)
+        {
+            throw Invalid(SlimCacheValueProblem.TypeNotAllowed, typeof(T), e.Message, e);
+        }
+        catch (SlimException e)
+        {
+            throw Invalid(SlimCacheValueProblem.Malformed, typeof(T), e.Message, e);
+        }
+    }
+
+    [DoesNotReturn]
+    private static void ThrowInvalid(SlimCacheValueProblem problem, Type type, string reason) => throw Invalid(problem, type, reason, null);
+
+    private static SlimCacheValueException Invalid(SlimCacheValueProblem problem, Type type, string reason, Exception? inner) =>
+        new(problem, type, $"Not a valid cache value of {TypeLabel(type)}: {reason}", inner);
+
+    private static string TypeLabel(Type type) => type.FullName ?? type.Name;
+}

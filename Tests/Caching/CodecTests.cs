@@ -1,0 +1,230 @@
+using System.Buffers;
+using System.Buffers.Binary;
+using Microsoft.Extensions.Logging;
+using NFX.Slim;
+using NFX.Slim.Caching;
+using NFX.Tests.CacheProbe;
+using NFX.Tests.Caching.Support;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Caching;
+
+public sealed class CodecTests
+{
+    private ListLogger _log = null!;
+    private SlimCacheCodec _codec = null!;
+
+    [SetUp]
+    public void SetUp()
+    {
+        _log = new ListLogger();
+        _codec = new SlimCacheCodec(SlimCacheOptions.Default, _log);
+    }
+
+    [Test]
+    public void Serialize_GraphWithCyclesAndPolymorphism_RoundTripsEqual()
+    {
+        Team team = ProbeGraph.Build();
+        Team copy = _codec.Deserialize<Team>(_codec.Serialize(team).AsMemory());
+        GraphAssert.AreEquivalent(team, copy);
+        Assert.That(copy.Members[0].Team, Is.SameAs(copy));
+        Assert.That(copy.Mascot, Is.SameAs(copy.Members[1].Pets[0]));
+    }
+
+    [Test]
+    public void Serialize_Header_IsMagicVersionFingerprintThenSlimMessage()
+    {
+        byte[] bytes = _codec.Serialize(new TreeNode { Name = "root" });
+        Assert.That(bytes[..3], Is.EqualTo(new byte[] { (byte)'S', (byte)'C', 1 }));
+        Assert.That(BinaryPrimitives.ReadUInt64LittleEndian(bytes.AsSpan(3, 8)), Is.EqualTo(TypeLayoutFingerprint.Compute(typeof(TreeNode))));
+        Assert.That(bytes[11..14], Is.EqualTo(new byte[] { (byte)'S', (byte)'L', 1 }));
+        Assert.That(bytes[11..], Is.EqualTo(new SlimSerializer().Serialize(new TreeNode { Name = "root" })));
+    }
+
+    [Test]
+    public void Deserialize_MultiSegmentSequence_ReadsTheValue()
+    {
+        var order = new Order(7, "ann") { Lines = [new OrderLine("a", 2, 1.5m), new OrderLine("b", 1, 10m)], Placed = DateTime.UnixEpoch };
+        byte[] bytes = _codec.Serialize(order);
+        Order copy = _codec.Deserialize<Order>(Segments.Split(bytes, 5));
+        GraphAssert.AreEquivalent(order, copy);
+    }
+
+    [Test]
+    public void TryDeserialize_CorruptMessage_IsMissWithWarningLogged()
+    {
+        byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+        for (int i = CacheHeaderSize + 6; i < bytes.Length; i += 3)
+        {
+            bytes[i] ^= 0x5A;
+        }
+        bool found = _codec.TryDeserialize(bytes.AsMemory(), "team:1", out Team? value);
+        Assert.That(found, Is.False);
+        Assert.That(value, Is.Null);
+        LogEntry entry = _log.Entries.Single();
+        Assert.That(entry.Level, Is.EqualTo(LogLevel.Warning));
+        Assert.That(entry.EventId.Id, Is.EqualTo(8001));
+        Assert.That(entry.Message, Does.Contain("'team:1'").And.Contain(typeof(Team).FullName!).And.Contain("(Malformed)"));
+        Assert.That(entry.Exception, Is.InstanceOf<SlimException>());
+    }
+
+    [Test]
+    public void TryDeserialize_EveryTruncation_IsMissNeverAnException()
+    {
+        byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+        for (int length = 0; length < bytes.Length; length++)
+        {
+            Assert.That(_codec.TryDeserialize(bytes.AsMemory(0, length), "k", out Team? _), Is.False, $"length {length}");
+        }
+        IReadOnlyList<LogEntry> entries = _log.Entries;
+        Assert.That(entries, Has.Count.EqualTo(bytes.Length));
+        Assert.That(entries.Take(CacheHeaderSize).Select(e => e.Message), Has.All.Contain("(NotACacheValue)"));
+        Assert.That(entries.Skip(CacheHeaderSize).Select(e => e.Message), Has.All.Contain("(Malformed)"));
+    }
+
+    [Test]
+    public void TryDeserialize_TypeOutsidePolicy_IsMissAndNothingOfItIsBuilt()
+    {
+        byte[] bytes = _codec.Serialize(new Envelope { Label = "x", Content = new Outsider() });
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "env", out Envelope? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(TypeNotAllowed)").And.Contain(nameof(Outsider)));
+        // The same value is fine once the policy allows the type.
+        var allowing = new SlimCacheCodec(new SlimCacheOptions
+        {
+            Serializer = SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(Outsider)) },
+        });
+        Assert.That(allowing.TryDeserialize(bytes.AsMemory(), "env", out Envelope? read), Is.True);
+        Assert.That(read!.Content, Is.InstanceOf<Outsider>());
+    }
+
+    [Test]
+    public void TryDeserialize_AlteredFingerprint_IsStaleMiss()
+    {
+        byte[] bytes = _codec.Serialize(new TreeNode { Name = "n" });
+        bytes[5] ^= 0x01;
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "node", out TreeNode? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
+    }
+
+    [Test]
+    public void TryDeserialize_ValueWrittenForAnotherType_IsStaleMiss()
+    {
+        byte[] bytes = _codec.Serialize(new TreeNode { Name = "n" });
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "node", out Order? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
+    }
+
+    [Test]
+    public void TryDeserialize_OldLayoutOfTheSameType_IsStaleMissNotGarbage()
+    {
+        // Deploy 1 writes Shop.Customer { Name, Age:int }; deploy 2 has Shop.Customer { Name, Age:long, Email }.
+        string assembly = "NFX.Tests.Versioned." + Guid.NewGuid().ToString("N");
+        Type v1 = VersionedTypes.Build(assembly, "Shop.Customer", ("Name", typeof(string)), ("Age", typeof(int)));
+        object written = VersionedTypes.Create(v1, ("Name", "ann"), ("Age", 41));
+        byte[] bytes = SerializeAs(v1, written);
+
+        // Deploy 1 itself reads its value back.
+        object? sameDeploy = ReadAs(v1, bytes);
+        Assert.That(sameDeploy, Is.Not.Null);
+        Assert.That(v1.GetField("Age")!.GetValue(sameDeploy), Is.EqualTo(41));
+
+        Type v2 = VersionedTypes.Build(assembly, "Shop.Customer", ("Name", typeof(string)), ("Age", typeof(long)), ("Email", typeof(string)));
+        Assert.That(v2.FullName, Is.EqualTo(v1.FullName));
+        Assert.That(ReadAs(v2, bytes), Is.Null);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)").And.Contain("Shop.Customer"));
+    }
+
+    [Test]
+    public void TryDeserialize_NotACacheValue_IsMiss()
+    {
+        byte[] slimOnly = new SlimSerializer().Serialize(new TreeNode());
+        Assert.That(_codec.TryDeserialize(slimOnly.AsMemory(), "raw", out TreeNode? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(NotACacheValue)"));
+    }
+
+    [Test]
+    public void TryDeserialize_UnknownVersion_IsMiss()
+    {
+        byte[] bytes = _codec.Serialize(new TreeNode());
+        bytes[2] = 9;
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "v", out TreeNode? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(UnsupportedVersion)"));
+    }
+
+    [Test]
+    public void TryDeserialize_ThrowOnInvalidValue_ThrowsWithTheProblemAndLogsNothing()
+    {
+        var strict = new SlimCacheCodec(SlimCacheOptions.Default with { ThrowOnInvalidValue = true }, _log);
+        byte[] bytes = strict.Serialize(new TreeNode());
+        bytes[4] ^= 0xFF;
+        var e = Assert.Throws<SlimCacheValueException>(() => strict.TryDeserialize(bytes.AsMemory(), "k", out TreeNode? _))!;
+        Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.LayoutChanged));
+        Assert.That(e.ValueType, Is.EqualTo(typeof(TreeNode)));
+        Assert.That(_log.Entries, Is.Empty);
+    }
+
+    [Test]
+    public void Deserialize_Invalid_AlwaysThrowsSlimCacheValueException()
+    {
+        var e = Assert.Throws<SlimCacheValueException>(() => _codec.Deserialize<TreeNode>(new byte[] { (byte)'S', (byte)'C' }.AsMemory()))!;
+        Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.NotACacheValue));
+        Assert.That(e, Is.InstanceOf<SlimDeserializationException>());
+    }
+
+    [Test]
+    public void TryDeserialize_WriterWithOtherKnownTypes_IsMalformedMiss()
+    {
+        var writer = new SlimCacheCodec(new SlimCacheOptions { Serializer = SlimOptions.Default with { KnownTypes = [typeof(OrderLine)] } });
+        byte[] bytes = writer.Serialize(new Order(1, "a") { Lines = [new OrderLine("s", 1, 1m)] });
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "order", out Order? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(Malformed)"));
+    }
+
+    [Test]
+    public async Task Codec_SharedAcrossThreads_EveryRoundTripIsEqual()
+    {
+        Team expected = ProbeGraph.Build();
+        Task<string?>[] workers = [.. Enumerable.Range(0, 4).Select(_ => Task.Run(() =>
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+                if (!_codec.TryDeserialize(bytes.AsMemory(), "t", out Team? copy))
+                {
+                    return "miss";
+                }
+                string? difference = GraphAssert.FindDifference(expected, copy);
+                if (difference is not null)
+                {
+                    return difference;
+                }
+            }
+            return null;
+        }))];
+        Assert.That(await Task.WhenAll(workers), Has.All.Null);
+        Assert.That(_log.Entries, Is.Empty);
+    }
+
+    [Test]
+    public void Constructor_BatchRegistry_IsRefused()
+    {
+        var options = new SlimCacheOptions { Serializer = SlimOptions.Default with { RegistryMode = TypeRegistryMode.Batch } };
+        Assert.Throws<ArgumentException>(() => _ = new SlimCacheCodec(options));
+    }
+
+    private const int CacheHeaderSize = 11;
+
+    private byte[] SerializeAs(Type type, object value) =>
+        (byte[])typeof(SlimCacheCodec).GetMethods()
+            .Single(m => m.Name == nameof(SlimCacheCodec.Serialize) && m.GetParameters().Length == 1)
+            .MakeGenericMethod(type).Invoke(_codec, [value])!;
+
+    private object? ReadAs(Type type, byte[] bytes)
+    {
+        var arguments = new object?[] { new ReadOnlySequence<byte>(bytes), "customer:1", null };
+        bool found = (bool)typeof(SlimCacheCodec).GetMethods()
+            .Single(m => m.Name == nameof(SlimCacheCodec.TryDeserialize) && m.GetParameters()[0].ParameterType.GetElementType() == typeof(ReadOnlySequence<byte>))
+            .MakeGenericMethod(type).Invoke(_codec, arguments)!;
+        return found ? arguments[2] : null;
+    }
+}

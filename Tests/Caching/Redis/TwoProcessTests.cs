@@ -1,0 +1,86 @@
+using System.Diagnostics;
+using NFX.Slim.Caching;
+using NFX.Slim.Caching.Redis;
+using NFX.Tests.CacheProbe;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Caching.Redis;
+
+/// <summary>Another process (NFX.Slim.CacheProbe) and this one share a graph with cycles and polymorphic members through Redis.</summary>
+public sealed class TwoProcessTests
+{
+    private static readonly TimeSpan s_childTimeout = TimeSpan.FromSeconds(60);
+
+    [Test]
+    public async Task OtherProcessWrites_ThisProcessReadsTheGraphEqual()
+    {
+        string key = "probe:" + Guid.NewGuid().ToString("N");
+        await RunProbeAsync("write", key);
+
+        using var cache = new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions());
+        SlimCacheResult<Team> read = await cache.TryGetAsync<Team>(key);
+        Assert.That(read.Found, Is.True);
+        GraphAssert.AreEquivalent(ProbeGraph.Build(), read.Value);
+        Assert.That(read.Value!.Members[1].Mentor!.Mentor, Is.SameAs(read.Value.Members[1]), "the mentor cycle survives");
+        Assert.That(read.Value.Members[0].Pets[1], Is.InstanceOf<Cat>());
+    }
+
+    [Test]
+    public async Task ThisProcessWrites_OtherProcessReadsAndWritesBack_Equal()
+    {
+        string from = "probe:" + Guid.NewGuid().ToString("N"), to = from + ":copy";
+        using var cache = new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions());
+        await cache.SetAsync(from, ProbeGraph.Build());
+
+        await RunProbeAsync("copy", from, to);
+
+        GraphAssert.AreEquivalent(ProbeGraph.Build(), await cache.GetAsync<Team>(to));
+    }
+
+    private static async Task RunProbeAsync(params string[] arguments)
+    {
+        string probe = Path.Combine(AppContext.BaseDirectory, "NFX.Slim.CacheProbe.dll");
+        Assert.That(File.Exists(probe), Is.True, $"the probe is built next to the tests: {probe}");
+        var start = new ProcessStartInfo(DotnetHost())
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.Environment["NFX_PROBE_REDIS_OPTIONS"] = RedisServer.Timeouts;
+        start.ArgumentList.Add(probe);
+        start.ArgumentList.Add(arguments[0]);
+        start.ArgumentList.Add("127.0.0.1");
+        start.ArgumentList.Add(RedisFixture.Server.Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        foreach (string argument in arguments.Skip(1))
+        {
+            start.ArgumentList.Add(argument);
+        }
+        using Process child = Process.Start(start)!;
+        Task<string> output = child.StandardOutput.ReadToEndAsync();
+        Task<string> errors = child.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(s_childTimeout);
+        try
+        {
+            await child.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            child.Kill(entireProcessTree: true);
+            Assert.Fail($"the probe did not finish within {s_childTimeout.TotalSeconds} s");
+        }
+        Assert.That(child.ExitCode, Is.Zero, $"probe {string.Join(' ', arguments)} failed:\n{await output}\n{await errors}");
+    }
+
+    /// <summary>The dotnet host running these tests (the SDK sets DOTNET_HOST_PATH), else the one on PATH.</summary>
+    private static string DotnetHost()
+    {
+        string? host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
+        if (!string.IsNullOrEmpty(host) && File.Exists(host))
+        {
+            return host;
+        }
+        string? current = Environment.ProcessPath;
+        return current is not null && Path.GetFileNameWithoutExtension(current) == "dotnet" ? current : "dotnet";
+    }
+}

@@ -1,0 +1,166 @@
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Caching.Memory;
+using Microsoft.Extensions.Options;
+using NFX.Slim.Caching;
+using NFX.Slim.Caching.Redis;
+using NFX.Tests.CacheProbe;
+using NFX.Tests.Caching.Support;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Caching.Redis;
+
+/// <summary>The typed helpers against Redis (an IBufferDistributedCache) and MemoryDistributedCache (arrays only).</summary>
+[TestFixture(CacheKind.Redis)]
+[TestFixture(CacheKind.Memory)]
+public sealed class TypedHelperTests(CacheKind kind)
+{
+    private IDistributedCache _cache = null!;
+    private ListLogger _log = null!;
+    private SlimCacheCodec _codec = null!;
+
+    [SetUp]
+    public void SetUp()
+    {
+        _cache = kind == CacheKind.Redis
+            ? new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions { InstanceName = "typed:" })
+            : new MemoryDistributedCache(Options.Create(new MemoryDistributedCacheOptions()));
+        _log = new ListLogger();
+        _codec = new SlimCacheCodec(SlimCacheOptions.Default, _log);
+    }
+
+    [TearDown]
+    public void TearDown() => (_cache as IDisposable)?.Dispose();
+
+    [Test]
+    public async Task SetAsyncThenGetAsync_Graph_ReadsBackEqual()
+    {
+        string key = NewKey();
+        Team team = ProbeGraph.Build();
+        await _cache.SetAsync(key, team, _codec);
+        Team? copy = await _cache.GetAsync<Team>(key, _codec);
+        GraphAssert.AreEquivalent(team, copy);
+        Assert.That(_log.Entries, Is.Empty);
+    }
+
+    [Test]
+    public async Task SetAsyncThenGetAsync_DefaultCodec_RoundTripsADto()
+    {
+        string key = NewKey();
+        var order = new Order(12, "bob") { Lines = [new OrderLine("x", 3, 2.25m)], Placed = new DateTime(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc) };
+        await _cache.SetAsync(key, order);
+        GraphAssert.AreEquivalent(order, await _cache.GetAsync<Order>(key));
+    }
+
+    [Test]
+    public async Task TryGetAsync_MissingKey_IsNotFound()
+    {
+        SlimCacheResult<Order> result = await _cache.TryGetAsync<Order>(NewKey(), _codec);
+        Assert.That(result, Is.EqualTo(default(SlimCacheResult<Order>)));
+        Assert.That(_log.Entries, Is.Empty);
+    }
+
+    [Test]
+    public async Task TryGetAsync_StoredNull_IsFoundNull()
+    {
+        string key = NewKey();
+        await _cache.SetAsync<Order?>(key, null, _codec);
+        SlimCacheResult<Order?> result = await _cache.TryGetAsync<Order?>(key, _codec);
+        Assert.That(result.Found, Is.True);
+        Assert.That(result.Value, Is.Null);
+    }
+
+    [Test]
+    public async Task GetOrCreateAsync_Miss_RunsTheFactoryOnceThenHits()
+    {
+        string key = NewKey();
+        int calls = 0;
+        ValueTask<Reading> Factory(CancellationToken _)
+        {
+            calls++;
+            return ValueTask.FromResult(new Reading(2.5, new KeyValuePair<string, int[]>("t", [1, 2])));
+        }
+        Reading first = await _cache.GetOrCreateAsync(key, Factory, _codec);
+        Reading second = await _cache.GetOrCreateAsync(key, Factory, _codec);
+        Assert.That(calls, Is.EqualTo(1));
+        Assert.That(second.Value, Is.EqualTo(2.5));
+        Assert.That(second.Tags.Value, Is.EqualTo(new[] { 1, 2 }));
+        Assert.That(first.Tags.Key, Is.EqualTo("t"));
+    }
+
+    [Test]
+    public async Task GetOrCreateAsync_CorruptStoredValue_IsMissWithWarningAndIsReplaced()
+    {
+        string key = NewKey();
+        byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+        bytes[^3] ^= 0xFF;
+        bytes[^9] ^= 0xFF;
+        await _cache.SetAsync(key, bytes, new DistributedCacheEntryOptions());
+
+        Team created = await _cache.GetOrCreateAsync(key, _ => ValueTask.FromResult(new Team { Name = "fresh" }), _codec);
+
+        Assert.That(created.Name, Is.EqualTo("fresh"));
+        LogEntry warning = _log.Entries.Single();
+        Assert.That(warning.Message, Does.Contain(key).And.Contain("(Malformed)"));
+        Assert.That((await _cache.GetAsync<Team>(key, _codec))!.Name, Is.EqualTo("fresh"));
+    }
+
+    [Test]
+    public async Task GetAsync_TruncatedStoredValue_IsMiss()
+    {
+        string key = NewKey();
+        byte[] bytes = _codec.Serialize(ProbeGraph.Build());
+        await _cache.SetAsync(key, bytes[..(bytes.Length / 2)], new DistributedCacheEntryOptions());
+        Assert.That(await _cache.TryGetAsync<Team>(key, _codec), Is.EqualTo(default(SlimCacheResult<Team>)));
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(Malformed)"));
+    }
+
+    [Test]
+    public async Task GetAsync_TypeOutsidePolicy_IsMiss()
+    {
+        string key = NewKey();
+        await _cache.SetAsync(key, new Envelope { Label = "l", Content = new Outsider() }, _codec);
+        Assert.That(await _cache.GetAsync<Envelope>(key, _codec), Is.Null);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(TypeNotAllowed)"));
+    }
+
+    [Test]
+    public async Task GetAsync_StaleFingerprint_IsMissNotGarbage()
+    {
+        string key = NewKey();
+        byte[] bytes = _codec.Serialize(new TreeNode { Name = "old" });
+        bytes[10] ^= 0x80;
+        await _cache.SetAsync(key, bytes, new DistributedCacheEntryOptions());
+        Assert.That(await _cache.GetAsync<TreeNode>(key, _codec), Is.Null);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
+    }
+
+    [Test]
+    public async Task GetAsync_ThrowOnInvalidValue_Throws()
+    {
+        string key = NewKey();
+        await _cache.SetAsync(key, "not a cache value"u8.ToArray(), new DistributedCacheEntryOptions());
+        var strict = new SlimCacheCodec(SlimCacheOptions.Default with { ThrowOnInvalidValue = true });
+        var e = (await Assert.ThrowsAsync<SlimCacheValueException>(async () => await _cache.GetAsync<Order>(key, strict)))!;
+        Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.NotACacheValue));
+    }
+
+    [Test]
+    public async Task SetAsync_WithExpiration_PassesTheOptionsThrough()
+    {
+        string key = NewKey();
+        await _cache.SetAsync(key, new TreeNode(), _codec, new DistributedCacheEntryOptions { AbsoluteExpirationRelativeToNow = TimeSpan.FromMilliseconds(50) });
+        SlimCacheResult<TreeNode> result = default;
+        for (int attempt = 0; attempt < 100; attempt++)
+        {
+            await Task.Delay(30);
+            result = await _cache.TryGetAsync<TreeNode>(key, _codec);
+            if (!result.Found)
+            {
+                break;
+            }
+        }
+        Assert.That(result.Found, Is.False, "the entry outlived its 50 ms absolute expiration by seconds");
+    }
+
+    private static string NewKey() => "t" + Guid.NewGuid().ToString("N");
+}
