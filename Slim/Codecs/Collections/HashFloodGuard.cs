@@ -37,7 +37,7 @@ internal static class HashFloodGuard
         }
         for (int attempt = 0; ; attempt++)
         {
-            int chain = LongestChain(keys, dictionary.Comparer, size);
+            int chain = LongestChain(keys, dictionary.Comparer, size, maxChain);
             if (chain <= maxChain)
             {
                 return;
@@ -64,7 +64,7 @@ internal static class HashFloodGuard
         }
         for (int attempt = 0; ; attempt++)
         {
-            int chain = LongestChain(items, set.Comparer, size);
+            int chain = LongestChain(items, set.Comparer, size, maxChain);
             if (chain <= maxChain)
             {
                 return;
@@ -114,8 +114,46 @@ internal static class HashFloodGuard
     /// <summary>The capacity to ask for: the count plus up to half again, at random, so the table size is not the sender's choice.</summary>
     private static int PaddedCapacity(int count) => (int)Math.Min(Array.MaxLength, count + (long)Random.Shared.Next(count / 2 + 1));
 
-    /// <summary>The longest chain the keys form in a table of <paramref name="buckets"/> buckets (bucket = hash mod size, as Dictionary and HashSet do).</summary>
-    private static int LongestChain<T>(T[] keys, IEqualityComparer<T> comparer, int buckets)
+    /// <summary>
+    /// The longest chain the keys form in a table of <paramref name="buckets"/> buckets (bucket = hash mod size, as
+    /// Dictionary and HashSet do), or a value over <paramref name="maxChain"/> as soon as one chain passes it.
+    /// Kept cheap because it runs for every large collection: byte counters (a chain is only followed up to the limit),
+    /// a multiply-shift modulo, and a direct, devirtualized hash call for the default comparer of a value type.
+    /// </summary>
+    private static int LongestChain<T>(T[] keys, IEqualityComparer<T> comparer, int buckets, int maxChain)
+    {
+        if (maxChain >= byte.MaxValue)
+        {
+            return LongestChainWide(keys, comparer, buckets);
+        }
+        byte[] counts = ArrayPool<byte>.Shared.Rent(buckets);
+        try
+        {
+            Array.Clear(counts, 0, buckets);
+            ulong multiplier = ulong.MaxValue / (uint)buckets + 1;
+            bool byDefault = typeof(T).IsValueType && ReferenceEquals(comparer, EqualityComparer<T>.Default);
+            foreach (T key in keys)
+            {
+                if (key is null)
+                {
+                    continue; // refused later, with its own message
+                }
+                uint hash = (uint)(byDefault ? EqualityComparer<T>.Default.GetHashCode(key) : comparer.GetHashCode(key));
+                uint bucket = (uint)((((multiplier * hash) >> 32) + 1) * (uint)buckets >> 32); // hash % buckets
+                if (++counts[bucket] > maxChain)
+                {
+                    return maxChain + 1;
+                }
+            }
+            return maxChain;
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(counts);
+        }
+    }
+
+    private static int LongestChainWide<T>(T[] keys, IEqualityComparer<T> comparer, int buckets)
     {
         int[] counts = ArrayPool<int>.Shared.Rent(buckets);
         try
@@ -124,11 +162,10 @@ internal static class HashFloodGuard
             int longest = 0;
             foreach (T key in keys)
             {
-                if (key is null)
+                if (key is not null)
                 {
-                    continue; // refused later, with its own message
+                    longest = Math.Max(longest, ++counts[(uint)comparer.GetHashCode(key) % (uint)buckets]);
                 }
-                longest = Math.Max(longest, ++counts[(uint)comparer.GetHashCode(key) % (uint)buckets]);
             }
             return longest;
         }
