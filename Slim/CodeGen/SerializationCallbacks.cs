@@ -35,8 +35,12 @@ internal sealed class SerializationCallbacks
                callbacks.OnDeserialized.Length == 0 && !callbacks.IsDeserializationCallback ? null : callbacks;
     }
 
-    /// <summary>Runs the callbacks on <paramref name="target"/>; a callback's own exception is wrapped in a SlimException.</summary>
-    public static void Invoke(Callback[] callbacks, object target)
+    /// <summary>
+    /// Runs the callbacks on <paramref name="target"/>; a callback's own exception is wrapped in a
+    /// <see cref="SlimDeserializationException"/> when <paramref name="reading"/>, else in a
+    /// <see cref="SlimSerializationException"/> (writing and cloning).
+    /// </summary>
+    public static void Invoke(Callback[] callbacks, object target, bool reading = false)
     {
         foreach (Callback callback in callbacks)
         {
@@ -46,7 +50,8 @@ internal sealed class SerializationCallbacks
             }
             catch (Exception e) when (e is not SlimException)
             {
-                throw new SlimException($"Callback {callback.Name} threw: {e.Message}", e);
+                string message = $"Callback {callback.Name} threw: {e.Message}";
+                throw reading ? new SlimDeserializationException(message, e) : new SlimSerializationException(message, e);
             }
         }
     }

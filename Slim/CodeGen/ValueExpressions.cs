@@ -32,6 +32,59 @@ internal sealed class ValueExpressions
         _format = format;
     }
 
+    /// <summary>
+    /// The fewest bytes one value of <paramref name="type"/> can take on the wire (at least 1). Readers check every
+    /// element count against the bytes left using this size, so the memory allocated for a collection of structs stays
+    /// proportional to the input: with 1 byte per element, a list of wide structs (a ValueTuple of decimals nested
+    /// through TRest) would let each input byte allocate kilobytes.
+    /// </summary>
+    public int MinWireBytes(Type type) => (int)Math.Clamp(MinWire(type, 0), 1, 1 << 20);
+
+    private long MinWire(Type type, int depth)
+    {
+        if (!type.IsValueType)
+        {
+            return 1; // a reference handle
+        }
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            return NativeMinWire(native);
+        }
+        if (type.IsEnum)
+        {
+            return MinWire(Enum.GetUnderlyingType(type), depth);
+        }
+        if (Nullable.GetUnderlyingType(type) is not null || depth > MaxStructNesting)
+        {
+            return 1; // the presence byte
+        }
+        long sum = 0;
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            sum += MinWire(field.FieldType, depth + 1);
+        }
+        return sum;
+    }
+
+    /// <summary>
+    /// Fixed-width built-in encodings: the smaller of this table and the measured size of default(T), so a change of
+    /// encoding in the wire layer can only lower the bound (a too-high bound would refuse valid input). Every other
+    /// native type (varints, user formats) counts 1 byte.
+    /// </summary>
+    private static long NativeMinWire(NativeTypeCodec native)
+    {
+        int table = native.Type == typeof(Guid) ? 16 : native.Type == typeof(double) || native.Type == typeof(DateTime) ? 8 :
+            native.Type == typeof(DateTimeOffset) ? 9 : native.Type == typeof(float) ? 4 :
+            native.Type == typeof(Half) || native.Type == typeof(decimal) ? 2 : 1;
+        if (table == 1 || native.WriteMethod.DeclaringType != typeof(SlimWriter))
+        {
+            return 1;
+        }
+        using var writer = new SlimWriter(64);
+        native.WriteDelegate.DynamicInvoke(writer, Activator.CreateInstance(native.Type));
+        return Math.Clamp(writer.Position, 1, table);
+    }
+
     /// <summary>True when values of <paramref name="type"/> hold no references at any depth (so a copy is a clone).</summary>
     public bool IsPlainData(Type type) => type.IsValueType && !RuntimeHelpersIsReferenceOrContainsReferences(type);
 

@@ -24,7 +24,7 @@ internal sealed class ElementAccess<T>
         Read = Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile();
         Clone = Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone).Compile();
         IsPlainData = values.IsPlainData(typeof(T));
-        MinWireBytes = 1;
+        MinWireBytes = values.MinWireBytes(typeof(T));
     }
 
     public Action<SlimWriter, T, WriteSession> Write { get; }

@@ -79,7 +79,13 @@ internal sealed class ExceptionCodec : SlimCodec
         string? source = (string?)session.ReadReference(_stringSlot);
         string? helpLink = (string?)session.ReadReference(_stringSlot);
         int hresult = reader.ReadInt32();
+        long dataOffset = reader.Position;
         int count = reader.ReadLength("Exception.Data", 2);
+        if (count > session.Limits.MaxHashCollisions)
+        {
+            // Exception.Data is a linked list that every insert scans: all its keys are one chain (docs/SECURITY.md).
+            SlimThrow.Limit(nameof(SlimLimits.MaxHashCollisions) + " (Exception.Data entries)", count, session.Limits.MaxHashCollisions, dataOffset);
+        }
         var data = new (object Key, object? Value)[count];
         for (int i = 0; i < count; i++)
         {

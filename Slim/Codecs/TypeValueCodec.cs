@@ -18,6 +18,9 @@ internal sealed class TypeValueCodec : SlimCodec
 
     public override object ReadHeader(SlimReader reader, ReadSession session)
     {
+        // Type values themselves must be allowed (AllowReflectionTypeValues), also when announced as "new object of the
+        // declared type" in a field declared as a Type subclass, which names no type for the policy to see.
+        session.CheckAllowed(Type);
         Type type = session.ReadTypeHandle();
         session.CheckAllowed(type);
         return type;

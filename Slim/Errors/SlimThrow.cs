@@ -42,6 +42,11 @@ internal static class SlimThrow
             $"At offset {offset}, {slot.Name} announces a new object of its declared type '{TypeNames.Describe(slot.DeclaredType)}', which is abstract.");
 
     [DoesNotReturn]
+    public static void NoInstances(ReferenceSlot slot, Type type, long offset) =>
+        throw new SlimDeserializationException(
+            $"At offset {offset}, {slot.Name} announces a new '{TypeNames.Describe(type)}', a type that has no instances (abstract, interface, open generic, static or special).");
+
+    [DoesNotReturn]
     public static void BadHandle(uint handle, long offset) =>
         throw new SlimFormatException($"Invalid reference handle {handle} at offset {offset}.", offset);
 

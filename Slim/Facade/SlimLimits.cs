@@ -18,6 +18,7 @@ public sealed record SlimLimits
         MaxStringBytes = int.MaxValue,
         MaxArrayTotalElements = Array.MaxLength,
         MaxDepth = 1000,
+        MaxHashCollisions = int.MaxValue,
     };
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
@@ -35,6 +36,19 @@ public sealed record SlimLimits
     /// <summary>The most elements of one multi-dimensional array (the product of its lengths). Default 64 million.</summary>
     public long MaxArrayTotalElements { get; init; } = 64 * 1024 * 1024;
 
-    /// <summary>The deepest nesting of parts read recursively (structs inside structs). Default 64.</summary>
+    /// <summary>
+    /// The deepest nesting of parts read recursively: values read inline before their object exists (boxed structs
+    /// holding references, immutable collections, user serializers) and type entries (generic arguments, array
+    /// elements). Default 64.
+    /// </summary>
     public int MaxDepth { get; init; } = 64;
+
+    /// <summary>
+    /// The most keys of one hashed collection (Dictionary, HashSet, ConcurrentDictionary, the immutable hashed
+    /// collections, Exception.Data) that may fall into one hash bucket chain, the length every insert walks: the
+    /// defence against hash flooding (crafted colliding keys turning a rebuild quadratic). Collections with at most this
+    /// many keys are never checked. Default 100 (the collision count at which .NET itself re-hashes string keys);
+    /// raise it only for key types whose GetHashCode is known to be poor.
+    /// </summary>
+    public int MaxHashCollisions { get; init; } = 100;
 }

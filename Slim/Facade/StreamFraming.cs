@@ -38,6 +38,11 @@ internal static class StreamFraming
         }
         var headerReader = new SlimReader(header[..headerLength]);
         int payloadLength = MessageHeader.Read(headerReader, limits);
+        if (payloadLength > Array.MaxLength - headerLength)
+        {
+            // Only reachable with limits above the largest array (SlimLimits.Trusted): header + payload must fit one buffer.
+            SlimThrow.Limit(nameof(SlimLimits.MaxMessageBytes), payloadLength, Array.MaxLength - headerLength, 4);
+        }
         length = headerLength + payloadLength;
         byte[] buffer = ArrayPool<byte>.Shared.Rent(Math.Min(length, headerLength + InitialChunk));
         header[..headerLength].CopyTo(buffer);

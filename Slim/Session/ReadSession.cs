@@ -23,6 +23,9 @@ internal sealed class ReadSession : ISlimReferenceReader
     private SlimLimits _limits;
     private int _depth;
 
+    /// <summary>The most UTF-8 bytes of a type or assembly name in a type entry (names are at most 1024 characters).</summary>
+    private const int MaxTypeNameBytes = 4096;
+
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
         _owner = owner;
@@ -49,6 +52,7 @@ internal sealed class ReadSession : ISlimReferenceReader
         _admission = admission;
         SlimReader reader = Reader;
         reader.MaxLength = _limits.MaxCollectionLength;
+        reader.MaxStringBytes = _limits.MaxStringBytes;
         long stampOffset = reader.Position;
         uint count = reader.ReadVarUInt32();
         uint checksum = reader.ReadFixed32();
@@ -63,9 +67,16 @@ internal sealed class ReadSession : ISlimReferenceReader
             (object instance, SlimCodec codec) = pending[i];
             if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
             {
-                SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance);
+                SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
             }
             codec.ReadBody(reader, instance, this);
+        }
+        // Every byte must be accounted for BEFORE any deferred work runs: hashed-collection fills call user
+        // GetHashCode/Equals, ISerializable constructors and callbacks see the data, and none of them may run for a
+        // message that is not valid to its end (docs/SECURITY.md, "Callbacks").
+        if (reader.BufferedBytes != 0)
+        {
+            SlimThrow.Format($"The message payload has {reader.BufferedBytes} unread byte(s) after its last object", reader.Position);
         }
         // Deepest first: a hashed collection's keys may themselves be hashed collections filled here.
         for (int i = _fills.Count - 1; i >= 0; i--)
@@ -129,9 +140,9 @@ internal sealed class ReadSession : ISlimReferenceReader
             }
             if (slot.DeniedReason is not null)
             {
-                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason);
+                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason + " (the deny-list applies under every policy).");
             }
-            codec = slot.ExactCodec(Codecs);
+            codec = slot.BuiltExactCodec ?? CodecForReading(slot.DeclaredType, slot, offset);
         }
         else if (handle == WireHandle.NewWithType)
         {
@@ -141,7 +152,7 @@ internal sealed class ReadSession : ISlimReferenceReader
             {
                 SlimThrow.SlotTypeMismatch(slot, type, offset);
             }
-            codec = Codecs.Get(type);
+            codec = CodecForReading(type, slot, offset);
         }
         else
         {
@@ -202,8 +213,43 @@ internal sealed class ReadSession : ISlimReferenceReader
         }
         Type type = ReadTypeEntry(offset);
         _depth--;
+        if (_registry.TryGetHandle(type, out int existing))
+        {
+            // A writer registers each type once; a repeated entry would desynchronize (or, in Batch mode, corrupt) the registry.
+            SlimThrow.Format($"Type entry for '{TypeNames.Describe(type)}' repeats registry handle {existing}", offset);
+        }
         _registry.Add(type);
         return type;
+    }
+
+    /// <summary>
+    /// The codec of a type named (or declared) for a new object. The bytes choose the type, so a type that has no
+    /// instances (abstract, interface, open generic, void, static class) or that Slim cannot handle is malformed input
+    /// here, not a serialization error: everything is reported as a <see cref="SlimDeserializationException"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private SlimCodec CodecForReading(Type type, ReferenceSlot slot, long offset)
+    {
+        if (type.IsAbstract || type.IsInterface || type.ContainsGenericParameters || type == typeof(void) || type.IsByRefLike ||
+            type.IsPointer || type.IsByRef || type.IsFunctionPointer)
+        {
+            SlimThrow.NoInstances(slot, type, offset);
+        }
+        SlimCodec codec;
+        try
+        {
+            codec = Codecs.Get(type);
+        }
+        catch (Exception e) when (e is not SlimDeserializationException and not OutOfMemoryException)
+        {
+            throw new SlimDeserializationException(
+                $"At offset {offset}, {slot.Name} announces a '{TypeNames.Describe(type)}', which Slim cannot read: {e.Message}", e);
+        }
+        if (type == slot.DeclaredType)
+        {
+            slot.ExactCodec(Codecs); // caches it in the slot (cannot fail now)
+        }
+        return codec;
     }
 
     private Type ReadTypeEntry(long offset)
@@ -216,6 +262,11 @@ internal sealed class ReadSession : ISlimReferenceReader
                 if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
                 {
                     SlimThrow.Format("A type entry has a null name or assembly", offset);
+                }
+                if (name.Length > MaxTypeNameBytes || assembly.Length > MaxTypeNameBytes)
+                {
+                    // Names are at most 1024 characters (TypeNameResolver): refuse longer ones before decoding them.
+                    SlimThrow.Format($"A type entry's name or assembly is longer than {MaxTypeNameBytes} bytes", offset);
                 }
                 Type? type;
                 try
@@ -249,7 +300,7 @@ internal sealed class ReadSession : ISlimReferenceReader
                 {
                     return _owner.Resolver.MakeGeneric(definition, arguments);
                 }
-                catch (ArgumentException e)
+                catch (Exception e) when (e is ArgumentException or TypeLoadException or NotSupportedException)
                 {
                     throw new SlimFormatException($"Type entry violates the constraints of '{TypeNames.Describe(definition)}' at offset {offset}: {e.Message}", offset);
                 }
@@ -262,7 +313,14 @@ internal sealed class ReadSession : ISlimReferenceReader
                 {
                     SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
                 }
-                return _owner.Resolver.MakeArray(element, rank);
+                try
+                {
+                    return _owner.Resolver.MakeArray(element, rank);
+                }
+                catch (Exception e) when (e is TypeLoadException or ArgumentException or NotSupportedException)
+                {
+                    throw new SlimFormatException($"Array type entry over '{TypeNames.Describe(element)}' is invalid at offset {offset}: {e.Message}", offset);
+                }
             }
             default:
                 SlimThrow.Format($"Unknown type entry kind {(byte)kind}", offset);
@@ -284,13 +342,20 @@ internal sealed class ReadSession : ISlimReferenceReader
         }
         foreach ((object instance, SlimCodec codec) in _afterRead)
         {
-            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, instance);
+            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, instance, reading: true);
         }
         foreach ((object instance, SlimCodec codec) in _afterRead)
         {
             if (codec.Callbacks!.IsDeserializationCallback)
             {
-                ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
+                try
+                {
+                    ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
+                }
+                catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+                {
+                    throw new SlimDeserializationException($"{instance.GetType()}.OnDeserialization threw: {e.Message}", e);
+                }
             }
         }
     }

@@ -35,6 +35,9 @@ internal sealed class ReferenceSlot
     /// <summary>True when the declared type is concrete, so "new object of the declared type" can be announced.</summary>
     public bool IsInstantiable { get; }
 
+    /// <summary>The codec of the declared type if it was already resolved, else null.</summary>
+    public SlimCodec? BuiltExactCodec => _exactCodec;
+
     /// <summary>The codec of the declared type, resolved once.</summary>
     public SlimCodec ExactCodec(CodecCache codecs) => _exactCodec ??= codecs.Get(DeclaredType);
 

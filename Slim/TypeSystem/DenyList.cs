@@ -39,8 +39,15 @@ internal static class DenyList
     ];
 
     /// <summary>Why <paramref name="type"/> is refused, or null when it is not on the deny-list.</summary>
-    public static string? Reason(Type type, bool allowTypeValues)
+    public static string? Reason(Type type, bool allowTypeValues) => Reason(type, allowTypeValues, []);
+
+    /// <summary><paramref name="visiting"/> breaks cycles such as <c>class Entity : EntityBase&lt;Entity&gt;</c>.</summary>
+    private static string? Reason(Type type, bool allowTypeValues, HashSet<Type> visiting)
     {
+        if (!visiting.Add(type))
+        {
+            return null; // already being checked further up
+        }
         if (type.IsPointer || type.IsByRef || type.IsFunctionPointer)
         {
             return "pointers and references cannot be deserialized";
@@ -51,7 +58,7 @@ internal static class DenyList
         }
         if (type.HasElementType)
         {
-            return Reason(type.GetElementType()!, allowTypeValues);
+            return Reason(type.GetElementType()!, allowTypeValues, visiting);
         }
         if (type == typeof(IntPtr) || type == typeof(UIntPtr))
         {
@@ -93,14 +100,21 @@ internal static class DenyList
                 }
             }
         }
-        if (type.IsConstructedGenericType)
+        // Generic arguments of the type and of every base type (a class deriving from List<DataSet> holds DataSets).
+        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
         {
-            foreach (Type argument in type.GetGenericArguments())
+            if (!t.IsConstructedGenericType)
             {
-                string? reason = Reason(argument, allowTypeValues);
+                continue;
+            }
+            foreach (Type argument in t.GetGenericArguments())
+            {
+                string? reason = Reason(argument, allowTypeValues, visiting);
                 if (reason is not null)
                 {
-                    return $"its type argument '{argument}' is refused: {reason}";
+                    return t == type
+                        ? $"its type argument '{argument}' is refused: {reason}"
+                        : $"its base type '{t}' has the type argument '{argument}', which is refused: {reason}";
                 }
             }
         }

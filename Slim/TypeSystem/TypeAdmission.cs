@@ -80,20 +80,26 @@ internal sealed class TypeAdmission
             "where T reaches it (see docs/SECURITY.md).";
     }
 
+    /// <summary>
+    /// The allow rule (docs/SECURITY.md, "Default policy"). An array is allowed when its element type is. A constructed
+    /// generic type is allowed when it is listed as that exact closed type, or when its definition is a safe BCL
+    /// collection/tuple or is allowed by a rule AND every generic argument is allowed: a rule that matches a generic
+    /// definition (by assembly, namespace or scope) never vouches for the arguments a payload plugs into it.
+    /// </summary>
     private bool IsAllowed(Type type)
     {
+        if (_policy.IsAllowAll || IsExactlyListed(type))
+        {
+            return true;
+        }
         if (type.IsArray)
         {
             return IsAllowed(type.GetElementType()!);
         }
-        if (IsListed(type))
-        {
-            return true;
-        }
         if (type.IsConstructedGenericType)
         {
             Type definition = type.GetGenericTypeDefinition();
-            if (!s_safeGenericDefinitions.Contains(definition) && !IsListed(definition))
+            if (!s_safeGenericDefinitions.Contains(definition) && !IsExactlyListed(definition) && !IsMatchedByRule(definition))
             {
                 return false;
             }
@@ -106,20 +112,21 @@ internal sealed class TypeAdmission
             }
             return true;
         }
-        return false;
+        return IsMatchedByRule(type);
     }
 
-    /// <summary>Allowed by name: built in, registered, or matched by a rule of the policy or the scope.</summary>
-    private bool IsListed(Type type)
+    /// <summary>Allowed as this exact type: built in, native, registered, listed by AllowTypes, or reachable from the scope root.</summary>
+    private bool IsExactlyListed(Type type) =>
+        s_safeTypes.Contains(type) || _format.IsNative(type) || _registered.Contains(type) || _policy.AllowedTypes.Contains(type) ||
+        (_scopeTypes is not null && _scopeTypes.Contains(type)) ||
+        (_policy.AllowsReflectionTypes && typeof(Type).IsAssignableFrom(type));
+
+    /// <summary>Allowed by a broad rule: an allowed assembly or namespace, the scope root's assembly, runtime exceptions and enums.</summary>
+    private bool IsMatchedByRule(Type type)
     {
-        if (_policy.IsAllowAll || s_safeTypes.Contains(type) || _format.IsNative(type) || _registered.Contains(type) ||
-            _policy.AllowedTypes.Contains(type) || _policy.AllowedAssemblies.Contains(type.Assembly))
+        if (_policy.AllowedAssemblies.Contains(type.Assembly))
         {
             return true;
-        }
-        if (type == typeof(Type) || typeof(Type).IsAssignableFrom(type))
-        {
-            return _policy.AllowsReflectionTypes;
         }
         if (typeof(Exception).IsAssignableFrom(type) && type.Assembly == typeof(object).Assembly)
         {
@@ -136,10 +143,6 @@ internal sealed class TypeAdmission
             {
                 return true;
             }
-        }
-        if (_scopeTypes is not null && _scopeTypes.Contains(type))
-        {
-            return true;
         }
         return _scopeAssembly is not null && type.Assembly == _scopeAssembly && !type.IsAbstract && !type.IsInterface;
     }

@@ -110,8 +110,22 @@ internal sealed class TypeNameResolver
             {
                 continue;
             }
-            Type? type = assembly.GetType(fullName, throwOnError: false, ignoreCase: false);
-            // A forwarded name would resolve into another assembly: the wire always names the defining one.
+            // Security: Assembly.GetType follows type forwarders, and following one LOADS the assembly it points to
+            // (a payload naming "System.Net.Mail.MailMessage @ netstandard" would load System.Net.Mail). So the name
+            // must be defined in this assembly's own metadata before reflection is asked for it.
+            if (!DefinedTypeNames.Of(assembly).Contains(fullName))
+            {
+                continue;
+            }
+            Type? type;
+            try
+            {
+                type = assembly.GetType(fullName, throwOnError: false, ignoreCase: false);
+            }
+            catch (Exception e) when (e is ArgumentException or TypeLoadException or FileLoadException or BadImageFormatException or FileNotFoundException)
+            {
+                type = null; // a type whose own definition cannot load fails closed, like an unknown one
+            }
             if (type is not null && type.Assembly == assembly && !type.IsConstructedGenericType && !type.HasElementType)
             {
                 return type;

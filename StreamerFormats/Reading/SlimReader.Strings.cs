@@ -82,7 +82,7 @@ public sealed partial class SlimReader
     /// </summary>
     public string? ReadString()
     {
-        int length = ReadNullableLength("String", 1);
+        int length = ReadStringLength();
         if (length <= 0)
         {
             return length == 0 ? string.Empty : null;

@@ -43,8 +43,8 @@ public sealed partial class SlimReader : IDisposable
     public SlimReader(Stream stream) => Reset(stream);
 
     /// <summary>
-    /// The largest length prefix (elements of an array, bytes of a string) the reader accepts before it even checks
-    /// the bytes left. Defaults to <see cref="Array.MaxLength"/>; Slim sets it from its limits.
+    /// The largest length prefix (elements of an array or collection; strings have <see cref="MaxStringBytes"/>) the
+    /// reader accepts before it even checks the bytes left. Defaults to <see cref="Array.MaxLength"/>; Slim sets it from its limits.
     /// </summary>
     public int MaxLength { get; set; } = Array.MaxLength;
 

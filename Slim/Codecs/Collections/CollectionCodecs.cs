@@ -118,7 +118,8 @@ internal static class CollectionCodecs
     private static SlimCodec CreateImmutableHashSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableHashSet<T>, T>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableHashSet.CreateRange((IEqualityComparer<T>?)c, items),
-            static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
+            static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>),
+            hashing: static (_, c) => (IEqualityComparer<T>?)c ?? EqualityComparer<T>.Default);
 
     private static SlimCodec CreateImmutableSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableSortedSet<T>, T>(values, codecs,
@@ -128,10 +129,19 @@ internal static class CollectionCodecs
     private static SlimCodec CreateImmutableDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableDictionary.CreateRange((IEqualityComparer<TKey>?)c, items),
-            static d => d.KeyComparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+            static d => d.KeyComparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>),
+            hashing: static (_, c) => new KeyHashing<TKey, TValue>((IEqualityComparer<TKey>?)c ?? EqualityComparer<TKey>.Default));
 
     private static SlimCodec CreateImmutableSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableSortedDictionary.CreateRange((IComparer<TKey>?)c, items),
             static d => d.KeyComparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+
+    /// <summary>Hashes a dictionary entry by its key alone, for <see cref="HashFloodGuard"/>.</summary>
+    private sealed class KeyHashing<TKey, TValue>(IEqualityComparer<TKey> keys) : IEqualityComparer<KeyValuePair<TKey, TValue>>
+    {
+        public bool Equals(KeyValuePair<TKey, TValue> x, KeyValuePair<TKey, TValue> y) => keys.Equals(x.Key, y.Key);
+
+        public int GetHashCode(KeyValuePair<TKey, TValue> pair) => pair.Key is null ? 0 : keys.GetHashCode(pair.Key);
+    }
 }

@@ -37,6 +37,9 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
 
     public override bool HasBody => true;
 
+    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
+    public override bool HeaderReadsReferences => true;
+
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
         ComparerCodec.Write(_comparer((TDictionary)value), _defaultComparer, writer, session, _comparerSlot);
 
@@ -125,15 +128,46 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         }
     }
 
+    private static void SortIfNeeded(TKey[] keys, TValue[] values, IComparer<TKey> comparer)
+    {
+        for (int i = 1; i < keys.Length; i++)
+        {
+            if (keys[i - 1] is not null && keys[i] is not null && comparer.Compare(keys[i - 1], keys[i]) > 0)
+            {
+                Array.Sort(keys, values, comparer); // introsort: O(n log n) whatever the order
+                return;
+            }
+        }
+    }
+
     private sealed class PendingFill(TDictionary dictionary, TKey[] keys, TValue[] values, long offset) : IDeferredFill, IDeferredCloneFill
     {
-        public void Fill(ReadSession session) => Fill();
+        public void Fill(ReadSession session) => Fill(session.Limits.MaxHashCollisions);
 
-        public void Fill()
+        public void Fill() => Fill(int.MaxValue); // a clone: the keys are already a valid collection's
+
+        private void Fill(int maxHashCollisions)
         {
-            if (dictionary is Dictionary<TKey, TValue> hashed && keys.Length > 16)
+            try
             {
-                hashed.EnsureCapacity(keys.Length + Random.Shared.Next(keys.Length / 2 + 1));
+                // Hostile-input guards (docs/SECURITY.md): bounded hash chains; sorted input for SortedList, whose Add
+                // shifts the tail of its arrays, so keys arriving in descending order would make the rebuild quadratic.
+                if (dictionary is Dictionary<TKey, TValue> hashed)
+                {
+                    HashFloodGuard.Prepare(hashed, keys, maxHashCollisions, offset);
+                }
+                else if (dictionary is System.Collections.Concurrent.ConcurrentDictionary<TKey, TValue> concurrent)
+                {
+                    HashFloodGuard.CheckSharedHashCodes(typeof(TDictionary), keys, concurrent.Comparer, maxHashCollisions, offset);
+                }
+                else if (dictionary is SortedList<TKey, TValue> sorted)
+                {
+                    SortIfNeeded(keys, values, sorted.Comparer);
+                }
+            }
+            catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+            {
+                throw new SlimDeserializationException($"Rebuilding a {typeof(TDictionary).Name} failed: {e.Message}", e);
             }
             for (int i = 0; i < keys.Length; i++)
             {

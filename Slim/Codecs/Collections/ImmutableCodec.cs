@@ -17,11 +17,13 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     private readonly object? _defaultComparer;
     private readonly ReferenceSlot? _comparerSlot;
     private readonly bool _reverse;
+    private readonly Func<T[], object?, IEqualityComparer<T>>? _hashing;
     private readonly bool _completeWhenRead;
     private Action<object, object>? _transplant;
 
     public ImmutableCodec(ValueExpressions values, CodecCache codecs, Func<T[], object?, TCollection> build,
-        Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false)
+        Func<TCollection, object?>? comparer = null, object? defaultComparer = null, Type? comparerType = null, bool reverse = false,
+        Func<T[], object?, IEqualityComparer<T>>? hashing = null)
         : base(typeof(TCollection))
     {
         _element = new ElementAccess<T>(values, typeof(TCollection).Name);
@@ -30,6 +32,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         _defaultComparer = defaultComparer;
         _comparerSlot = comparerType is null ? null : codecs.SlotFor(comparerType, typeof(TCollection).Name + " comparer");
         _reverse = reverse;
+        _hashing = hashing;
         // Hashed and sorted collections need complete elements; a list, queue or stack does not look at them.
         _completeWhenRead = comparer is null || _element.IsImmutableData ||
                             (typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(KeyValuePair<,>) &&
@@ -64,7 +67,10 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         {
             items[i] = _element.Read(reader, session);
         }
-        return _completeWhenRead ? Build(items, comparer, reader.Position) : Later(items, comparer, reader.Position, session.Defer, null);
+        int maxHashCollisions = session.Limits.MaxHashCollisions;
+        return _completeWhenRead
+            ? Build(items, comparer, reader.Position, maxHashCollisions)
+            : Later(items, comparer, reader.Position, maxHashCollisions, session.Defer, null);
     }
 
     public override object CloneHeader(object source, CloneSession session)
@@ -80,7 +86,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
             items[i] = _element.Clone(items[i], session);
         }
         object? comparer = _comparer is null ? null : ComparerCodec.Clone(_comparer(collection), _defaultComparer!, session);
-        return _completeWhenRead ? Build(items, comparer, 0) : Later(items, comparer, 0, null, session.Defer);
+        return _completeWhenRead ? Build(items, comparer, 0, int.MaxValue) : Later(items, comparer, 0, int.MaxValue, null, session.Defer);
     }
 
     /// <summary>
@@ -88,11 +94,11 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     /// would be wrong: hand out an empty shell now, build the real collection once every body is read, and copy its
     /// fields into the shell, which the rest of the graph already references.
     /// </summary>
-    private TCollection Later(T[] items, object? comparer, long offset, Action<IDeferredFill>? deferRead, Action<IDeferredCloneFill>? deferClone)
+    private TCollection Later(T[] items, object? comparer, long offset, int maxHashCollisions, Action<IDeferredFill>? deferRead, Action<IDeferredCloneFill>? deferClone)
     {
         var shell = (TCollection)System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(TCollection));
         _transplant ??= FieldCopier.Build(typeof(TCollection));
-        var fill = new Transplant(this, shell, items, comparer, offset);
+        var fill = new Transplant(this, shell, items, comparer, offset, maxHashCollisions);
         if (deferRead is not null)
         {
             deferRead(fill);
@@ -104,16 +110,22 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         return shell;
     }
 
-    private sealed class Transplant(ImmutableCodec<TCollection, T> codec, TCollection shell, T[] items, object? comparer, long offset)
+    private sealed class Transplant(ImmutableCodec<TCollection, T> codec, TCollection shell, T[] items, object? comparer, long offset, int maxHashCollisions)
         : IDeferredFill, IDeferredCloneFill
     {
         public void Fill(ReadSession session) => Fill();
 
-        public void Fill() => codec._transplant!(codec.Build(items, comparer, offset), shell);
+        public void Fill() => codec._transplant!(codec.Build(items, comparer, offset, maxHashCollisions), shell);
     }
 
-    internal TCollection Build(T[] items, object? comparer, long offset)
+    /// <summary>Builds the collection; for untrusted input (<paramref name="maxHashCollisions"/> below int.MaxValue) hashed ones are checked for flooding first.</summary>
+    internal TCollection Build(T[] items, object? comparer, long offset, int maxHashCollisions)
     {
+        if (_hashing is not null && maxHashCollisions != int.MaxValue)
+        {
+            // A hashed immutable collection keeps keys that share a hash code in a list it scans: bound that list.
+            HashFloodGuard.CheckSharedHashCodes(Type, items, _hashing(items, comparer), maxHashCollisions, offset);
+        }
         if (_reverse)
         {
             Array.Reverse(items);
@@ -125,6 +137,12 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         catch (ArgumentException e)
         {
             throw new SlimFormatException($"Rebuilding a {typeof(TCollection).Name} failed at offset {offset}: {e.Message}", offset);
+        }
+        catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+        {
+            // The elements' own comparison or hashing failed on the data (e.g. a sorted set of objects that are not
+            // IComparable): user code rejecting the input, reported like the mutable collections report it.
+            throw new SlimDeserializationException($"Rebuilding a {typeof(TCollection).Name} failed at offset {offset}: {e.Message}", e);
         }
     }
 }

@@ -30,6 +30,9 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
 
     public override bool HasBody => true;
 
+    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
+    public override bool HeaderReadsReferences => true;
+
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
         ComparerCodec.Write(_comparer((TSet)value), _defaultComparer, writer, session, _comparerSlot);
 
@@ -56,7 +59,7 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         var fill = new PendingFill((TSet)instance, items, reader.Position);
         if (_completeWhenRead)
         {
-            fill.Fill();
+            fill.Fill(session);
         }
         else
         {
@@ -90,13 +93,22 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
 
     private sealed class PendingFill(TSet set, T[] items, long offset) : IDeferredFill, IDeferredCloneFill
     {
-        public void Fill(ReadSession session) => Fill();
+        public void Fill(ReadSession session) => Fill(session.Limits.MaxHashCollisions);
 
-        public void Fill()
+        public void Fill() => Fill(int.MaxValue); // a clone: the items are already a valid set's
+
+        private void Fill(int maxHashCollisions)
         {
-            if (set is HashSet<T> hashed && items.Length > 16)
+            if (set is HashSet<T> hashed)
             {
-                hashed.EnsureCapacity(items.Length + Random.Shared.Next(items.Length / 2 + 1));
+                try
+                {
+                    HashFloodGuard.Prepare(hashed, items, maxHashCollisions, offset); // bounded hash chains (docs/SECURITY.md)
+                }
+                catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+                {
+                    throw new SlimDeserializationException($"Rebuilding a {typeof(TSet).Name} failed: {e.Message}", e);
+                }
             }
             foreach (T item in items)
             {

@@ -205,11 +205,15 @@ public static class GraphAssert
         }
         DictionaryEntry[] expected = Entries(ed);
         DictionaryEntry[] actual = Entries(ad);
+        // Value-like keys are paired by equality, with the copy's own key object (pairing the original key with itself
+        // would make a string key shared elsewhere in the graph look like lost identity).
+        Dictionary<object, DictionaryEntry> actualByKey = actual.Where(a => a.Key is string || a.Key.GetType().IsValueType)
+            .ToDictionary(a => a.Key, a => a);
         for (int i = 0; i < expected.Length; i++)
         {
             object key = expected[i].Key;
             bool valueKey = key is string || key.GetType().IsValueType;
-            DictionaryEntry match = valueKey && ad.Contains(key) ? new DictionaryEntry(key, ad[key]) : actual[i];
+            DictionaryEntry match = valueKey && actualByKey.TryGetValue(key, out DictionaryEntry found) ? found : actual[i];
             queue.Enqueue((key, match.Key, $"{path}.key[{i}]"));
             queue.Enqueue((expected[i].Value, match.Value, $"{path}[{Show(key)}]"));
         }
