@@ -205,7 +205,11 @@ public sealed class GlueServer : IAsyncDisposable
             .ConfigureAwait(false);
         _heartbeat?.Dispose();
         await _acceptLoop.ConfigureAwait(false);
-        Log.ServerStopped(Logger, unfinished);
+        if (unfinished > 0)
+        {
+            Log.ServerStoppedUnfinished(Logger, unfinished);
+        }
+        Log.ServerStopped(Logger);
     }
 
     /// <summary>

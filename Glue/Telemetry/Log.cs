@@ -12,8 +12,11 @@ internal static partial class Log
     [LoggerMessage(2, LogLevel.Information, "Glue server stopping: {Connections} connections, draining for at most {Timeout}")]
     public static partial void ServerStopping(ILogger logger, int connections, TimeSpan timeout);
 
-    [LoggerMessage(3, LogLevel.Information, "Glue server stopped ({Unfinished} connections still had calls running when the drain time ran out)")]
-    public static partial void ServerStopped(ILogger logger, int unfinished);
+    [LoggerMessage(3, LogLevel.Information, "Glue server stopped")]
+    public static partial void ServerStopped(ILogger logger);
+
+    [LoggerMessage(13, LogLevel.Warning, "Glue server stopped with calls still running on {Unfinished} connections when the drain time ran out (their tokens were canceled)")]
+    public static partial void ServerStoppedUnfinished(ILogger logger, int unfinished);
 
     [LoggerMessage(4, LogLevel.Debug, "Glue {Side} connection to {Peer} opened")]
     public static partial void ConnectionOpened(ILogger logger, GlueSide side, EndPoint? peer);

@@ -39,7 +39,8 @@ public sealed class GlueShutdownTests
     [Test]
     public async Task StopAsync_CallOutlivesTheShutdownTimeout_IsCanceledAndFailsOnTheClient()
     {
-        await using ClusterNodes nodes = await ClusterNodes.StartAsync(1, (_, o) => o with { ShutdownTimeout = TimeSpan.FromMilliseconds(300) });
+        var logs = new ListLoggerFactory();
+        await using ClusterNodes nodes = await ClusterNodes.StartAsync(1, (_, o) => o with { ShutdownTimeout = TimeSpan.FromMilliseconds(300), LoggerFactory = logs });
         ProbeService service = nodes.Services[0];
         service.CloseGate();
         await using var client = new GlueClient(nodes.EndPoints[0], ClusterNodes.FastReconnect);
@@ -50,6 +51,7 @@ public sealed class GlueShutdownTests
 
         await Assert.ThrowsAsync(Is.InstanceOf<GlueConnectionException>(), async () => await held.WaitAsync(s_guard));
         await WaitForAsync(() => service.Canceled == 1);
+        Assert.That(logs.Entries.Select(e => e.Id.Id), Does.Contain(13).And.Contain(3), "stopped with a call still running");
     }
 
     [Test]
