@@ -165,6 +165,7 @@ internal sealed class GlueNode
             OnAttemptFailed(e);
             throw;
         }
+        bool lost;
         lock (_lock)
         {
             if (_client.IsDisposed)
@@ -172,9 +173,29 @@ internal sealed class GlueNode
                 connection.Abort(new GlueConnectionException("The client was disposed."));
                 throw new ObjectDisposedException(nameof(GlueClient));
             }
-            _connection = connection;
             _failures = 0;
-            _lastError = null;
+            // Closed or draining already (its close or Draining came before this point and found another connection
+            // current): keep the node down and let the reconnect loop take over.
+            lost = !connection.IsUsable;
+            if (lost)
+            {
+                if (!connection.IsClosed)
+                {
+                    _retired.Add(connection);
+                }
+                _lastError = connection.CloseReason ?? new GlueUnavailableException($"{Name} is stopping.");
+                _retryAt = Environment.TickCount64;
+            }
+            else
+            {
+                _connection = connection;
+                _lastError = null;
+            }
+        }
+        if (lost)
+        {
+            ScheduleReconnect();
+            throw new GlueConnectionException($"The connection to {Name} was lost right after it opened.", _lastError);
         }
         Log.NodeUp(_client.Logger, EndPoint);
         return connection;

@@ -92,7 +92,10 @@ internal abstract class PendingCall : ITraceCarrier
                 span.SetStatus(ActivityStatusCode.Error, error.Message);
                 span.SetTag("error.type", error.GetType().FullName);
             }
+            // Stop makes the span's parent current; here that would be the completing thread's (the reader loop's).
+            Activity? current = Activity.Current;
             span.Stop();
+            Activity.Current = current;
         }
         if (Metrics is GlueMetrics metrics && Method is MethodDescriptor method)
         {

@@ -348,8 +348,9 @@ public sealed class GlueServer : IAsyncDisposable
             {
                 plain = await SocketTransport.AcceptAsync(socket, null, CancellationToken.None).ConfigureAwait(false);
             }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            catch (Exception e) when (e is SocketException or ObjectDisposedException or IOException)
             {
+                socket.Dispose();
                 return; // reset between accept and setup
             }
             await Accept(plain).ConfigureAwait(false);
