@@ -5,8 +5,8 @@ namespace NFX.Perf.Rpc;
 
 /// <summary>
 /// Measures cells: checks the call, warms up with the same callers, then times stretches of calls with latency per
-/// call and allocated bytes on both sides. One-at-a-time cells of all contenders are measured in interleaved rounds,
-/// so a burst of load from elsewhere on the machine hits them alike.
+/// call and allocated bytes on both sides. The contenders of one workload and caller count are measured in
+/// interleaved rounds, so a burst of load from elsewhere on the machine hits them alike.
 /// </summary>
 public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAllocatedBytes)
 {
@@ -23,21 +23,22 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
     public async Task<RpcCell> MeasureAsync(RpcContender contender, RpcWorkload workload, int callers)
     {
         RpcCaller caller = contender.Caller(workload);
-        (RpcSample? sample, string? failure) = await SampleAsync(caller, workload, callers, options.Budget, options.Warmup);
+        (RpcSample? sample, string? failure) = await SampleAsync(caller, callers, options.Budget, options.Warmup, FixedCalls(workload));
         return sample is null
             ? RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, failure!)
             : Cell(contender, workload, callers, [sample]);
     }
 
     /// <summary>
-    /// One-at-a-time cells of several contenders: <see cref="Rounds"/> rounds, each giving every contender a third of
-    /// the budget in turn; a cell's numbers are over all its calls.
+    /// The cells of several contenders with <paramref name="callers"/> callers: <see cref="Rounds"/> rounds, each giving
+    /// every contender a third of the budget in turn, so load from elsewhere on the machine hits them alike; a cell's
+    /// numbers are over all its calls.
     /// </summary>
-    public async Task<RpcCell[]> MeasureInterleavedAsync(IReadOnlyList<RpcContender> contenders, RpcWorkload workload)
+    public async Task<RpcCell[]> MeasureInterleavedAsync(IReadOnlyList<RpcContender> contenders, RpcWorkload workload, int callers)
     {
         var samples = contenders.Select(_ => new List<RpcSample>()).ToArray();
         var failures = new string?[contenders.Count];
-        RpcCaller[] callers = contenders.Select(c => c.Caller(workload)).ToArray();
+        RpcCaller[] calls = contenders.Select(c => c.Caller(workload)).ToArray();
         for (int round = 0; round < Rounds; round++)
         {
             for (int i = 0; i < contenders.Count; i++)
@@ -47,7 +48,9 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
                     continue;
                 }
                 TimeSpan warmup = round == 0 ? options.Warmup : options.Warmup / 4;
-                (RpcSample? sample, string? failure) = await SampleAsync(callers[i], workload, 1, options.Budget / Rounds, warmup);
+                // A fixed W3 count (--rpc-w3-calls) is split over the rounds.
+                int? fixedCalls = FixedCalls(workload) is int total ? total / Rounds + (round == Rounds - 1 ? total % Rounds : 0) : null;
+                (RpcSample? sample, string? failure) = await SampleAsync(calls[i], callers, options.Budget / Rounds, warmup, fixedCalls);
                 if (sample is null)
                 {
                     failures[i] = failure;
@@ -59,8 +62,8 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
             }
         }
         return contenders.Select((c, i) => failures[i] is string failure
-            ? RpcCell.NotRun(c.Name, workload, 1, CellStatus.Failed, failure)
-            : Cell(c, workload, 1, samples[i])).ToArray();
+            ? RpcCell.NotRun(c.Name, workload, callers, CellStatus.Failed, failure)
+            : Cell(c, workload, callers, samples[i])).ToArray();
     }
 
     /// <summary>
@@ -80,8 +83,10 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
         }
     }
 
-    private async Task<(RpcSample? Sample, string? Failure)> SampleAsync(RpcCaller caller, RpcWorkload workload, int callers,
-        TimeSpan budget, TimeSpan warmupTime)
+    private int? FixedCalls(RpcWorkload workload) => workload == RpcWorkload.DbWork ? options.DbWorkCalls : null;
+
+    private async Task<(RpcSample? Sample, string? Failure)> SampleAsync(RpcCaller caller, int callers, TimeSpan budget, TimeSpan warmupTime,
+        int? fixedCalls)
     {
         if (await caller.VerifyAsync() is string wrong)
         {
@@ -97,13 +102,10 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
         }
         double rate = warmup.Completed / Math.Max(warmSeconds, 1e-3);
 
-        bool fixedCount = workload == RpcWorkload.DbWork && options.DbWorkCalls is not null;
         // Timed by the budget (the deadline); the count only sizes the latency array, with room for a warm-up that
-        // underestimated the rate.
-        int target = fixedCount
-            ? options.DbWorkCalls!.Value
-            : (int)Math.Clamp(rate * budget.TotalSeconds * 4, MinCalls, MaxCalls);
-        TimeSpan limit = fixedCount ? TimeSpan.FromMinutes(10) : budget;
+        // underestimated the rate. A fixed count runs exactly that many calls.
+        int target = fixedCalls ?? (int)Math.Clamp(rate * budget.TotalSeconds * 4, MinCalls, MaxCalls);
+        TimeSpan limit = fixedCalls is null ? budget : TimeSpan.FromMinutes(10);
         var run = new RpcRun(target, limit, recordLatencies: true);
 
         Measurer.Settle();

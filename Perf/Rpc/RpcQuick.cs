@@ -63,18 +63,17 @@ public static class RpcQuick
             progress("rpc: warmed up");
             foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
             {
-                var byContender = new Dictionary<RpcContender, RpcCell>();
-                foreach (RpcContender contender in contenders)
-                {
-                    byContender[contender] = MeasureCell(measurer, contender, workload, options.Callers, progress);
-                }
-                // One at a time: the runnable contenders in interleaved rounds, the others as n/a.
+                // Each caller count: the contenders that can run it, in interleaved rounds; the others as n/a.
+                RpcContender[] concurrent = contenders.Where(c => c.Unavailable is null && c.SupportsConcurrency).ToArray();
                 RpcContender[] runnable = contenders.Where(c => c.Unavailable is null).ToArray();
-                RpcCell[] single = MeasureOneAtATime(measurer, runnable, workload, progress);
+                RpcCell[] many = MeasureRounds(measurer, concurrent, workload, options.Callers, progress);
+                RpcCell[] single = MeasureRounds(measurer, runnable, workload, 1, progress);
                 foreach (RpcContender contender in contenders)
                 {
-                    cells.Add(byContender[contender]);
-                    int at = Array.IndexOf(runnable, contender);
+                    int at = Array.IndexOf(concurrent, contender);
+                    cells.Add(at >= 0 ? many[at] : RpcCell.NotRun(contender.Name, workload, options.Callers, CellStatus.NotApplicable,
+                        contender.Unavailable ?? "one message in flight by design (the baseline for one-at-a-time latency)"));
+                    at = Array.IndexOf(runnable, contender);
                     cells.Add(at >= 0 ? single[at] : RpcCell.NotRun(contender.Name, workload, 1, CellStatus.NotApplicable, contender.Unavailable!));
                 }
             }
@@ -126,16 +125,16 @@ public static class RpcQuick
         return 0;
     }
 
-    private static RpcCell[] MeasureOneAtATime(RpcMeasurer measurer, RpcContender[] contenders, RpcWorkload workload, Action<string> progress)
+    private static RpcCell[] MeasureRounds(RpcMeasurer measurer, RpcContender[] contenders, RpcWorkload workload, int callers, Action<string> progress)
     {
         RpcCell[] cells;
         try
         {
-            cells = measurer.MeasureInterleavedAsync(contenders, workload).GetAwaiter().GetResult();
+            cells = measurer.MeasureInterleavedAsync(contenders, workload, callers).GetAwaiter().GetResult();
         }
         catch (Exception e)
         {
-            cells = contenders.Select(c => RpcCell.NotRun(c.Name, workload, 1, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}")).ToArray();
+            cells = contenders.Select(c => RpcCell.NotRun(c.Name, workload, callers, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}")).ToArray();
         }
         foreach (RpcCell cell in cells)
         {
@@ -148,28 +147,4 @@ public static class RpcQuick
         progress(cell.Status == CellStatus.Measured
             ? $"rpc: {cell.Workload} {cell.Contender} x{cell.Callers}: {cell.CallsPerSecond:N0} calls/s, p50 {cell.P50Micros:0.0} µs"
             : $"rpc: {cell.Workload} {cell.Contender} x{cell.Callers}: {cell.Status} {cell.Reason}");
-
-    private static RpcCell MeasureCell(RpcMeasurer measurer, RpcContender contender, RpcWorkload workload, int callers, Action<string> progress)
-    {
-        if (contender.Unavailable is string reason)
-        {
-            return RpcCell.NotRun(contender.Name, workload, callers, CellStatus.NotApplicable, reason);
-        }
-        if (callers > 1 && !contender.SupportsConcurrency)
-        {
-            return RpcCell.NotRun(contender.Name, workload, callers, CellStatus.NotApplicable,
-                "one message in flight by design (the baseline for one-at-a-time latency)");
-        }
-        RpcCell cell;
-        try
-        {
-            cell = measurer.MeasureAsync(contender, workload, callers).GetAwaiter().GetResult();
-        }
-        catch (Exception e)
-        {
-            cell = RpcCell.NotRun(contender.Name, workload, callers, CellStatus.Failed, $"{e.GetType().Name}: {e.Message}");
-        }
-        Report(cell, progress);
-        return cell;
-    }
 }

@@ -48,8 +48,8 @@ public static class RpcReport
               "allocation per call is measured in each process: `GC.GetTotalAllocatedBytes` delta / calls, client and server apart."
             : "Client and servers ran in one process (loopback sockets); allocation per call counts both ends together.";
         return $"{placement} Each cell checks one answer, warms up for {results.Options.Warmup.TotalMilliseconds:0} ms with the same " +
-            $"callers, then times about {results.Options.Budget.TotalSeconds:0.#} s of calls; {w3}. One-at-a-time cells are timed in " +
-            $"{RpcMeasurer.Rounds} interleaved rounds (each contender a third of the time in turn), so load from elsewhere on the machine hits them alike. " +
+            $"callers, then times about {results.Options.Budget.TotalSeconds:0.#} s of calls; {w3}. The contenders of a row group are timed in " +
+            $"{RpcMeasurer.Rounds} interleaved rounds (each a third of the time in turn), so load from elsewhere on the machine hits them alike. " +
             $"Callers {results.Options.Callers} = that many concurrent callers, each awaiting its call before the next " +
             "(many calls in flight); callers 1 = one call at a time. p50/p99: latency of a single call as its caller saw it " +
             "(with many in flight it includes queueing). Workloads: W1 `int Sum(int, int)`; W2 echo of a 100-byte string; " +
