@@ -80,4 +80,14 @@ public sealed record MachineInfo(string Cpu, int Cores, string Os, string Runtim
             return null;
         }
     }
+
+    /// <summary>The load line of a report: the load average around the run, and what it means for the numbers.</summary>
+    public static string DescribeLoad(double start, double? end, int cores)
+    {
+        double peak = Math.Max(start, end ?? start);
+        string meaning = peak > cores
+            ? "above the core count: other processes competed for the CPU, so times are inflated and noisy"
+            : "at or below the core count";
+        return $"Load average (1 min) at start / end: {start:0.0} / {end ?? double.NaN:0.0} on {cores} cores ({meaning}).  ";
+    }
 }

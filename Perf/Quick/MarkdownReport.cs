@@ -18,8 +18,7 @@ public static class MarkdownReport
         text.AppendLine($"Machine: {run.Machine}.  ");
         if (run.Load.Start is double loadStart)
         {
-            text.AppendLine($"Load average (1 min) at start / end: {loadStart:0.0} / {run.Load.End ?? double.NaN:0.0} on {run.Machine.Cores} cores " +
-                "(above the core count, other processes competed for the CPU and times are inflated and noisy).  ");
+            text.AppendLine(MachineInfo.DescribeLoad(loadStart, run.Load.End, run.Machine.Cores));
         }
         if (run.Options.PerzonLoop != Workloads.WorkloadCatalog.FullPerzonLoop)
         {

@@ -18,8 +18,7 @@ public static class RpcReport
         text.AppendLine($"Machine: {results.Machine}.  ");
         if (results.Load.Start is double start)
         {
-            text.AppendLine($"Load average (1 min) at start / end: {start:0.0} / {results.Load.End ?? double.NaN:0.0} on {results.Machine.Cores} cores " +
-                "(above the core count, other processes competed for the CPU: rates are lower and latencies noisier than on an idle machine).  ");
+            text.AppendLine(Quick.MachineInfo.DescribeLoad(start, results.Load.End, results.Machine.Cores));
         }
         text.AppendLine($"Command: `{results.Command}` ({results.Elapsed.TotalSeconds:0} s for the RPC part).").AppendLine();
         text.AppendLine(Method(results)).AppendLine();

@@ -21,8 +21,6 @@ namespace NFX.Slim.Caching;
 /// </remarks>
 public static class TypeLayoutFingerprint
 {
-    private const BindingFlags DeclaredInstance =
-        BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
     /// <summary>Computes the fingerprint of <paramref name="type"/> (not cached: callers cache per type).</summary>
     public static ulong Compute(Type type)
@@ -131,30 +129,8 @@ public static class TypeLayoutFingerprint
         text.Append('>');
     }
 
-    /// <summary>The fields of the user types in the chain in Slim's wire order: base type first, each type's own fields by ordinal name.</summary>
-    private static List<FieldInfo> WireFields(Type type)
-    {
-        var chain = new List<Type>();
-        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType) && !IsFramework(t); t = t.BaseType)
-        {
-            chain.Add(t);
-        }
-        chain.Reverse();
-        var fields = new List<FieldInfo>();
-        foreach (Type t in chain)
-        {
-            FieldInfo[] own = t.GetFields(DeclaredInstance);
-            Array.Sort(own, static (a, b) => string.CompareOrdinal(a.Name, b.Name));
-            foreach (FieldInfo field in own)
-            {
-                if (!field.IsDefined(typeof(NonSerializedAttribute), inherit: false))
-                {
-                    fields.Add(field);
-                }
-            }
-        }
-        return fields;
-    }
+    /// <summary>The fields of the user types in the chain in Slim's wire order (Slim's own field layout, stopping at framework types).</summary>
+    private static List<FieldInfo> WireFields(Type type) => [.. NFX.Slim.CodeGen.FieldLayout.Of(type, IsFramework)];
 
     /// <summary>Framework types count by name only: their private layout belongs to the runtime version.</summary>
     private static bool IsFramework(Type type)

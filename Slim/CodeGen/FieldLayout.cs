@@ -11,10 +11,13 @@ internal static class FieldLayout
 {
     private const BindingFlags DeclaredInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
-    public static FieldInfo[] Of(Type type)
+    public static FieldInfo[] Of(Type type) => Of(type, stopAt: null);
+
+    /// <summary>The same, stopping (exclusively) at the first base type <paramref name="stopAt"/> accepts.</summary>
+    public static FieldInfo[] Of(Type type, Func<Type, bool>? stopAt)
     {
         var chain = new List<Type>();
-        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType); t = t.BaseType)
+        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType) && stopAt?.Invoke(t) != true; t = t.BaseType)
         {
             chain.Add(t);
         }

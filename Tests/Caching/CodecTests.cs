@@ -46,7 +46,7 @@ public sealed class CodecTests
     {
         var order = new Order(7, "ann") { Lines = [new OrderLine("a", 2, 1.5m), new OrderLine("b", 1, 10m)], Placed = DateTime.UnixEpoch };
         byte[] bytes = _codec.Serialize(order);
-        Order copy = _codec.Deserialize<Order>(Segments.Split(bytes, 5));
+        Order copy = _codec.Deserialize<Order>(NFX.Tests.Support.Sequences.Split(bytes, 5));
         GraphAssert.AreEquivalent(order, copy);
     }
 

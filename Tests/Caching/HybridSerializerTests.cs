@@ -53,7 +53,7 @@ public sealed class HybridSerializerTests
         var serializer = Create<Team>(new SlimHybridCacheSerializerFactory());
         var buffer = new ArrayBufferWriter<byte>();
         serializer.Serialize(ProbeGraph.Build(), buffer);
-        GraphAssert.AreEquivalent(ProbeGraph.Build(), serializer.Deserialize(Segments.Split(buffer.WrittenSpan.ToArray(), 3)));
+        GraphAssert.AreEquivalent(ProbeGraph.Build(), serializer.Deserialize(NFX.Tests.Support.Sequences.Split(buffer.WrittenSpan.ToArray(), 3)));
     }
 
     [Test]

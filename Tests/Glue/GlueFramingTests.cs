@@ -29,7 +29,7 @@ public sealed class GlueFramingTests
     public void TryRead_FrameSplitAcrossSegments_ReadsHeaderAndBody()
     {
         byte[] wire = Convert.FromHexString("0700000012" + "05" + "AABBCCDDEE" + "0600000014" + "07");
-        ReadOnlySequence<byte> buffer = Segments(wire, 2, 5, 9);
+        ReadOnlySequence<byte> buffer = NFX.Tests.Support.Sequences.SplitAt(wire, 2, 5, 9);
 
         Assert.That(FrameCodec.TryRead(ref buffer, 1024, out FrameType first, out ReadOnlySequence<byte> content), Is.True);
         var header = new HeaderReader(content);
@@ -123,34 +123,5 @@ public sealed class GlueFramingTests
 
         Assert.That(hello.Version, Is.Zero);
         Assert.That(hello.Contracts, Is.Empty);
-    }
-
-    private static ReadOnlySequence<byte> Segments(byte[] bytes, params int[] cuts)
-    {
-        var first = new Segment(bytes.AsMemory(0, cuts[0]), 0);
-        Segment last = first;
-        int start = cuts[0];
-        foreach (int cut in cuts.Skip(1).Append(bytes.Length))
-        {
-            last = last.Append(bytes.AsMemory(start, cut - start));
-            start = cut;
-        }
-        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-    }
-
-    private sealed class Segment : ReadOnlySequenceSegment<byte>
-    {
-        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public Segment Append(ReadOnlyMemory<byte> memory)
-        {
-            var next = new Segment(memory, RunningIndex + Memory.Length);
-            Next = next;
-            return next;
-        }
     }
 }

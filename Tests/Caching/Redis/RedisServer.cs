@@ -42,9 +42,9 @@ public sealed class RedisServer : IDisposable
     /// <summary>Starts a server; fails with instructions when redis-server is not installed.</summary>
     public static RedisServer Start()
     {
-        string executable = FindExecutable() ?? throw new InvalidOperationException(
+        string executable = FindExecutable() ?? (InstallWithProjectScript() ? FindExecutable() : null) ?? throw new InvalidOperationException(
             "redis-server is not installed, and the cache tests need a real Redis. Install it with " +
-            "`apt-get install -y redis-server` (CI does this in .ci/install-deps), or point NFX_REDIS_SERVER at the executable.");
+            "`apt-get install -y redis-server` (.ci/install-deps does this), or point NFX_REDIS_SERVER at the executable.");
         int port = FreePort();
         DirectoryInfo directory = Directory.CreateTempSubdirectory("nfx-redis-");
         var start = new ProcessStartInfo(executable)
@@ -183,6 +183,32 @@ public sealed class RedisServer : IDisposable
         using var listener = new TcpListener(IPAddress.Loopback, 0);
         listener.Start();
         return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+
+    /// <summary>
+    /// Runs the repository's own .ci/install-deps (Debian's redis-server), so a plain `dotnet test` on a fresh machine
+    /// needs nothing installed by hand. Returns false when the script is not found or fails.
+    /// </summary>
+    private static bool InstallWithProjectScript()
+    {
+        DirectoryInfo? root = new(AppContext.BaseDirectory);
+        while (root is not null && !File.Exists(Path.Combine(root.FullName, "NFX.Slim.sln")))
+        {
+            root = root.Parent;
+        }
+        string? script = root is null ? null : Path.Combine(root.FullName, ".ci", "install-deps");
+        if (script is null || !File.Exists(script))
+        {
+            return false;
+        }
+        using var install = Process.Start(new ProcessStartInfo("bash", [script]) { UseShellExecute = false, RedirectStandardOutput = true, RedirectStandardError = true });
+        if (install is null)
+        {
+            return false;
+        }
+        _ = install.StandardOutput.ReadToEndAsync();
+        _ = install.StandardError.ReadToEndAsync();
+        return install.WaitForExit(TimeSpan.FromMinutes(10)) && install.ExitCode == 0;
     }
 
     /// <summary>NFX_REDIS_SERVER when set (a path), else redis-server on PATH or in the usual directories.</summary>

@@ -43,34 +43,5 @@ public static class RoundTrip
     }
 
     /// <summary>Splits bytes into a sequence of segments of at most <paramref name="segmentSize"/> bytes.</summary>
-    public static ReadOnlySequence<byte> Segmented(byte[] bytes, int segmentSize)
-    {
-        if (bytes.Length <= segmentSize)
-        {
-            return new ReadOnlySequence<byte>(bytes);
-        }
-        var first = new Segment(bytes.AsMemory(0, segmentSize), 0);
-        Segment last = first;
-        for (int offset = segmentSize; offset < bytes.Length; offset += segmentSize)
-        {
-            last = last.Append(bytes.AsMemory(offset, Math.Min(segmentSize, bytes.Length - offset)));
-        }
-        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-    }
-
-    private sealed class Segment : ReadOnlySequenceSegment<byte>
-    {
-        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public Segment Append(ReadOnlyMemory<byte> memory)
-        {
-            var next = new Segment(memory, RunningIndex + Memory.Length);
-            Next = next;
-            return next;
-        }
-    }
+    public static ReadOnlySequence<byte> Segmented(byte[] bytes, int segmentSize) => NFX.Tests.Support.Sequences.Split(bytes, segmentSize);
 }

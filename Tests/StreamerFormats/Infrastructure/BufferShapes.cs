@@ -134,38 +134,5 @@ public static class BufferShapes
     }
 
     /// <summary>Splits <paramref name="bytes"/> into segments of 1, 2, 3, 5 and 7 bytes in turn.</summary>
-    public static ReadOnlySequence<byte> SplitIntoSequence(byte[] bytes)
-    {
-        if (bytes.Length == 0)
-        {
-            return ReadOnlySequence<byte>.Empty;
-        }
-        int[] sizes = [1, 2, 3, 5, 7];
-        var first = new Segment(bytes.AsMemory(0, Math.Min(1, bytes.Length)), 0);
-        Segment last = first;
-        int offset = last.Memory.Length;
-        for (int i = 1; offset < bytes.Length; i++)
-        {
-            int size = Math.Min(sizes[i % sizes.Length], bytes.Length - offset);
-            last = last.Append(bytes.AsMemory(offset, size));
-            offset += size;
-        }
-        return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
-    }
-
-    private sealed class Segment : ReadOnlySequenceSegment<byte>
-    {
-        public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
-        {
-            Memory = memory;
-            RunningIndex = runningIndex;
-        }
-
-        public Segment Append(ReadOnlyMemory<byte> memory)
-        {
-            var next = new Segment(memory, RunningIndex + Memory.Length);
-            Next = next;
-            return next;
-        }
-    }
+    public static ReadOnlySequence<byte> SplitIntoSequence(byte[] bytes) => NFX.Tests.Support.Sequences.Split(bytes, 1, 2, 3, 5, 7);
 }
