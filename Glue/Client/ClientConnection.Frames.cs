@@ -26,7 +26,9 @@ internal sealed partial class ClientConnection
                 }
                 catch (GlueSerializationException e)
                 {
-                    // This call learns the real reason; the others fail with the connection it takes down.
+                    // This call learns the real reason; the others fail with the connection it takes down. No new
+                    // call may start here meanwhile: the caller's next call already gets a fresh connection.
+                    OnDraining("a result could not be deserialized, so the client closes the connection");
                     Fail(callId, e);
                     throw;
                 }
@@ -40,6 +42,12 @@ internal sealed partial class ClientConnection
             {
                 int callId = (int)header.ReadVarUInt32();
                 ErrorMessage error = ControlCodec.ReadError(header.Rest, MaxReceiveSize);
+                if (error.Kind == ErrorKind.ArgumentsRejected)
+                {
+                    // The server closes this connection next: stop using it before the caller hears of the error, so
+                    // the caller's next call already goes to a fresh connection.
+                    OnDraining("the server refused a call's arguments and closes the connection");
+                }
                 if (TryTake(callId, out PendingCall? call))
                 {
                     call.SetException(ToException(error, call.Method));
@@ -59,7 +67,7 @@ internal sealed partial class ClientConnection
                 OnBound(ref header);
                 return default;
             case FrameType.Draining:
-                OnDraining();
+                OnDraining("the server is stopping");
                 return default;
             default:
                 GlueThrow.UnexpectedFrame((byte)type, "server");
@@ -121,6 +129,8 @@ internal sealed partial class ClientConnection
                 return new RemoteException(error.TypeName, error.Message, error.StackTrace, ReadExceptionObject(error));
             case ErrorKind.Serialization:
                 return new GlueSerializationException($"The server could not serialize the result{where}: {error.Message}");
+            case ErrorKind.ArgumentsRejected:
+                return new GlueSerializationException($"The server could not deserialize the arguments{where}: {error.Message}");
             case ErrorKind.DeadlineExceeded:
                 return new GlueTimeoutException($"The call{where} did not complete before its deadline; the server canceled it.");
             case ErrorKind.Unavailable:

@@ -376,11 +376,11 @@ internal sealed partial class ClientConnection : GlueConnection
         _node.OnConnectionClosed(this, error);
     }
 
-    /// <summary>The server announced that it is stopping: take no new calls, let the pending ones finish.</summary>
-    private void OnDraining()
+    /// <summary>The server announced that it will close this connection: take no new calls, let the pending ones finish.</summary>
+    private void OnDraining(string reason)
     {
         _draining = true;
-        _node.OnConnectionDraining(this);
+        _node.OnConnectionDraining(this, reason);
     }
 
     protected override bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)

@@ -106,8 +106,11 @@ internal sealed class GlueNode
         ScheduleReconnect();
     }
 
-    /// <summary>The server is stopping: new calls go elsewhere; the connection finishes its calls and closes by itself.</summary>
-    public void OnConnectionDraining(ClientConnection connection)
+    /// <summary>
+    /// The server is closing this connection (it is stopping, or it refused a call's arguments): new calls go to a new
+    /// connection or elsewhere; this one finishes its calls and closes by itself.
+    /// </summary>
+    public void OnConnectionDraining(ClientConnection connection, string reason)
     {
         lock (_lock)
         {
@@ -117,10 +120,10 @@ internal sealed class GlueNode
             }
             _connection = null;
             _retired.Add(connection);
-            _lastError = new GlueUnavailableException($"{Name} is stopping.");
+            _lastError = new GlueUnavailableException($"{Name}: {reason}.");
             _retryAt = Environment.TickCount64;
         }
-        Log.NodeDraining(_client.Logger, EndPoint);
+        Log.NodeDraining(_client.Logger, EndPoint, reason);
         ScheduleReconnect();
     }
 

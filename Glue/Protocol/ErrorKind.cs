@@ -20,4 +20,10 @@ internal enum ErrorKind : byte
 
     /// <summary>The server is stopping and did not run the call: becomes <see cref="GlueUnavailableException"/>.</summary>
     Unavailable = 6,
+
+    /// <summary>
+    /// The call's arguments could not be deserialized on the server, which closes the connection right after this
+    /// answer: becomes <see cref="GlueSerializationException"/>, and the client stops using the connection at once.
+    /// </summary>
+    ArgumentsRejected = 7,
 }

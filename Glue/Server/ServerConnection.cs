@@ -239,7 +239,7 @@ internal sealed class ServerConnection : GlueConnection
                 // Tell the caller why, then close: the batch registries can no longer be trusted to agree.
                 if (!method.IsOneWay)
                 {
-                    Enqueue(new OutgoingFrame(FrameType.Error, callId, state: new ErrorMessage(ErrorKind.Serialization, e.GetType().FullName!, e.Message, null, null)));
+                    Enqueue(new OutgoingFrame(FrameType.Error, callId, state: new ErrorMessage(ErrorKind.ArgumentsRejected, e.GetType().FullName!, e.Message, null, null)));
                 }
                 DecrementActive();
                 _ = CloseAsync(GoodbyeReason.SerializationError, e.Message, e, TimeSpan.FromSeconds(1));

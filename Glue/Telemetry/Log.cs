@@ -39,8 +39,8 @@ internal static partial class Log
     [LoggerMessage(10, LogLevel.Information, "Glue client: connected to {EndPoint}")]
     public static partial void NodeUp(ILogger logger, EndPoint? endPoint);
 
-    [LoggerMessage(11, LogLevel.Information, "Glue client: {EndPoint} is draining (the server is stopping); new calls go elsewhere")]
-    public static partial void NodeDraining(ILogger logger, EndPoint? endPoint);
+    [LoggerMessage(11, LogLevel.Information, "Glue client: {EndPoint} is closing the connection ({Reason}); new calls use a new connection or another endpoint")]
+    public static partial void NodeDraining(ILogger logger, EndPoint? endPoint, string reason);
 
     [LoggerMessage(12, LogLevel.Warning, "Glue server closed a connection from {Peer}: {Reason}")]
     public static partial void ProtocolViolation(ILogger logger, EndPoint? peer, string reason);

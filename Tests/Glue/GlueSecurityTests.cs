@@ -212,7 +212,7 @@ public sealed class GlueSecurityTests
         (FrameType Type, byte[] Content)? error = await peer.ReceiveFrameAsync(s_guard);
         Assert.That(error?.Type, Is.EqualTo(FrameType.Error));
         Assert.That(error!.Value.Content[0], Is.EqualTo(5), "the failed call's id");
-        Assert.That(error.Value.Content[1], Is.EqualTo((byte)ErrorKind.Serialization));
+        Assert.That(error.Value.Content[1], Is.EqualTo((byte)ErrorKind.ArgumentsRejected));
         Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
         await AssertGoodClientStillServedAsync();
     }
