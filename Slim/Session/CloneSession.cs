@@ -100,8 +100,6 @@ internal sealed class CloneSession
         return clone;
     }
 
-    /// <summary>The clone of a reference typed <typeparamref name="T"/>.</summary>
-    public T? Clone<T>(T? source) where T : class => (T?)CloneReference(source);
 
     public void Defer(IDeferredCloneFill fill) => _fills.Add(fill);
 
