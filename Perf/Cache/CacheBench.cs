@@ -1,90 +1,102 @@
-using System.Buffers;
 using System.Diagnostics;
 using System.Globalization;
-using Microsoft.Extensions.Caching.Hybrid;
-using NFX.Perf.Workloads.Dto;
+using NFX.Perf.Quick;
 
 namespace NFX.Perf.Cache;
 
 /// <summary>
-/// The quick cache comparison: each serializer as the HybridCache serializer on each cached value, bytes stored,
-/// serialize and deserialize time per value and bytes allocated per call, printed as a markdown table.
-/// Takes about 10 seconds. Same values (<see cref="CacheValues"/>) and serializers as <see cref="CacheSerializerBenchmarks"/>.
+/// The quick cache comparison (<c>quick --filter cache</c>): each serializer (<see cref="CacheContender.Names"/>) as
+/// the HybridCache serializer on each cached value (<see cref="CacheValues"/>), serializer-only and end to end through
+/// a real HybridCache with L1 disabled over Microsoft's RedisCache and a real redis-server; markdown tables, the
+/// targets, and the load average beside them. Takes about a minute.
 /// </summary>
 public static class CacheBench
 {
     private static readonly TimeSpan s_batch = TimeSpan.FromMilliseconds(60);
+    private static readonly TimeSpan s_endToEndBatch = TimeSpan.FromMilliseconds(120);
     private const int Samples = 7;
 
     /// <summary>Runs the comparison and writes the tables to <paramref name="output"/>.</summary>
-    public static void RunQuick(TextWriter output)
+    public static void RunQuick(TextWriter output) => RunQuickAsync(output).GetAwaiter().GetResult();
+
+    private static async Task RunQuickAsync(TextWriter output)
     {
         ArgumentNullException.ThrowIfNull(output);
+        double? loadAtStart = MachineInfo.LoadAverage();
         output.WriteLine("## Slim as the HybridCache serializer");
         output.WriteLine();
-        output.WriteLine("Per cache value; time and allocation per call (median of 7 batches, the contenders' batches alternating); ratios are the other serializer / Slim.");
+        output.WriteLine($"Machine: {MachineInfo.Current()}. Load average (1 min) at start: {Load(loadAtStart)} on {Environment.ProcessorCount} cores.");
         output.WriteLine();
-        Run(output, $"DTO: a question with {DtoWorkload.Answers} answers and their comments", CacheValues.Dto());
-        Run(output, "Perzon: one record with its parent", CacheValues.Perzon());
-        Run(output, $"{CacheValues.ManyPerzons:N0} Perzons in an array (every third with a parent)", CacheValues.Perzons());
-    }
+        output.WriteLine($"Serializer only: per call, median of {Samples} batches (the contenders' batches alternate). End to end: " +
+            "`HybridCache.GetOrCreateAsync` of a value already in Redis, L1 disabled (`HybridCacheEntryFlags.DisableLocalCache`), " +
+            "Microsoft's RedisCache over redis-server on loopback, one caller; median of the rounds; allocation is the whole process's per call. " +
+            "Ratios are the contender / Slim.");
+        output.WriteLine();
+        var targets = new List<string>();
+        await using CacheEndToEnd endToEnd = CacheEndToEnd.Start();
+        foreach (string value in CacheValues.Keys)
+        {
+            IReadOnlyList<CacheContender> contenders = CacheContender.For(value);
+            (double Ns, long Alloc)[] serialize = Interleaved([.. contenders.Select(c => c.Serialize)]);
+            (double Ns, long Alloc)[] deserialize = Interleaved([.. contenders.Select(c => c.Deserialize)]);
+            (long RedisBytes, double Ns, long Alloc)[] get = await endToEnd.MeasureAsync(contenders, Samples, s_endToEndBatch, value);
 
-    private static void Run<T>(TextWriter output, string title, T value)
-    {
-        output.WriteLine($"### {title}");
-        output.WriteLine();
-        output.WriteLine("| serializer | bytes stored | serialize | deserialize | alloc ser / deser | size vs Slim | ser vs Slim | deser vs Slim | round trip |");
-        output.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-        var contenders = new List<Contender>();
-        foreach (string name in CacheSerializers.Names)
-        {
-            IHybridCacheSerializer<T>? serializer = CacheSerializers.Create<T>(name);
-            contenders.Add(serializer is null ? new Contender(name, null, null, 0, false) : Prepare(name, serializer, value));
-        }
-        Contender[] live = [.. contenders.Where(c => c.Serialize is not null)];
-        // Batches of all contenders alternate, so a noisy neighbour on a shared machine slows them alike.
-        (double Ns, long Alloc)[] serialize = Interleaved(live.Select(c => c.Serialize!).ToArray());
-        (double Ns, long Alloc)[] deserialize = Interleaved(live.Select(c => c.Deserialize!).ToArray());
-        int slim = 0;
-        foreach (Contender c in contenders)
-        {
-            int i = Array.IndexOf(live, c);
-            if (i < 0)
+            output.WriteLine($"### {CacheValues.Title(value)}");
+            output.WriteLine();
+            output.WriteLine("| serializer | value bytes | in Redis | serialize | deserialize | alloc ser / deser | L2 get (end to end) | alloc per get | size vs Slim | deser vs Slim | get vs Slim | verified |");
+            output.WriteLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+            for (int i = 0; i < contenders.Count; i++)
             {
-                output.WriteLine($"| {c.Name} | n/a | n/a | n/a | n/a | n/a | n/a | n/a | package not on the package source |");
-                continue;
+                CacheContender c = contenders[i];
+                output.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"| {c.Name} | {c.Bytes:N0} | {get[i].RedisBytes:N0} | {Time(serialize[i].Ns)} | {Time(deserialize[i].Ns)} | " +
+                    $"{serialize[i].Alloc:N0} / {deserialize[i].Alloc:N0} B | {Time(get[i].Ns)} | {get[i].Alloc:N0} B | " +
+                    $"{Ratio(c.Bytes, contenders[0].Bytes)} | {Ratio(deserialize[i].Ns, deserialize[0].Ns)} | {Ratio(get[i].Ns, get[0].Ns)} | " +
+                    $"{(c.RoundTrips ? "same bytes again" : "DIFFERS")} |"));
             }
-            output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"| {c.Name} | {c.Bytes:N0} | {Time(serialize[i].Ns)} | {Time(deserialize[i].Ns)} | " +
-                $"{serialize[i].Alloc:N0} / {deserialize[i].Alloc:N0} B | {Ratio(c.Bytes, live[slim].Bytes)} | " +
-                $"{Ratio(serialize[i].Ns, serialize[slim].Ns)} | {Ratio(deserialize[i].Ns, deserialize[slim].Ns)} | " +
-                $"{(c.RoundTrips ? "same bytes again" : "DIFFERS")} |"));
+            output.WriteLine();
+            targets.Add(SizeTarget(value, contenders));
+            targets.Add(SpeedTarget(value, contenders, get, deserialize));
+        }
+        double? loadAtEnd = MachineInfo.LoadAverage();
+        output.WriteLine("### Cache targets");
+        output.WriteLine();
+        output.WriteLine($"Load average (1 min) at start / end: {Load(loadAtStart)} / {Load(loadAtEnd)} on {Environment.ProcessorCount} cores.");
+        output.WriteLine();
+        output.WriteLine("| Target | Goal | Measured | Result |");
+        output.WriteLine("|---|---|---|---|");
+        foreach (string target in targets)
+        {
+            output.WriteLine(target);
         }
         output.WriteLine();
     }
 
-    private static Contender Prepare<T>(string name, IHybridCacheSerializer<T> serializer, T value)
+    private static string SizeTarget(string value, IReadOnlyList<CacheContender> contenders)
     {
-        var buffer = new ArrayBufferWriter<byte>(64 * 1024);
-        serializer.Serialize(value, buffer);
-        byte[] stored = buffer.WrittenSpan.ToArray();
-        var sequence = new ReadOnlySequence<byte>(stored);
+        CacheContender slim = contenders[0];
+        CacheContender[] peers = [.. contenders.Where(c => c.Name is "System.Text.Json" or "MessagePack Typeless")];
+        bool met = peers.All(p => slim.Bytes < p.Bytes);
+        return string.Create(CultureInfo.InvariantCulture,
+            $"| {value}: Slim stores fewer bytes than System.Text.Json and MessagePack Typeless | < each | Slim {slim.Bytes:N0}; " +
+            $"{string.Join("; ", peers.Select(p => $"{p.Name} {p.Bytes:N0} ({Ratio(p.Bytes, slim.Bytes)})"))} | {(met ? "met" : "missed")} |");
+    }
 
-        // Verification: what comes back serializes to the same bytes.
-        buffer.ResetWrittenCount();
-        serializer.Serialize(serializer.Deserialize(sequence), buffer);
-        bool roundTrips = buffer.WrittenSpan.SequenceEqual(stored);
-
-        return new Contender(name, () =>
-        {
-            buffer.ResetWrittenCount();
-            serializer.Serialize(value, buffer);
-        }, () => serializer.Deserialize(sequence), stored.Length, roundTrips);
+    private static string SpeedTarget(string value, IReadOnlyList<CacheContender> contenders, (long RedisBytes, double Ns, long Alloc)[] get,
+        (double Ns, long Alloc)[] deserialize)
+    {
+        int fastest = Enumerable.Range(0, contenders.Count).MinBy(i => get[i].Ns);
+        double ratio = get[0].Ns / get[fastest].Ns;
+        string share = string.Create(CultureInfo.InvariantCulture,
+            $"deserialize is {deserialize[0].Ns / get[0].Ns:P0} of Slim's get, {deserialize[fastest].Ns / get[fastest].Ns:P0} of {contenders[fastest].Name}'s");
+        return string.Create(CultureInfo.InvariantCulture,
+            $"| {value}: Slim's end-to-end L2 get within 10% of the fastest contender | <= 1.10x | {ratio:N2}x of {contenders[fastest].Name} " +
+            $"({Time(get[0].Ns)} vs {Time(get[fastest].Ns)}; {share}) | {(ratio <= 1.10 ? "met" : "missed")} |");
     }
 
     /// <summary>
     /// Per operation: median nanoseconds per call over <see cref="Samples"/> batches of about <see cref="s_batch"/>, and
-    /// bytes allocated per call; the batches of the operations alternate.
+    /// bytes allocated per call on this thread; the batches of the operations alternate.
     /// </summary>
     private static (double Ns, long Alloc)[] Interleaved(Action[] operations)
     {
@@ -130,14 +142,14 @@ public static class CacheBench
         return results;
     }
 
+    private static string Load(double? load) => load is { } l ? l.ToString("0.0", CultureInfo.InvariantCulture) : "n/a";
+
     private static string Time(double ns) => ns switch
     {
-        < 1_000 => $"{ns:N0} ns",
-        < 1_000_000 => $"{ns / 1_000:N2} µs",
-        _ => $"{ns / 1_000_000:N2} ms",
+        < 1_000 => string.Create(CultureInfo.InvariantCulture, $"{ns:N0} ns"),
+        < 1_000_000 => string.Create(CultureInfo.InvariantCulture, $"{ns / 1_000:N2} µs"),
+        _ => string.Create(CultureInfo.InvariantCulture, $"{ns / 1_000_000:N2} ms"),
     };
 
-    private static string Ratio(double other, double slim) => slim <= 0 ? "n/a" : $"{other / slim:N2}x";
-
-    private sealed record Contender(string Name, Action? Serialize, Action? Deserialize, int Bytes, bool RoundTrips);
+    private static string Ratio(double other, double slim) => slim <= 0 ? "n/a" : string.Create(CultureInfo.InvariantCulture, $"{other / slim:N2}x");
 }

@@ -10,6 +10,26 @@ public static class CacheValues
     /// <summary>How many records <see cref="Perzons"/> holds.</summary>
     public const int ManyPerzons = 1000;
 
+    /// <summary>Key of <see cref="Dto"/>.</summary>
+    public const string DtoKey = "dto";
+
+    /// <summary>Key of <see cref="Perzon"/>.</summary>
+    public const string PerzonKey = "perzon";
+
+    /// <summary>Key of <see cref="Perzons"/>.</summary>
+    public const string PerzonsKey = "perzon x1000";
+
+    /// <summary>Every value's key, in table order.</summary>
+    public static readonly string[] Keys = [DtoKey, PerzonKey, PerzonsKey];
+
+    /// <summary>A table title per key.</summary>
+    public static string Title(string key) => key switch
+    {
+        DtoKey => $"DTO: a question with {DtoWorkload.Answers} answers and their comments",
+        PerzonKey => "Perzon: one record with its parent",
+        _ => $"{ManyPerzons:N0} Perzons in an array (every third with a parent)",
+    };
+
     /// <summary>The DTO workload's question tree.</summary>
     public static Question Dto() => QuestionGenerator.Create(new Random(Workload.DefaultSeed), DtoWorkload.Answers);
 

@@ -44,7 +44,7 @@ public static class QuickRunner
         }
         if (options.Selects("cache"))
         {
-            progress.Report("cache: Slim vs System.Text.Json as the HybridCache serializer");
+            progress.Report("cache: Slim vs MemoryPack, MessagePack (contract, Typeless) and System.Text.Json as the HybridCache serializer, serializer-only and end to end over a real Redis");
             NFX.Perf.Cache.CacheBench.RunQuick(Console.Out);
         }
 

@@ -7,6 +7,10 @@ namespace NFX.Slim.CodeGen;
 /// auto-property backing fields) except [NonSerialized], base type's first, each type's own fields in ordinal name
 /// order, so the layout never depends on the current culture or on reflection's ordering.
 /// </summary>
+/// <remarks>
+/// The one internal NFX.Slim.Caching uses (its layout fingerprint must follow this exact order): changing what
+/// <see cref="Of(Type, Func{Type, bool}?)"/> returns changes every cache value's fingerprint.
+/// </remarks>
 internal static class FieldLayout
 {
     private const BindingFlags DeclaredInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;

@@ -18,7 +18,7 @@ public sealed class CodecTests
     public void SetUp()
     {
         _log = new ListLogger();
-        _codec = new SlimCacheCodec(SlimCacheOptions.Default, _log);
+        _codec = new SlimCacheCodec(new SlimCacheOptions(), _log);
     }
 
     [Test]
@@ -32,13 +32,27 @@ public sealed class CodecTests
     }
 
     [Test]
-    public void Serialize_Header_IsMagicVersionFingerprintThenSlimMessage()
+    public void Serialize_Header_IsMagicVersionFingerprintChecksumThenSlimMessage()
     {
         byte[] bytes = _codec.Serialize(new TreeNode { Name = "root" });
-        Assert.That(bytes[..3], Is.EqualTo(new byte[] { (byte)'S', (byte)'C', 1 }));
-        Assert.That(BinaryPrimitives.ReadUInt64LittleEndian(bytes.AsSpan(3, 8)), Is.EqualTo(TypeLayoutFingerprint.Compute(typeof(TreeNode))));
-        Assert.That(bytes[11..14], Is.EqualTo(new byte[] { (byte)'S', (byte)'L', 1 }));
-        Assert.That(bytes[11..], Is.EqualTo(new SlimSerializer().Serialize(new TreeNode { Name = "root" })));
+        ulong fingerprint = TypeLayoutFingerprint.Compute(typeof(TreeNode));
+        byte[] message = new SlimSerializer().Serialize(new TreeNode { Name = "root" });
+        Assert.That(bytes[..3], Is.EqualTo(new byte[] { (byte)'S', (byte)'C', 2 }));
+        Assert.That(BinaryPrimitives.ReadUInt64LittleEndian(bytes.AsSpan(3, 8)), Is.EqualTo(fingerprint));
+        Assert.That(BinaryPrimitives.ReadUInt64LittleEndian(bytes.AsSpan(11, 8)),
+            Is.EqualTo(System.IO.Hashing.XxHash3.HashToUInt64(message, unchecked((long)fingerprint))));
+        Assert.That(bytes[19..], Is.EqualTo(message));
+        Assert.That(bytes, Is.EqualTo(CacheValueBytes.Stamp(message, fingerprint)));
+    }
+
+    [Test]
+    public void Serialize_String_GoldenBytes()
+    {
+        // docs/FORMAT.md, "Cache values": the same bytes, spelled out there.
+        const string golden = "5343 02 7BE15EEA31A4F99C 60CDD703F0757C3F 534C01000A35772418290201036869";
+        byte[] bytes = _codec.Serialize("hi");
+        Assert.That(Convert.ToHexString(bytes), Is.EqualTo(golden.Replace(" ", "", StringComparison.Ordinal)));
+        Assert.That(_codec.Deserialize<string>(Convert.FromHexString(golden.Replace(" ", "", StringComparison.Ordinal)).AsMemory()), Is.EqualTo("hi"));
     }
 
     [Test]
@@ -64,8 +78,53 @@ public sealed class CodecTests
         LogEntry entry = _log.Entries.Single();
         Assert.That(entry.Level, Is.EqualTo(LogLevel.Warning));
         Assert.That(entry.EventId.Id, Is.EqualTo(8001));
-        Assert.That(entry.Message, Does.Contain("'team:1'").And.Contain(typeof(Team).FullName!).And.Contain("(Malformed)"));
+        Assert.That(entry.Message, Does.Contain("'team:1'").And.Contain(typeof(Team).FullName!).And.Contain("(Corrupt)").And.Contain("treated as a miss"));
+    }
+
+    [Test]
+    public void TryDeserialize_IntactChecksumOverABadMessage_IsMalformedMiss()
+    {
+        byte[] message = new SlimSerializer().Serialize(ProbeGraph.Build());
+        for (int i = 6; i < message.Length; i += 3)
+        {
+            message[i] ^= 0x5A;
+        }
+        byte[] bytes = CacheValueBytes.Stamp(message, _codec.FingerprintOf(typeof(Team)));
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "team:1", out Team? _), Is.False);
+        LogEntry entry = _log.Entries.Single();
+        Assert.That(entry.Message, Does.Contain("(Malformed)"));
         Assert.That(entry.Exception, Is.InstanceOf<SlimException>());
+    }
+
+    [Test]
+    public void Deserialize_EveryBitFlipped_IsCorruptOrAHeaderProblemNeverAValue()
+    {
+        Team team = ProbeGraph.Build();
+        byte[] bytes = _codec.Serialize(team);
+        var problems = new Dictionary<SlimCacheValueProblem, int>();
+        for (int bit = 0; bit < bytes.Length * 8; bit++)
+        {
+            bytes[bit / 8] ^= (byte)(1 << (bit % 8));
+            try
+            {
+                Team read = _codec.Deserialize<Team>(bytes.AsMemory());
+                Assert.Fail($"flipping bit {bit % 8} of byte {bit / 8} still read a value: {GraphAssert.FindDifference(team, read) ?? "an equal one"}");
+            }
+            catch (SlimCacheValueException e)
+            {
+                SlimCacheValueProblem expected = (bit / 8) switch
+                {
+                    < 2 => SlimCacheValueProblem.NotACacheValue,
+                    2 => SlimCacheValueProblem.UnsupportedVersion,
+                    _ => SlimCacheValueProblem.Corrupt,
+                };
+                Assert.That(e.Problem, Is.EqualTo(expected), $"bit {bit % 8} of byte {bit / 8}");
+                problems[e.Problem] = problems.GetValueOrDefault(e.Problem) + 1;
+            }
+            bytes[bit / 8] ^= (byte)(1 << (bit % 8));
+        }
+        Assert.That(problems[SlimCacheValueProblem.Corrupt], Is.EqualTo((bytes.Length - 3) * 8));
+        GraphAssert.AreEquivalent(team, _codec.Deserialize<Team>(bytes.AsMemory()));
     }
 
     [Test]
@@ -79,7 +138,7 @@ public sealed class CodecTests
         IReadOnlyList<LogEntry> entries = _log.Entries;
         Assert.That(entries, Has.Count.EqualTo(bytes.Length));
         Assert.That(entries.Take(CacheHeaderSize).Select(e => e.Message), Has.All.Contain("(NotACacheValue)"));
-        Assert.That(entries.Skip(CacheHeaderSize).Select(e => e.Message), Has.All.Contain("(Malformed)"));
+        Assert.That(entries.Skip(CacheHeaderSize).Select(e => e.Message), Has.All.Contain("(Corrupt)"));
     }
 
     [Test]
@@ -98,12 +157,20 @@ public sealed class CodecTests
     }
 
     [Test]
-    public void TryDeserialize_AlteredFingerprint_IsStaleMiss()
+    public void TryDeserialize_AlteredFingerprint_IsCorruptMiss()
     {
         byte[] bytes = _codec.Serialize(new TreeNode { Name = "n" });
         bytes[5] ^= 0x01;
         Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "node", out TreeNode? _), Is.False);
-        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(Corrupt)"), "the checksum is seeded with the fingerprint");
+    }
+
+    [Test]
+    public void TryDeserialize_OtherFingerprintWithMatchingChecksum_IsStaleMiss()
+    {
+        byte[] bytes = CacheValueBytes.Restamp(_codec.Serialize(new TreeNode { Name = "n" }), fingerprint: 42);
+        Assert.That(_codec.TryDeserialize(bytes.AsMemory(), "node", out TreeNode? _), Is.False);
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)").And.Contain("000000000000002A"));
     }
 
     [Test]
@@ -152,15 +219,24 @@ public sealed class CodecTests
     }
 
     [Test]
-    public void TryDeserialize_ThrowOnInvalidValue_ThrowsWithTheProblemAndLogsNothing()
+    public void TryDeserialize_ThrowOnInvalidValue_ThrowsWithTheProblemAndLogsOneWarning()
     {
-        var strict = new SlimCacheCodec(SlimCacheOptions.Default with { ThrowOnInvalidValue = true }, _log);
+        var strict = new SlimCacheCodec(new SlimCacheOptions { ThrowOnInvalidValue = true }, _log);
         byte[] bytes = strict.Serialize(new TreeNode());
-        bytes[4] ^= 0xFF;
-        var e = Assert.Throws<SlimCacheValueException>(() => strict.TryDeserialize(bytes.AsMemory(), "k", out TreeNode? _))!;
+        var e = Assert.Throws<SlimCacheValueException>(() => strict.TryDeserialize(bytes.AsMemory(), "k", out Order? _))!;
         Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.LayoutChanged));
-        Assert.That(e.ValueType, Is.EqualTo(typeof(TreeNode)));
-        Assert.That(_log.Entries, Is.Empty);
+        Assert.That(e.ValueType, Is.EqualTo(typeof(Order)));
+        Assert.That(_log.Entries.Single().Message, Does.Contain("'k'").And.Contain("thrown to the caller"));
+    }
+
+    [Test]
+    public void Options_ChangedAfterTheCodecWasCreated_ChangeNothing()
+    {
+        var options = new SlimCacheOptions();
+        var codec = new SlimCacheCodec(options, _log);
+        options.ThrowOnInvalidValue = true;
+        Assert.That(codec.Options.ThrowOnInvalidValue, Is.False);
+        Assert.That(codec.TryDeserialize("junk"u8.ToArray().AsMemory(), "k", out Order? _), Is.False);
     }
 
     [Test]
@@ -212,7 +288,7 @@ public sealed class CodecTests
         Assert.Throws<ArgumentException>(() => _ = new SlimCacheCodec(options));
     }
 
-    private const int CacheHeaderSize = 11;
+    private const int CacheHeaderSize = CacheValueBytes.HeaderSize;
 
     private byte[] SerializeAs(Type type, object value) =>
         (byte[])typeof(SlimCacheCodec).GetMethods()

@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using Microsoft.Extensions.Caching.Hybrid;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using NFX.Slim;
 using NFX.Slim.Caching;
 using NFX.Tests.CacheProbe;
 using NFX.Tests.Caching.Support;
@@ -13,28 +14,48 @@ namespace NFX.Tests.Caching;
 public sealed class HybridSerializerTests
 {
     [Test]
-    public void AddSlimHybridCacheSerializer_RegistersTheFactoryOverTheRegisteredCodec()
+    public void AddSlimSerializer_RegistersTheFactoryOverTheCodecBuiltFromTheOptions()
     {
-        var options = SlimCacheOptions.Default with { ThrowOnInvalidValue = true };
-        using ServiceProvider provider = new ServiceCollection().AddSlimHybridCacheSerializer(options).BuildServiceProvider();
-        IHybridCacheSerializerFactory factory = provider.GetServices<IHybridCacheSerializerFactory>().Single();
-        Assert.That(factory, Is.InstanceOf<SlimHybridCacheSerializerFactory>());
-        Assert.That(((SlimHybridCacheSerializerFactory)factory).Codec, Is.SameAs(provider.GetRequiredService<SlimCacheCodec>()));
-        Assert.That(provider.GetRequiredService<SlimCacheCodec>().Options, Is.SameAs(options));
+        var services = new ServiceCollection();
+        services.AddHybridCache().AddSlimSerializer(o => o.ThrowOnInvalidValue = true);
+        services.Configure<SlimCacheOptions>(o => o.Serializer = SlimOptions.Default with { KnownTypes = [typeof(Order)] });
+        using ServiceProvider provider = services.BuildServiceProvider();
+        // HybridCache registers its own System.Text.Json factory too; the last registered factory that accepts a type wins.
+        Assert.That(provider.GetServices<IHybridCacheSerializerFactory>().Last(), Is.InstanceOf<SlimHybridCacheSerializerFactory>());
+        IHybridCacheSerializerFactory factory = provider.GetServices<IHybridCacheSerializerFactory>().OfType<SlimHybridCacheSerializerFactory>().Single();
+        SlimCacheCodec codec = provider.GetRequiredService<SlimCacheCodec>();
+        Assert.That(((SlimHybridCacheSerializerFactory)factory).Codec, Is.SameAs(codec));
+        Assert.That(codec.Options.ThrowOnInvalidValue, Is.True);
+        Assert.That(codec.Options.Serializer.KnownTypes, Is.EqualTo(new[] { typeof(Order) }));
     }
 
     [Test]
-    public void AddSlimHybridCacheSerializer_Twice_RegistersOneFactory()
+    public void AddSlimSerializer_Twice_RegistersOneFactory()
     {
-        using ServiceProvider provider = new ServiceCollection().AddSlimHybridCacheSerializer().AddSlimHybridCacheSerializer().BuildServiceProvider();
-        Assert.That(provider.GetServices<IHybridCacheSerializerFactory>().Count(), Is.EqualTo(1));
+        var services = new ServiceCollection();
+        services.AddHybridCache().AddSlimSerializer().AddSlimSerializer();
+        using ServiceProvider provider = services.BuildServiceProvider();
+        Assert.That(provider.GetServices<IHybridCacheSerializerFactory>().OfType<SlimHybridCacheSerializerFactory>().Count(), Is.EqualTo(1));
+    }
+
+    [Test]
+    public void AddSlimSerializerOfT_RegistersThatTypeOnly()
+    {
+        var services = new ServiceCollection();
+        services.AddHybridCache().AddSlimSerializer<Team>();
+        using ServiceProvider provider = services.BuildServiceProvider();
+        Assert.That(provider.GetRequiredService<IHybridCacheSerializer<Team>>(), Is.InstanceOf<SlimHybridCacheSerializer<Team>>());
+        Assert.That(provider.GetService<IHybridCacheSerializer<Order>>(), Is.Null);
+        Assert.That(provider.GetServices<IHybridCacheSerializerFactory>().OfType<SlimHybridCacheSerializerFactory>(), Is.Empty);
     }
 
     [Test]
     public void Factory_ArbitraryTypesWithoutAttributes_RoundTrip()
     {
-        using ServiceProvider provider = new ServiceCollection().AddSlimHybridCacheSerializer().BuildServiceProvider();
-        IHybridCacheSerializerFactory factory = provider.GetRequiredService<IHybridCacheSerializerFactory>();
+        var services = new ServiceCollection();
+        services.AddHybridCache().AddSlimSerializer();
+        using ServiceProvider provider = services.BuildServiceProvider();
+        IHybridCacheSerializerFactory factory = provider.GetServices<IHybridCacheSerializerFactory>().OfType<SlimHybridCacheSerializerFactory>().Single();
 
         GraphAssert.AreEquivalent(ProbeGraph.Build(), RoundTrip(factory, ProbeGraph.Build()));
         var order = new Order(3, "c") { Lines = [new OrderLine("s", 1, 0.1m)] };
@@ -57,21 +78,21 @@ public sealed class HybridSerializerTests
     }
 
     [Test]
-    public void Serializer_InvalidValue_LogsWarningAndThrowsSlimCacheValueException()
+    public void Serializer_InvalidValue_ThrowsSlimCacheValueExceptionAndLogsNothing()
     {
         var log = new ListLogger();
-        using ServiceProvider provider = new ServiceCollection().AddLogging(b => b.AddProvider(log)).AddSlimHybridCacheSerializer().BuildServiceProvider();
-        var serializer = Create<Team>(provider.GetRequiredService<IHybridCacheSerializerFactory>());
+        var services = new ServiceCollection().AddLogging(b => b.AddProvider(log));
+        services.AddHybridCache().AddSlimSerializer();
+        using ServiceProvider provider = services.BuildServiceProvider();
+        var serializer = Create<Team>(provider.GetServices<IHybridCacheSerializerFactory>().OfType<SlimHybridCacheSerializerFactory>().Single());
         var buffer = new ArrayBufferWriter<byte>();
         serializer.Serialize(ProbeGraph.Build(), buffer);
         byte[] bytes = buffer.WrittenSpan.ToArray();
         bytes[7] ^= 0x10;
 
         var e = Assert.Throws<SlimCacheValueException>(() => serializer.Deserialize(new ReadOnlySequence<byte>(bytes)))!;
-        Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.LayoutChanged));
-        LogEntry warning = log.Entries.Single(x => x.EventId.Id == 8001);
-        Assert.That(warning.Level, Is.EqualTo(LogLevel.Warning));
-        Assert.That(warning.Message, Does.Contain("(LayoutChanged)"));
+        Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.Corrupt));
+        Assert.That(log.Entries.Where(x => x.EventId.Id == 8001), Is.Empty, "the serializer does not know the key: GetOrCreateSlimAsync logs it");
     }
 
     private static T RoundTrip<T>(IHybridCacheSerializerFactory factory, T value)

@@ -1,3 +1,4 @@
+using NFX.Perf.Cache;
 namespace NFX.Tests.Caching.Redis;
 
 /// <summary>Starts one redis-server for every test in this namespace and stops it after them.</summary>

@@ -1,12 +1,17 @@
+using NFX.Perf.Cache;
 using System.Diagnostics;
 using NFX.Slim.Caching;
-using NFX.Slim.Caching.Redis;
+using Microsoft.Extensions.Caching.StackExchangeRedis;
+using NFX.Tests.Caching.Support;
 using NFX.Tests.CacheProbe;
 using NFX.Tests.Slim.Support;
 
 namespace NFX.Tests.Caching.Redis;
 
-/// <summary>Another process (NFX.Slim.CacheProbe) and this one share a graph with cycles and polymorphic members through Redis.</summary>
+/// <summary>
+/// Another process (NFX.Slim.CacheProbe, HybridCache and RedisCache over StackExchange.Redis 3.x) and this one share a
+/// graph with cycles and polymorphic members through a real Redis.
+/// </summary>
 public sealed class TwoProcessTests
 {
     private static readonly TimeSpan s_childTimeout = TimeSpan.FromSeconds(60);
@@ -17,7 +22,7 @@ public sealed class TwoProcessTests
         string key = "probe:" + Guid.NewGuid().ToString("N");
         await RunProbeAsync("write", key);
 
-        using var cache = new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions());
+        using var cache = new RedisCache(new RedisCacheOptions { Configuration = RedisFixture.Server.Configuration });
         SlimCacheResult<Team> read = await cache.TryGetAsync<Team>(key);
         Assert.That(read.Found, Is.True);
         GraphAssert.AreEquivalent(ProbeGraph.Build(), read.Value);
@@ -29,12 +34,34 @@ public sealed class TwoProcessTests
     public async Task ThisProcessWrites_OtherProcessReadsAndWritesBack_Equal()
     {
         string from = "probe:" + Guid.NewGuid().ToString("N"), to = from + ":copy";
-        using var cache = new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions());
+        using var cache = new RedisCache(new RedisCacheOptions { Configuration = RedisFixture.Server.Configuration });
         await cache.SetAsync(from, ProbeGraph.Build());
 
         await RunProbeAsync("copy", from, to);
 
         GraphAssert.AreEquivalent(ProbeGraph.Build(), await cache.GetAsync<Team>(to));
+    }
+
+    [Test]
+    public async Task HybridCache_OtherProcessCreatedTheValue_ThisProcessHitsL2WithoutTheFactory()
+    {
+        string key = HybridStack.NewKey("restart:");
+        await RunProbeAsync("hybrid-create", key);
+
+        // A fresh HybridCache: an empty L1, as after a restart; only Redis holds the value.
+        using var stack = new HybridStack(RedisFixture.Server.Configuration, "");
+        int factoryCalls = 0;
+        Team read = await stack.Cache.GetOrCreateAsync(key, _ =>
+        {
+            factoryCalls++;
+            return ValueTask.FromResult(new Team { Name = "factory" });
+        });
+
+        Assert.That(factoryCalls, Is.Zero, "the value came from Redis, written by the other process");
+        GraphAssert.AreEquivalent(ProbeGraph.Build(), read);
+        Assert.That(read.Members[1].Mentor!.Mentor, Is.SameAs(read.Members[1]), "the mentor cycle survives");
+        Assert.That(read.Mascot, Is.SameAs(read.Members[1].Pets[0]));
+        Assert.That(stack.Log.Entries.Where(e => e.Level >= Microsoft.Extensions.Logging.LogLevel.Warning), Is.Empty);
     }
 
     private static async Task RunProbeAsync(params string[] arguments)

@@ -2,14 +2,14 @@ using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
 using Microsoft.Extensions.Options;
 using NFX.Slim.Caching;
-using NFX.Slim.Caching.Redis;
+using Microsoft.Extensions.Caching.StackExchangeRedis;
 using NFX.Tests.CacheProbe;
 using NFX.Tests.Caching.Support;
 using NFX.Tests.Slim.Support;
 
 namespace NFX.Tests.Caching.Redis;
 
-/// <summary>The typed helpers against Redis (an IBufferDistributedCache) and MemoryDistributedCache (arrays only).</summary>
+/// <summary>The typed helpers against Microsoft's RedisCache (an IBufferDistributedCache) and MemoryDistributedCache (arrays only).</summary>
 [TestFixture(CacheKind.Redis)]
 [TestFixture(CacheKind.Memory)]
 public sealed class TypedHelperTests(CacheKind kind)
@@ -22,10 +22,10 @@ public sealed class TypedHelperTests(CacheKind kind)
     public void SetUp()
     {
         _cache = kind == CacheKind.Redis
-            ? new RedisDistributedCache(RedisFixture.Server.Connection, new RedisDistributedCacheOptions { InstanceName = "typed:" })
+            ? new RedisCache(new RedisCacheOptions { Configuration = RedisFixture.Server.Configuration, InstanceName = "typed:" })
             : new MemoryDistributedCache(Options.Create(new MemoryDistributedCacheOptions()));
         _log = new ListLogger();
-        _codec = new SlimCacheCodec(SlimCacheOptions.Default, _log);
+        _codec = new SlimCacheCodec(new SlimCacheOptions(), _log);
     }
 
     [TearDown]
@@ -100,7 +100,7 @@ public sealed class TypedHelperTests(CacheKind kind)
 
         Assert.That(created.Name, Is.EqualTo("fresh"));
         LogEntry warning = _log.Entries.Single();
-        Assert.That(warning.Message, Does.Contain(key).And.Contain("(Malformed)"));
+        Assert.That(warning.Message, Does.Contain(key).And.Contain("(Corrupt)"));
         Assert.That((await _cache.GetAsync<Team>(key, _codec))!.Name, Is.EqualTo("fresh"));
     }
 
@@ -111,7 +111,7 @@ public sealed class TypedHelperTests(CacheKind kind)
         byte[] bytes = _codec.Serialize(ProbeGraph.Build());
         await _cache.SetAsync(key, bytes[..(bytes.Length / 2)], new DistributedCacheEntryOptions());
         Assert.That(await _cache.TryGetAsync<Team>(key, _codec), Is.EqualTo(default(SlimCacheResult<Team>)));
-        Assert.That(_log.Entries.Single().Message, Does.Contain("(Malformed)"));
+        Assert.That(_log.Entries.Single().Message, Does.Contain("(Corrupt)"));
     }
 
     [Test]
@@ -127,8 +127,7 @@ public sealed class TypedHelperTests(CacheKind kind)
     public async Task GetAsync_StaleFingerprint_IsMissNotGarbage()
     {
         string key = NewKey();
-        byte[] bytes = _codec.Serialize(new TreeNode { Name = "old" });
-        bytes[10] ^= 0x80;
+        byte[] bytes = CacheValueBytes.Restamp(_codec.Serialize(new TreeNode { Name = "old" }), fingerprint: 0x0123456789ABCDEF);
         await _cache.SetAsync(key, bytes, new DistributedCacheEntryOptions());
         Assert.That(await _cache.GetAsync<TreeNode>(key, _codec), Is.Null);
         Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
@@ -139,7 +138,7 @@ public sealed class TypedHelperTests(CacheKind kind)
     {
         string key = NewKey();
         await _cache.SetAsync(key, "not a cache value"u8.ToArray(), new DistributedCacheEntryOptions());
-        var strict = new SlimCacheCodec(SlimCacheOptions.Default with { ThrowOnInvalidValue = true });
+        var strict = new SlimCacheCodec(new SlimCacheOptions { ThrowOnInvalidValue = true });
         var e = (await Assert.ThrowsAsync<SlimCacheValueException>(async () => await _cache.GetAsync<Order>(key, strict)))!;
         Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.NotACacheValue));
     }

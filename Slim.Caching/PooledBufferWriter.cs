@@ -20,6 +20,9 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>, IDisposable
 
     public ReadOnlySpan<byte> WrittenSpan => _buffer.AsSpan(0, _written);
 
+    /// <summary>The written bytes, writable: the cache value header is filled in after the message behind it.</summary>
+    public Span<byte> WrittenSpanForPatching => _buffer.AsSpan(0, _written);
+
     public ReadOnlyMemory<byte> WrittenMemory => _buffer.AsMemory(0, _written);
 
     public void Advance(int count)

@@ -5,8 +5,8 @@ namespace NFX.Slim.Caching;
 
 /// <summary>
 /// Typed <see cref="IDistributedCache"/> calls that store values with <see cref="SlimCacheCodec"/>. Values are written
-/// into pooled buffers; a cache that implements <see cref="IBufferDistributedCache"/> (like
-/// <see cref="Redis.RedisDistributedCache"/>) also reads into pooled buffers, other caches hand over arrays.
+/// into pooled buffers; a cache that implements <see cref="IBufferDistributedCache"/> (like Microsoft's
+/// <c>RedisCache</c>) also reads into pooled buffers, other caches hand over arrays.
 /// An invalid stored value (stale layout, corrupt, truncated, type outside the policy) is a logged miss unless
 /// <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set. Errors of the cache itself propagate.
 /// </summary>

@@ -7,14 +7,14 @@ using Microsoft.Extensions.Logging.Abstractions;
 namespace NFX.Slim.Caching;
 
 /// <summary>
-/// Turns cache values into bytes and back: an 11-byte header (magic, format version, layout fingerprint of the
-/// declared type) followed by a Slim message. Reading checks the header, then reads with
+/// Turns cache values into bytes and back: a 19-byte header (magic, format version, layout fingerprint of the
+/// declared type, checksum of the content) followed by a Slim message. Reading checks the header, then reads with
 /// <c>SlimSerializer.Deserialize&lt;T&gt;</c>, so the safe type policy applies with T as its scope.
 /// Thread-safe; create one per application (or take it from DI) and share it.
 /// </summary>
 /// <remarks>
-/// An invalid value (not a cache value, unsupported version, stale layout, type outside the policy, corrupt or
-/// truncated message) is a <see cref="SlimCacheValueException"/>. <see cref="TryDeserialize{T}(in ReadOnlySequence{byte}, string?, out T)"/>
+/// An invalid value (not a cache value, unsupported version, checksum mismatch, stale layout, type outside the
+/// policy, a message Slim refuses) is a <see cref="SlimCacheValueException"/>. <see cref="TryDeserialize{T}(in ReadOnlySequence{byte}, string?, out T)"/>
 /// turns it into a logged warning and a miss unless <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.
 /// </remarks>
 public sealed class SlimCacheCodec
@@ -23,13 +23,13 @@ public sealed class SlimCacheCodec
     private readonly ILogger _logger;
     private readonly ConcurrentDictionary<Type, ulong> _fingerprints = new();
 
-    /// <summary>A codec with <see cref="SlimCacheOptions.Default"/> that logs nowhere.</summary>
+    /// <summary>A codec with default options that logs nowhere.</summary>
     public static SlimCacheCodec Default { get; } = new();
 
-    /// <summary>Creates a codec with <see cref="SlimCacheOptions.Default"/> that logs nowhere.</summary>
-    public SlimCacheCodec() : this(SlimCacheOptions.Default) { }
+    /// <summary>Creates a codec with default options that logs nowhere.</summary>
+    public SlimCacheCodec() : this(new SlimCacheOptions()) { }
 
-    /// <summary>Creates a codec; invalid values are logged to <paramref name="logger"/> as warnings.</summary>
+    /// <summary>Creates a codec with a copy of <paramref name="options"/>; invalid values are logged to <paramref name="logger"/> as warnings.</summary>
     /// <exception cref="ArgumentException">The serializer options use a Batch registry (cache values must stand alone).</exception>
     public SlimCacheCodec(SlimCacheOptions options, ILogger? logger = null)
     {
@@ -39,12 +39,12 @@ public sealed class SlimCacheCodec
         {
             throw new ArgumentException("Cache values must stand alone: use TypeRegistryMode.PerCall in SlimCacheOptions.Serializer.", nameof(options));
         }
-        Options = options;
+        Options = options with { };
         _slim = new SlimSerializer(options.Serializer);
         _logger = logger ?? NullLogger.Instance;
     }
 
-    /// <summary>The options this codec was created with.</summary>
+    /// <summary>The copy of the options this codec was created with (changing it changes nothing).</summary>
     public SlimCacheOptions Options { get; }
 
     /// <summary>The layout fingerprint written for values of <paramref name="type"/> (see <see cref="TypeLayoutFingerprint"/>).</summary>
@@ -59,18 +59,40 @@ public sealed class SlimCacheCodec
     public void Serialize<T>(T value, IBufferWriter<byte> destination)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        CacheValueHeader.Write(destination.GetSpan(CacheValueHeader.Size), FingerprintOf(typeof(T)));
-        destination.Advance(CacheValueHeader.Size);
-        _slim.Serialize(destination, value);
+        using PooledBufferWriter buffer = Write(value);
+        ReadOnlySpan<byte> written = buffer.WrittenSpan;
+        written.CopyTo(destination.GetSpan(written.Length));
+        destination.Advance(written.Length);
     }
 
     /// <summary>Writes the header and <paramref name="value"/> into a new array.</summary>
     /// <exception cref="SlimSerializationException">A type in the graph cannot be serialized.</exception>
     public byte[] Serialize<T>(T value)
     {
-        using var buffer = new PooledBufferWriter();
-        Serialize(value, buffer);
+        using PooledBufferWriter buffer = Write(value);
         return buffer.WrittenSpan.ToArray();
+    }
+
+    /// <summary>
+    /// The whole cache value in a pooled buffer (dispose it): the message is written after room for the header, then
+    /// the header is filled in, because its checksum covers the message and an <see cref="IBufferWriter{T}"/> cannot
+    /// be patched once advanced.
+    /// </summary>
+    internal PooledBufferWriter Write<T>(T value)
+    {
+        var buffer = new PooledBufferWriter();
+        try
+        {
+            buffer.Advance(CacheValueHeader.Size);
+            _slim.Serialize(buffer, value);
+            CacheValueHeader.Write(buffer.WrittenSpanForPatching, FingerprintOf(typeof(T)));
+            return buffer;
+        }
+        catch
+        {
+            buffer.Dispose();
+            throw;
+        }
     }
 
     /// <summary>Reads a value written by <see cref="Serialize{T}(T, IBufferWriter{byte})"/> for the same <typeparamref name="T"/>.</summary>
@@ -80,7 +102,7 @@ public sealed class SlimCacheCodec
         var header = CacheValueHeader.Check(value, FingerprintOf(typeof(T)));
         if (header is { } problem)
         {
-            ThrowInvalid(problem.Problem, typeof(T), problem.Reason);
+            ThrowInvalid(problem.Problem, typeof(T), problem.Reason, this);
         }
         return ReadMessage<T>(value.Slice(CacheValueHeader.Size));
     }
@@ -101,9 +123,13 @@ public sealed class SlimCacheCodec
             result = Deserialize<T>(value);
             return true;
         }
-        catch (SlimCacheValueException e) when (!Options.ThrowOnInvalidValue)
+        catch (SlimCacheValueException e)
         {
-            CacheLog.InvalidValue(_logger, key ?? "", TypeLabel(typeof(T)), e.Problem, e.Message, e.InnerException);
+            LogInvalid(e, key);
+            if (Options.ThrowOnInvalidValue)
+            {
+                throw;
+            }
             result = default;
             return false;
         }
@@ -114,9 +140,10 @@ public sealed class SlimCacheCodec
     public bool TryDeserialize<T>(ReadOnlyMemory<byte> value, string? key, [MaybeNullWhen(false)] out T result) =>
         TryDeserialize(new ReadOnlySequence<byte>(value), key, out result);
 
-    /// <summary>Logs a value that the caller found invalid (for callers that must throw, like a HybridCache serializer).</summary>
+    /// <summary>Logs the one warning for an invalid value, naming its key (callers that know the key log it).</summary>
     internal void LogInvalid(SlimCacheValueException e, string? key) =>
-        CacheLog.InvalidValue(_logger, key ?? "", TypeLabel(e.ValueType), e.Problem, e.Message, e.InnerException);
+        CacheLog.InvalidValue(_logger, key ?? "(key unknown)", TypeLabel(e.ValueType), e.Problem,
+            Options.ThrowOnInvalidValue ? "thrown to the caller" : "treated as a miss", e.Message, e.InnerException);
 
     private T ReadMessage<T>(in ReadOnlySequence<byte> message)
     {
@@ -126,19 +153,20 @@ public sealed class SlimCacheCodec
         }
         catch (SlimTypeNotAllowedException e)
         {
-            throw Invalid(SlimCacheValueProblem.TypeNotAllowed, typeof(T), e.Message, e);
+            throw Invalid(SlimCacheValueProblem.TypeNotAllowed, typeof(T), e.Message, e, this);
         }
         catch (SlimException e)
         {
-            throw Invalid(SlimCacheValueProblem.Malformed, typeof(T), e.Message, e);
+            throw Invalid(SlimCacheValueProblem.Malformed, typeof(T), e.Message, e, this);
         }
     }
 
     [DoesNotReturn]
-    private static void ThrowInvalid(SlimCacheValueProblem problem, Type type, string reason) => throw Invalid(problem, type, reason, null);
+    private static void ThrowInvalid(SlimCacheValueProblem problem, Type type, string reason, SlimCacheCodec codec) =>
+        throw Invalid(problem, type, reason, null, codec);
 
-    private static SlimCacheValueException Invalid(SlimCacheValueProblem problem, Type type, string reason, Exception? inner) =>
-        new(problem, type, $"Not a valid cache value of {TypeLabel(type)}: {reason}", inner);
+    private static SlimCacheValueException Invalid(SlimCacheValueProblem problem, Type type, string reason, Exception? inner, SlimCacheCodec codec) =>
+        new(problem, type, $"Not a valid cache value of {TypeLabel(type)}: {reason}", inner) { Codec = codec };
 
     private static string TypeLabel(Type type) => type.FullName ?? type.Name;
 }

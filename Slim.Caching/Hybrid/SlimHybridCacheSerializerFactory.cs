@@ -4,9 +4,8 @@ using Microsoft.Extensions.Caching.Hybrid;
 namespace NFX.Slim.Caching;
 
 /// <summary>
-/// Makes HybridCache store every type with Slim: register it with
-/// <see cref="SlimCachingServiceCollectionExtensions.AddSlimHybridCacheSerializer"/>, or, with the
-/// Microsoft.Extensions.Caching.Hybrid package, <c>services.AddHybridCache().AddSerializerFactory&lt;SlimHybridCacheSerializerFactory&gt;()</c>.
+/// Makes HybridCache store every type with Slim. Register it with
+/// <c>services.AddHybridCache().AddSlimSerializer()</c> (<see cref="SlimHybridCacheBuilderExtensions"/>).
 /// </summary>
 public sealed class SlimHybridCacheSerializerFactory : IHybridCacheSerializerFactory
 {

@@ -17,4 +17,7 @@ public enum SlimCacheValueProblem
 
     /// <summary>The Slim message after the header is corrupt or truncated, breaks a limit, or does not fit the type.</summary>
     Malformed,
+
+    /// <summary>The content does not match the header's checksum: bits flipped, truncated or extended after it was written.</summary>
+    Corrupt,
 }

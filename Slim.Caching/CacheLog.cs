@@ -9,7 +9,7 @@ internal static partial class CacheLog
     public const int InvalidValueEventId = 8001;
 
     [LoggerMessage(EventId = InvalidValueEventId, EventName = "SlimCacheValueInvalid", Level = LogLevel.Warning,
-        Message = "Cache value '{Key}' for {ValueType} is treated as a miss ({Problem}): {Reason}")]
-    public static partial void InvalidValue(ILogger logger, string key, string valueType, SlimCacheValueProblem problem, string reason,
-        Exception? exception);
+        Message = "Cache value '{Key}' for {ValueType} is invalid ({Problem}) and {Outcome}: {Reason}")]
+    public static partial void InvalidValue(ILogger logger, string key, string valueType, SlimCacheValueProblem problem, string outcome,
+        string reason, Exception? exception);
 }

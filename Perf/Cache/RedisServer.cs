@@ -4,11 +4,11 @@ using System.Net.Sockets;
 using System.Text;
 using StackExchange.Redis;
 
-namespace NFX.Tests.Caching.Redis;
+namespace NFX.Perf.Cache;
 
 /// <summary>
-/// A real redis-server for the tests: started on a free loopback port with a temporary directory and no
-/// persistence, ready once it answers PING, killed and its directory deleted on dispose.
+/// A real redis-server for the cache benchmark and the cache tests: started on a free loopback port with a temporary
+/// directory and no persistence, ready once it answers PING, killed and its directory deleted on dispose.
 /// </summary>
 public sealed class RedisServer : IDisposable
 {
@@ -39,13 +39,27 @@ public sealed class RedisServer : IDisposable
     /// <summary>A shared connection (thread-safe) for the tests, opened once the server answers.</summary>
     public ConnectionMultiplexer Connection { get; private set; } = null!;
 
-    /// <summary>Starts a server; fails with instructions when redis-server is not installed.</summary>
-    public static RedisServer Start()
+    /// <summary>The server process id (the outage tests kill it by this id).</summary>
+    public int ProcessId => _process.Id;
+
+    /// <summary>Kills the server process by its id, as an outage would, and waits (bounded) until it is gone.</summary>
+    public void Kill()
+    {
+        using Process process = Process.GetProcessById(ProcessId);
+        process.Kill();
+        if (!process.WaitForExit(10_000))
+        {
+            throw new TimeoutException($"redis-server (pid {ProcessId}) did not exit within 10 s of being killed.");
+        }
+    }
+
+    /// <summary>Starts a server on <paramref name="port"/> (a free one when null); fails with instructions when redis-server is not installed.</summary>
+    public static RedisServer Start(int? port = null)
     {
         string executable = FindExecutable() ?? (InstallWithProjectScript() ? FindExecutable() : null) ?? throw new InvalidOperationException(
-            "redis-server is not installed, and the cache tests need a real Redis. Install it with " +
+            "redis-server is not installed, and the cache tests and benchmark need a real Redis. Install it with " +
             "`apt-get install -y redis-server` (.ci/install-deps does this), or point NFX_REDIS_SERVER at the executable.");
-        int port = FreePort();
+        int chosenPort = port ?? FreePort();
         DirectoryInfo directory = Directory.CreateTempSubdirectory("nfx-redis-");
         var start = new ProcessStartInfo(executable)
         {
@@ -56,14 +70,14 @@ public sealed class RedisServer : IDisposable
         };
         foreach (string argument in new[]
         {
-            "--port", port.ToString(System.Globalization.CultureInfo.InvariantCulture), "--bind", "127.0.0.1",
+            "--port", chosenPort.ToString(System.Globalization.CultureInfo.InvariantCulture), "--bind", "127.0.0.1",
             "--save", "", "--appendonly", "no", "--dir", directory.FullName, "--daemonize", "no",
         })
         {
             start.ArgumentList.Add(argument);
         }
         Process process = Process.Start(start) ?? throw new InvalidOperationException($"Could not start {executable}.");
-        var server = new RedisServer(process, directory, port);
+        var server = new RedisServer(process, directory, chosenPort);
         process.OutputDataReceived += (_, e) => server.Capture(e.Data);
         process.ErrorDataReceived += (_, e) => server.Capture(e.Data);
         process.BeginOutputReadLine();
@@ -84,7 +98,7 @@ public sealed class RedisServer : IDisposable
     /// <summary>Closes the connection, kills the server and deletes its directory.</summary>
     public void Dispose()
     {
-        // Not a graceful close: StackExchange.Redis 1.x can wait its whole sync timeout for QUIT replies.
+        // Not a graceful close: nothing is left to complete, and a dead server would not answer QUIT.
         Connection?.Close(allowCommandsToComplete: false);
         Connection?.Dispose();
         try

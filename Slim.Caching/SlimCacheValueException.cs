@@ -2,7 +2,7 @@ namespace NFX.Slim.Caching;
 
 /// <summary>
 /// Thrown when bytes read from a cache are not a valid value of the requested type: not a Slim cache value, a
-/// stale layout, a type outside the policy, or a corrupt or truncated message. The typed
+/// stale layout, a checksum mismatch (corrupt or truncated), a type outside the policy, or a message Slim refuses. The typed
 /// <see cref="Microsoft.Extensions.Caching.Distributed.IDistributedCache"/> helpers treat it as a miss unless
 /// <see cref="SlimCacheOptions.ThrowOnInvalidValue"/> is set.
 /// </summary>
@@ -21,4 +21,7 @@ public sealed class SlimCacheValueException : SlimDeserializationException
 
     /// <summary>The type the caller asked for.</summary>
     public Type ValueType { get; }
+
+    /// <summary>The codec that refused the value: its options and logger decide what the HybridCache extensions do next.</summary>
+    internal SlimCacheCodec? Codec { get; init; }
 }
