@@ -1,8 +1,8 @@
 using System.Net;
 using NFX.Glue.Example;
 
-// dotnet run --project Glue/Example -- server 5005 [secret]
-// dotnet run --project Glue/Example -- client 127.0.0.1:5005 [secret]
+// dotnet run --project GlueExample -- server 5005 [secret]
+// dotnet run --project GlueExample -- client 127.0.0.1:5005 [secret]
 const string DefaultSecret = "example-secret";
 string mode = args.Length > 0 ? args[0] : string.Empty;
 string secret = args.Length > 2 ? args[2] : DefaultSecret;
