@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using NFX.IO;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
@@ -7,12 +8,13 @@ namespace NFX.Slim;
 /// <summary>Throw helpers for the serializer, kept out of line so the hot paths stay small.</summary>
 internal static class SlimThrow
 {
+    /// <summary>Malformed input: the wire layer's helper, so a format error reads the same from every layer.</summary>
     [DoesNotReturn]
-    public static void Format(string message, long offset) => throw new SlimFormatException($"{message} (at offset {offset}).", offset);
+    public static void Format(string message, long offset) => ThrowHelper.ThrowFormat(message, offset);
 
+    /// <summary>A limit exceeded: the wire layer's helper.</summary>
     [DoesNotReturn]
-    public static void Limit(string limit, long requested, long maximum, long offset) =>
-        throw new SlimLimitExceededException(limit, requested, maximum, offset);
+    public static void Limit(string limit, long requested, long maximum, long offset) => ThrowHelper.ThrowLimit(limit, requested, maximum, offset);
 
     [DoesNotReturn]
     public static void RegistryMismatch(uint count, uint checksum, int expectedCount, uint expectedChecksum, long offset) =>

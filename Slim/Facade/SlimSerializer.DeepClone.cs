@@ -37,7 +37,7 @@ public sealed partial class SlimSerializer
     /// Clones one object through its own bytes: for types with a user serializer, which alone knows what they hold.
     /// The bytes never leave the process, so every type is admitted (the deny-list still applies).
     /// </summary>
-    internal object CloneViaBytes(object value)
+    internal object CloneThroughBytes(object value)
     {
         var writeSession = new WriteSession(this, new TypeRegistry(_template));
         writeSession.Writer.Reset();

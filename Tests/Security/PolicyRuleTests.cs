@@ -15,7 +15,7 @@ namespace NFX.Tests.Security;
 /// (assembly, namespace, the scope of <c>Deserialize&lt;T&gt;</c>) admitting a generic definition never admits the
 /// arguments a payload plugs into it.
 /// </summary>
-public sealed class PolicyRuleTests
+public sealed partial class PolicyRuleTests
 {
     private static readonly SlimSerializer s_writer = new(SlimOptions.Default with { TypePolicy = SlimTypePolicy.AllowAll });
 

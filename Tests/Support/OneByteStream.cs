@@ -1,4 +1,4 @@
-namespace NFX.Tests.Security.Support;
+namespace NFX.Tests.Support;
 
 /// <summary>
 /// A forward-only, non-seekable stream that hands out at most one byte per Read, the worst a socket can do.

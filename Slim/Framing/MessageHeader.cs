@@ -1,6 +1,6 @@
 using NFX.IO;
 
-namespace NFX.Slim;
+namespace NFX.Slim.Framing;
 
 /// <summary>
 /// The frame of every Slim message (docs/FORMAT.md, "Message"): 'S' 'L', format version, flags, then the LEB128
@@ -24,14 +24,7 @@ internal static class MessageHeader
         buffer[start + 1] = Magic1;
         buffer[start + 2] = Version;
         buffer[start + 3] = flags;
-        uint value = (uint)payloadLength;
-        int i = start + 4;
-        while (value >= 0x80)
-        {
-            buffer[i++] = (byte)(value | 0x80);
-            value >>= 7;
-        }
-        buffer[i] = (byte)value;
+        VarInt.Write(buffer[(start + 4)..], (uint)payloadLength);
         return start;
     }
 

@@ -1,22 +1,17 @@
 using System.Diagnostics;
 using System.Text;
 using NFX.Glue.Framing;
-using NFX.Glue.Protocol;
 
-namespace NFX.Glue.Telemetry;
+namespace NFX.Glue.Protocol;
 
 /// <summary>
-/// The W3C trace context in a traced call frame, after the Call / OneWayCall header: <c>traceId</c> 16 bytes,
+/// The W3C trace context in a traced call frame (written and read by <see cref="CallFrames"/> only), after the Call / OneWayCall header: <c>traceId</c> 16 bytes,
 /// <c>spanId</c> 8 bytes (the caller's span: the server span's parent), <c>traceFlags u8</c>, <c>traceState string</c>.
 /// </summary>
 internal static class TraceContextCodec
 {
     /// <summary>Fixed part (ids and flags) plus the largest tracestate with its length prefix.</summary>
     public const int MaxSize = 16 + 8 + 1 + 5 + ProtocolConstants.MaxTraceStateBytes;
-
-    /// <summary>The context to send for a call started now: the client span's, else the caller's current activity's.</summary>
-    public static ActivityContext ForOutgoing(Activity? span) =>
-        span?.Context ?? Activity.Current?.Context ?? default;
 
     public static void Write(ref HeaderWriter header, in ActivityContext context)
     {

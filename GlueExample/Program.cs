@@ -1,8 +1,8 @@
 using System.Net;
 using NFX.Glue.Example;
 
-// dotnet run --project Glue/Example -- server [address:]port [secret]   (a bare port listens on loopback only)
-// dotnet run --project Glue/Example -- client host:port [secret]
+// dotnet run --project GlueExample -- server [address:]port [secret]   (a bare port listens on loopback only)
+// dotnet run --project GlueExample -- client host:port [secret]
 const string DefaultSecret = "example-secret";
 string mode = args.Length > 0 ? args[0] : string.Empty;
 string secret = args.Length > 2 ? args[2] : DefaultSecret;

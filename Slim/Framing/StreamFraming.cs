@@ -1,7 +1,7 @@
 using System.Buffers;
 using NFX.IO;
 
-namespace NFX.Slim;
+namespace NFX.Slim.Framing;
 
 /// <summary>
 /// Reads exactly one message from a stream: the header byte by byte (so nothing past the message is consumed and the

@@ -1,6 +1,6 @@
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Configuration;
 
-/// <summary>Checks of the time settings in the options records.</summary>
+/// <summary>Checks of the time settings in the options records of both ends.</summary>
 internal static class Durations
 {
     public static void CheckPositive(TimeSpan value, string name)
