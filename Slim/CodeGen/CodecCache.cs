@@ -35,6 +35,9 @@ internal sealed class CodecCache
         _values = new ValueExpressions(this, _format);
     }
 
+    /// <summary>The expression builders the generated codecs use (reading plans of other layouts use them too).</summary>
+    public ValueExpressions Values => _values;
+
     /// <summary>The types that have user serializers (they are allowed by the type policy).</summary>
     public IEnumerable<Type> CustomTypes => _custom.Keys;
 
@@ -47,6 +50,13 @@ internal sealed class CodecCache
     public ReferenceSlot SlotFor(Type type) => _plainSlots.GetOrAdd(type, static t => new ReferenceSlot(t, TypeNames.Describe(t)));
 
     private SlimCodec Create(Type type)
+    {
+        SlimCodec codec = CreateCodec(type);
+        codec.HasLayout = WritesOwnFields(type, out _);
+        return codec;
+    }
+
+    private SlimCodec CreateCodec(Type type)
     {
         CheckSerializable(type);
         if (_custom.TryGetValue(type, out ISlimTypeSerializer? custom))
@@ -103,6 +113,29 @@ internal sealed class CodecCache
             return Make(typeof(BoxedStructCodec<>), [type], _values);
         }
         return new ObjectCodec(type, _values);
+    }
+
+    /// <summary>
+    /// True when the codec <see cref="Get"/> builds for <paramref name="type"/> writes the type's own fields (a user
+    /// class, struct or exception), decided from the type alone, so a type named by a payload is classified before any
+    /// codec is built for it. Framework types count as written by dedicated codecs: their layout is the runtime's.
+    /// </summary>
+    public bool WritesOwnFields(Type type, out bool isException)
+    {
+        isException = false;
+        if (type.IsAbstract || type.IsInterface || type.IsArray || type.IsEnum || type.IsPrimitive || type.IsPointer || type.IsByRef ||
+            type.IsByRefLike || type.ContainsGenericParameters || TypeLayout.IsFramework(type) || _custom.ContainsKey(type) ||
+            _format.IsNative(type) || typeof(Type).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) ||
+            type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
+        {
+            return false;
+        }
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            isException = true;
+            return true;
+        }
+        return SerializableCodec.FindConstructor(type) is null;
     }
 
     private static void CheckSerializable(Type type)

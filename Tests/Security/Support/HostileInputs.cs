@@ -148,7 +148,7 @@ public static class HostileInputs
         yield return Case("5 user serializer values 10,000 deep", WithCustomBox, w =>
         {
             w.WriteVarUInt32(NewWithType);
-            NamedType(w, Next, typeof(CustomBox));
+            NamedType(w, Next, typeof(CustomBox).FullName!, "NFX.Slim.Tests", layout: false); // a user serializer: no field layout
             for (int i = 0; i < 10_000; i++)
             {
                 New(w, Next);
