@@ -64,11 +64,29 @@ internal static class SlimThrow
     [DoesNotReturn]
     public static void DepthOnWrite(Type type, int maxDepth) =>
         throw new SlimSerializationException(
-            $"Nesting deeper than {maxDepth} inline values while writing '{TypeNames.Describe(type)}' (raise SlimLimits.MaxDepth if this is intended).");
+            $"Nesting deeper than {maxDepth} inline values while writing '{TypeNames.Describe(type)}': if this is intended, raise " +
+            "SlimOptions.Limits.MaxDepth on both sides (Limits = SlimLimits.Default with { MaxDepth = ... }) or use the SlimLimits.Trusted preset.");
+
+    [DoesNotReturn]
+    public static void OverLimitOnWrite(long payloadBytes, int objects, SlimLimits limits)
+    {
+        (string option, long value, long maximum, string what) = payloadBytes > limits.MaxMessageBytes
+            ? (nameof(SlimLimits.MaxMessageBytes), payloadBytes, (long)limits.MaxMessageBytes, "bytes")
+            : (nameof(SlimLimits.MaxObjects), (long)objects, (long)limits.MaxObjects, "objects (strings included)");
+        throw new SlimSerializationException(
+            $"The message would hold {value} {what}, over SlimOptions.Limits.{option} ({maximum}): a reader with these limits " +
+            $"would refuse it. Raise SlimOptions.Limits.{option} on both the writing and the reading side " +
+            $"(Limits = SlimLimits.Default with {{ {option} = ... }}), or use the SlimLimits.Trusted preset for trusted data.");
+    }
 
     [DoesNotReturn]
     public static void Unsupported(string path, string reason) =>
         throw new SlimUnsupportedMemberException(path, reason);
+
+    /// <summary>A whole type refused: the facade turns it into the path of the first object of that type in the graph.</summary>
+    [DoesNotReturn]
+    public static void UnsupportedType(Type type, string reason) =>
+        throw new SlimUnsupportedMemberException(TypeNames.Describe(type), reason) { RefusedType = type };
 
     [DoesNotReturn]
     public static void RootType(Type expected, Type? actual) =>

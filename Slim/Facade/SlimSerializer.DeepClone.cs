@@ -22,6 +22,10 @@ public sealed partial class SlimSerializer
         {
             return (T)session.CloneGraph(value)!;
         }
+        catch (SlimUnsupportedMemberException e) when (e.RefusedType is { } refused)
+        {
+            throw new SlimSerializationException($"{GraphPath.FindFirstOf(value, refused)}: {e.Reason}", e);
+        }
         catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
         {
             throw new SlimSerializationException($"Cloning a '{value.GetType()}' failed: {e.Message}", e);
