@@ -7,13 +7,13 @@ namespace NFX.Glue.Example;
 /// <summary>The server node: a generic host with a Glue server from DI; runs until Ctrl+C.</summary>
 internal static class ServerNode
 {
-    public static async Task RunAsync(int port, string secret)
+    public static async Task RunAsync(IPEndPoint bindTo, string secret)
     {
         HostApplicationBuilder builder = Host.CreateApplicationBuilder();
         builder.Services
             .AddGlueServer(new GlueServerOptions
             {
-                EndPoint = new IPEndPoint(IPAddress.Any, port),
+                EndPoint = bindTo,
                 Authenticator = new SharedSecretAuthenticator(secret),
             })
             .AddService<IInventory, InventoryService>(GlueInstanceMode.Singleton);
