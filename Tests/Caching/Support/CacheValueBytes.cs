@@ -24,6 +24,22 @@ public static class CacheValueBytes
         return value;
     }
 
+    /// <summary>
+    /// A copy of <paramref name="value"/> whose checksum matches its content and stored fingerprint (inputs too short
+    /// for a header come back as they are): for fuzzing what lies behind the checksum.
+    /// </summary>
+    public static byte[] WithValidChecksum(byte[] value)
+    {
+        if (value.Length < HeaderSize)
+        {
+            return value;
+        }
+        byte[] copy = [.. value];
+        ulong fingerprint = BinaryPrimitives.ReadUInt64LittleEndian(copy.AsSpan(3));
+        BinaryPrimitives.WriteUInt64LittleEndian(copy.AsSpan(11), XxHash3.HashToUInt64(copy.AsSpan(HeaderSize), unchecked((long)fingerprint)));
+        return copy;
+    }
+
     /// <summary>The same content under another fingerprint, with a checksum that matches: what an older deploy wrote.</summary>
     public static byte[] Restamp(byte[] value, ulong fingerprint) => Stamp(value.AsSpan(HeaderSize), fingerprint);
 }
