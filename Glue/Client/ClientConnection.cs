@@ -399,6 +399,8 @@ internal sealed partial class ClientConnection : GlueConnection
         return true;
     }
 
+    protected override string? MethodOf(in OutgoingFrame frame) => (frame.State as PendingCall)?.Method?.DisplayName;
+
     protected override void OnSendFailed(in OutgoingFrame frame, Exception error)
     {
         if (frame.Type is FrameType.Call or FrameType.TracedCall)

@@ -143,7 +143,7 @@ internal abstract partial class GlueConnection
             {
                 ResetSender(output);
             }
-            SendFailed(output, in frame, new GlueMessageTooLargeException(length, MaxSendSize));
+            SendFailed(output, in frame, TooLarge(in frame, length));
             return;
         }
         FrameCodec.Write(output, frame.Type, header, body);
