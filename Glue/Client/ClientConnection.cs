@@ -374,6 +374,9 @@ internal sealed partial class ClientConnection : GlueConnection
         _node.OnConnectionDraining(this, reason);
     }
 
+    protected override string? MethodOf(in OutgoingFrame frame) =>
+        frame.IsTwoWayCall ? (frame.Caller as PendingCall)?.Method?.DisplayName : null;
+
     protected override void OnSendFailed(in OutgoingFrame frame, Exception error)
     {
         if (frame.IsTwoWayCall)

@@ -20,6 +20,13 @@ public class GlueMessageTooLargeException : GlueException
         Limit = limit;
     }
 
+    /// <summary>Creates the exception with a message that says which side's limit applies, and the numbers.</summary>
+    public GlueMessageTooLargeException(string message, long size, int limit) : base(message)
+    {
+        Size = size;
+        Limit = limit;
+    }
+
     /// <summary>The size of the message in bytes, when known (otherwise 0).</summary>
     public long Size { get; }
 

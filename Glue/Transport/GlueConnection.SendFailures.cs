@@ -23,7 +23,7 @@ internal abstract partial class GlueConnection
         {
             ResetSender(output);
         }
-        SendFailed(output, in frame, new GlueMessageTooLargeException(length, MaxSendSize));
+        SendFailed(output, in frame, TooLarge(in frame, length));
     }
 
     /// <summary>A result that cannot be sent becomes an Error frame for the caller; a call fails on this end.</summary>

@@ -227,6 +227,10 @@ internal abstract partial class GlueConnection
         {
             return Receiver.Deserialize(body);
         }
+        catch (NFX.Slim.SlimTypeNotAllowedException e)
+        {
+            throw TypeRefused(e);
+        }
         catch (Exception e) when (e is not GlueException)
         {
             throw new GlueSerializationException($"A received message could not be deserialized: {e.Message}", e);
