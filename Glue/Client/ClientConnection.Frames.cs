@@ -151,12 +151,44 @@ internal sealed partial class ClientConnection
         try
         {
             // A separate per-message serializer: a type the policy refuses costs this object only, not the connection.
-            return _exceptionReader.Deserialize(new ReadOnlySequence<byte>(bytes)) as Exception;
+            var remote = _exceptionReader.Deserialize(new ReadOnlySequence<byte>(bytes)) as Exception;
+            return remote is not null && OnlyListedTypes(remote) ? remote : null;
         }
         catch (Exception)
         {
             return null;
         }
+    }
+
+    /// <summary>
+    /// RemoteExceptionTypes is an exact whitelist: the reader's type policy also admits the core library's exceptions
+    /// (the default policy's rule), so the object, its inner exceptions and an aggregate's members must each be of a
+    /// listed type exactly; otherwise the caller gets the text only.
+    /// </summary>
+    private bool OnlyListedTypes(Exception remote)
+    {
+        var pending = new Stack<Exception>();
+        pending.Push(remote);
+        // Bounded: a crafted chain cannot keep the check busy (the message size already bounds the object count).
+        for (int seen = 0; pending.TryPop(out Exception? e); seen++)
+        {
+            if (seen >= 256 || !_remoteExceptionTypes!.Contains(e.GetType()))
+            {
+                return false;
+            }
+            if (e is AggregateException aggregate)
+            {
+                foreach (Exception inner in aggregate.InnerExceptions)
+                {
+                    pending.Push(inner);
+                }
+            }
+            else if (e.InnerException is Exception inner)
+            {
+                pending.Push(inner);
+            }
+        }
+        return true;
     }
 
     /// <summary>The receiver before the handshake: there is nothing to deserialize yet.</summary>

@@ -27,6 +27,7 @@ internal sealed partial class ClientConnection : GlueConnection
     private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<int, Task<ContractAnswer>> _bindTasks = new();
     private readonly IGlueSerializer? _exceptionReader;
+    private readonly HashSet<Type>? _remoteExceptionTypes;
     private readonly List<PendingCall> _expired = new();
     private Timer? _sweep;
     private int _nextCallId;
@@ -43,6 +44,7 @@ internal sealed partial class ClientConnection : GlueConnection
         {
             SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes([.. client.Options.RemoteExceptionTypes]);
             _exceptionReader = client.SerializerFactory.CreateStateless(policy, client.Options.MaxMessageSize);
+            _remoteExceptionTypes = [.. client.Options.RemoteExceptionTypes];
         }
     }
 

@@ -141,6 +141,20 @@ public sealed class GlueClient : IAsyncDisposable
         return Stopwatch.GetElapsedTime(start);
     }
 
+    /// <summary>
+    /// Forgets refused credentials and every endpoint's reconnect backoff, so the next call connects at once. A server
+    /// that refuses the client's <see cref="GlueClientOptions.AuthToken"/> is not asked again until this is called (for
+    /// example after the server's secret was rotated to match); until then every call fails with
+    /// <see cref="GlueAuthenticationException"/>.
+    /// </summary>
+    public void Reconnect()
+    {
+        foreach (GlueNode node in _nodes)
+        {
+            node.Reset();
+        }
+    }
+
     /// <summary>The state of each endpoint, in the order given: connected or not, calls in flight, failures, the last error.</summary>
     public IReadOnlyList<GlueEndpointStatus> GetStatus() => _nodes.Select(n => n.Status).ToArray();
 
@@ -198,10 +212,41 @@ public sealed class GlueClient : IAsyncDisposable
     /// The slow path: no connection is up. Waits for the first of the attempts in progress (or due, their backoff
     /// over) to succeed; fails at once when every endpoint is backing off.
     /// </summary>
-    internal async ValueTask<ClientConnection> AcquireConnectionAsync(CancellationToken cancellationToken)
+    internal async ValueTask<ClientConnection> AcquireConnectionAsync(CancellationToken cancellationToken, bool waitForReady = false)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         WarmAll();
+        if (PickConnection() is ClientConnection ready)
+        {
+            return ready;
+        }
+        while (true)
+        {
+            try
+            {
+                return await TryAcquireAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (GlueConnectionException e) when (waitForReady && e is not GlueAuthenticationException)
+            {
+                // Wait-for-ready: every endpoint is down or backing off; wait for the soonest retry (the reconnect
+                // loops keep trying meanwhile) and look again, until the caller's deadline cancels the wait.
+                await Task.Delay(SoonestRetry(), cancellationToken).ConfigureAwait(false);
+            }
+        }
+    }
+
+    /// <summary>Why no endpoint is usable now, for a call that waited for one in vain.</summary>
+    internal string DescribeEndpoints() => string.Join("; ", _nodes.Select(n => n.Describe()));
+
+    private TimeSpan SoonestRetry()
+    {
+        long soonest = _nodes.Min(n => n.RetryIn);
+        // At least a little (no spinning), at most a while (a connection the reconnect loop opened is seen soon).
+        return TimeSpan.FromMilliseconds(Math.Clamp(soonest, 10, 500));
+    }
+
+    private async ValueTask<ClientConnection> TryAcquireAsync(CancellationToken cancellationToken)
+    {
         if (PickConnection() is ClientConnection ready)
         {
             return ready;
@@ -229,6 +274,12 @@ public sealed class GlueClient : IAsyncDisposable
         if (PickConnection() is ClientConnection late)
         {
             return late;
+        }
+        if (FirstRefusal() is GlueAuthenticationException refused)
+        {
+            // Typed on every call, not only the first: the credentials are the problem, not the network.
+            throw new GlueAuthenticationException(
+                $"{refused.Message} The client does not retry refused credentials until {nameof(Reconnect)}() is called.", refused);
         }
         if (_nodes.Length == 1 && last is GlueConnectionException single)
         {
@@ -273,6 +324,18 @@ public sealed class GlueClient : IAsyncDisposable
             throw new ArgumentException("At least one endpoint, and no null ones, are required.", nameof(endPoints));
         }
         return all;
+    }
+
+    private GlueAuthenticationException? FirstRefusal()
+    {
+        foreach (GlueNode node in _nodes)
+        {
+            if (node.Refusal is GlueAuthenticationException refused)
+            {
+                return refused;
+            }
+        }
+        return null;
     }
 
     private static ClientConnection? AnyLive(GlueNode[] nodes, uint from)

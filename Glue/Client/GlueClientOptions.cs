@@ -20,10 +20,20 @@ public sealed record GlueClientOptions : GlueOptions
     public int MaxInFlight { get; init; } = 4096;
 
     /// <summary>
-    /// Exception types whose objects the client accepts in <see cref="RemoteException.RemoteError"/>. Empty (the default):
+    /// Exception types whose objects the client accepts in <see cref="RemoteException.RemoteError"/>: an exact whitelist
+    /// (the object and each of its inner exceptions must be of a listed type, not a subclass). Empty (the default):
     /// remote exceptions carry type name, message and stack trace as text only.
     /// </summary>
     public IReadOnlyList<Type> RemoteExceptionTypes { get; init; } = [];
+
+    /// <summary>
+    /// Wait-for-ready: a call made while no endpoint is connected (down, reconnecting, backing off) waits for a
+    /// connection up to its deadline instead of failing at once with <see cref="GlueConnectionException"/>; a call that
+    /// runs out of time this way fails with <see cref="GlueTimeoutException"/>. Default false (fail fast, as gRPC does):
+    /// a caller with a fallback learns at once that no server is there. Refused credentials always fail at once.
+    /// <see cref="GlueCallScope"/> overrides it per call.
+    /// </summary>
+    public bool WaitForReady { get; init; }
 
     /// <summary>
     /// How a client with several endpoints chooses the connection for each call. Default

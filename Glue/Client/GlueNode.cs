@@ -19,6 +19,7 @@ internal sealed class GlueNode
     private int _failures;
     private long _retryAt;
     private Exception? _lastError;
+    private GlueAuthenticationException? _refused;
 
     public GlueNode(GlueClient client, EndPoint? endPoint, Func<CancellationToken, ValueTask<GlueTransport>> connector)
     {
@@ -36,6 +37,18 @@ internal sealed class GlueNode
 
     public string Name => EndPoint?.ToString() ?? "the server";
 
+    /// <summary>Why the server refused this client's credentials (null: not refused). The node does not retry them.</summary>
+    public GlueAuthenticationException? Refusal
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _refused;
+            }
+        }
+    }
+
     public GlueEndpointStatus Status
     {
         get
@@ -46,6 +59,18 @@ internal sealed class GlueNode
                 long wait = Math.Max(0, _retryAt - Environment.TickCount64);
                 return new GlueEndpointStatus(EndPoint, live is not null, live?.InFlight ?? 0, _failures,
                     live is null ? _lastError?.Message : null, live is null && _failures > 0 ? TimeSpan.FromMilliseconds(wait) : null);
+            }
+        }
+    }
+
+    /// <summary>Milliseconds until the next attempt may start (0 or less: now).</summary>
+    public long RetryIn
+    {
+        get
+        {
+            lock (_lock)
+            {
+                return _retryAt - Environment.TickCount64;
             }
         }
     }
@@ -74,6 +99,11 @@ internal sealed class GlueNode
             {
                 return Task.FromResult(live);
             }
+            if (_refused is not null)
+            {
+                // Terminal: the same credentials would be refused again (and retrying them looks like an attack).
+                return Task.FromException<ClientConnection>(_refused);
+            }
             if (_connecting is { IsCompleted: false } attempt)
             {
                 return attempt;
@@ -84,6 +114,16 @@ internal sealed class GlueNode
             }
             _connecting = AttemptAsync();
             return _connecting;
+        }
+    }
+
+    /// <summary>Forgets a refusal of the credentials and the backoff: the next call tries to connect at once.</summary>
+    public void Reset()
+    {
+        lock (_lock)
+        {
+            _refused = null;
+            _retryAt = 0;
         }
     }
 
@@ -214,9 +254,16 @@ internal sealed class GlueNode
             _lastError = error;
             delay = NextDelay(failures);
             _retryAt = Environment.TickCount64 + delay;
+            if (error is GlueAuthenticationException refused)
+            {
+                _refused = refused;
+            }
         }
         Log.NodeDown(_client.Logger, EndPoint, failures, error.Message, delay);
-        ScheduleReconnect();
+        if (error is not GlueAuthenticationException)
+        {
+            ScheduleReconnect();
+        }
     }
 
     /// <summary>Exponential backoff from the first delay, capped, randomized to between half and all of it (so nodes do not retry in step).</summary>
@@ -252,7 +299,7 @@ internal sealed class GlueNode
                 long wait;
                 lock (_lock)
                 {
-                    if (_client.IsDisposed || Live is not null)
+                    if (_client.IsDisposed || Live is not null || _refused is not null)
                     {
                         _reconnecting = false;
                         return;

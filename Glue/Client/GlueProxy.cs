@@ -50,7 +50,7 @@ public abstract class GlueProxy
         MethodDescriptor method = _context.Contract.Methods[methodId];
         if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId))
         {
-            connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
+            connection.SendOneWay(_context.ContractId, method, args, GlueCallScope.Current?.Deadline ?? _context.Deadline);
             return;
         }
         _ = SendOneWaySlowAsync(method, args);
@@ -59,10 +59,25 @@ public abstract class GlueProxy
     /// <summary>The fast path: a live connection with the contract bound (a call beyond the in-flight cap waits in line there).</summary>
     private bool TryStart<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken, [NotNullWhen(true)] out PendingCall<TResult>? pending)
     {
+        TimeSpan deadline = _context.Deadline;
+        if (GlueCallScope.Current is GlueCallScope scope)
+        {
+            if (scope.CancellationToken.CanBeCanceled)
+            {
+                if (cancellationToken.CanBeCanceled)
+                {
+                    // Two tokens to honour: the slow path links them for the call's lifetime.
+                    pending = null;
+                    return false;
+                }
+                cancellationToken = scope.CancellationToken;
+            }
+            deadline = scope.Deadline ?? deadline;
+        }
         if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId)
             && !cancellationToken.IsCancellationRequested)
         {
-            pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, _context.Deadline, cancellationToken);
+            pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, deadline, cancellationToken);
             return true;
         }
         pending = null;
@@ -72,23 +87,30 @@ public abstract class GlueProxy
     /// <summary>The slow path: connect and bind the contract first, within the call's deadline.</summary>
     private async ValueTask<TResult> InvokeSlowAsync<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken)
     {
-        cancellationToken.ThrowIfCancellationRequested();
+        GlueCallScope? scope = GlueCallScope.Current;
+        TimeSpan deadline = scope?.Deadline ?? _context.Deadline;
+        bool waitForReady = scope?.WaitForReady ?? _context.Client.Options.WaitForReady;
+        CancellationToken scopeToken = scope?.CancellationToken ?? default;
+        using CancellationTokenSource? both = scopeToken.CanBeCanceled && cancellationToken.CanBeCanceled
+            ? CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, scopeToken)
+            : null;
+        CancellationToken token = both?.Token ?? (scopeToken.CanBeCanceled ? scopeToken : cancellationToken);
+        token.ThrowIfCancellationRequested();
         MethodDescriptor method = _context.Contract.Methods[methodId];
-        TimeSpan deadline = _context.Deadline;
         long start = Environment.TickCount64;
-        using CancellationTokenSource limit = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        using CancellationTokenSource limit = CancellationTokenSource.CreateLinkedTokenSource(token);
         limit.CancelAfter(deadline);
         ClientConnection connection;
         try
         {
-            connection = await _context.Client.AcquireConnectionAsync(limit.Token).ConfigureAwait(false);
+            connection = await _context.Client.AcquireConnectionAsync(limit.Token, waitForReady).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
         }
-        catch (OperationCanceledException) when (!cancellationToken.IsCancellationRequested && limit.IsCancellationRequested)
+        catch (OperationCanceledException) when (!token.IsCancellationRequested && limit.IsCancellationRequested)
         {
-            throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting).");
+            throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting: {_context.Client.DescribeEndpoints()}).");
         }
-        PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), cancellationToken);
+        PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), token);
         return await pending.AsValueTask().ConfigureAwait(false);
     }
 
@@ -96,10 +118,14 @@ public abstract class GlueProxy
     {
         try
         {
-            using var limit = new CancellationTokenSource(_context.Deadline);
-            ClientConnection connection = await _context.Client.AcquireConnectionAsync(limit.Token).ConfigureAwait(false);
+            GlueCallScope? scope = GlueCallScope.Current;
+            TimeSpan deadline = scope?.Deadline ?? _context.Deadline;
+            using CancellationTokenSource limit = CancellationTokenSource.CreateLinkedTokenSource(scope?.CancellationToken ?? default);
+            limit.CancelAfter(deadline);
+            bool waitForReady = scope?.WaitForReady ?? _context.Client.Options.WaitForReady;
+            ClientConnection connection = await _context.Client.AcquireConnectionAsync(limit.Token, waitForReady).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
-            connection.SendOneWay(_context.ContractId, method, args, _context.Deadline);
+            connection.SendOneWay(_context.ContractId, method, args, deadline);
         }
         catch (Exception)
         {
