@@ -12,13 +12,16 @@ internal static class CacheValueHeader
     public const byte Magic0 = (byte)'S';
     public const byte Magic1 = (byte)'C';
     public const byte Version = 1;
+
+    /// <summary>A value whose Slim message carries member lists (SlimVersioning.Tolerant): the fingerprint is informative only.</summary>
+    public const byte VersionTolerant = 2;
     public const int Size = 11;
 
-    public static void Write(Span<byte> destination, ulong fingerprint)
+    public static void Write(Span<byte> destination, ulong fingerprint, bool tolerant)
     {
         destination[0] = Magic0;
         destination[1] = Magic1;
-        destination[2] = Version;
+        destination[2] = tolerant ? VersionTolerant : Version;
         BinaryPrimitives.WriteUInt64LittleEndian(destination[3..], fingerprint);
     }
 
@@ -35,9 +38,13 @@ internal static class CacheValueHeader
         {
             return (SlimCacheValueProblem.NotACacheValue, $"it starts with 0x{header[0]:X2} 0x{header[1]:X2}, not 'SC'");
         }
+        if (header[2] == VersionTolerant)
+        {
+            return null; // the message maps the writer's layouts itself; one it cannot map fails there as LayoutChanged
+        }
         if (header[2] != Version)
         {
-            return (SlimCacheValueProblem.UnsupportedVersion, $"cache value format version {header[2]} is not supported (this reader knows {Version})");
+            return (SlimCacheValueProblem.UnsupportedVersion, $"cache value format version {header[2]} is not supported (this reader knows {Version} and {VersionTolerant})");
         }
         ulong actual = BinaryPrimitives.ReadUInt64LittleEndian(header[3..]);
         if (actual != expected)

@@ -59,7 +59,8 @@ public sealed class SlimCacheCodec
     public void Serialize<T>(T value, IBufferWriter<byte> destination)
     {
         ArgumentNullException.ThrowIfNull(destination);
-        CacheValueHeader.Write(destination.GetSpan(CacheValueHeader.Size), FingerprintOf(typeof(T)));
+        CacheValueHeader.Write(destination.GetSpan(CacheValueHeader.Size), FingerprintOf(typeof(T)),
+            tolerant: Options.Serializer.Versioning == SlimVersioning.Tolerant);
         destination.Advance(CacheValueHeader.Size);
         _slim.Serialize(destination, value);
     }
@@ -127,6 +128,10 @@ public sealed class SlimCacheCodec
         catch (SlimTypeNotAllowedException e)
         {
             throw Invalid(SlimCacheValueProblem.TypeNotAllowed, typeof(T), e.Message, e);
+        }
+        catch (SlimLayoutMismatchException e)
+        {
+            throw Invalid(SlimCacheValueProblem.LayoutChanged, typeof(T), e.Message, e);
         }
         catch (SlimException e)
         {

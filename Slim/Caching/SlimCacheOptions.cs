@@ -10,6 +10,11 @@ public sealed record SlimCacheOptions
     /// The serializer options. Must use <see cref="TypeRegistryMode.PerCall"/>: every cache value stands alone.
     /// Writer and reader must agree on <see cref="SlimOptions.KnownTypes"/>. Default: <see cref="SlimOptions.Default"/>.
     /// </summary>
+    /// <remarks>
+    /// With <see cref="SlimOptions.Versioning"/> = <see cref="SlimVersioning.Tolerant"/> a value survives a deploy that
+    /// adds, removes or widens fields (a hit, members it lacks get their defaults) at the price of its member lists in
+    /// every value; the default (strict) makes such a value a miss, which is always safe and keeps values smallest.
+    /// </remarks>
     public SlimOptions Serializer { get; init; } = SlimOptions.Default;
 
     /// <summary>
