@@ -63,6 +63,13 @@ internal sealed class CodecCache
         {
             return new CustomCodec(custom);
         }
+        // After the user's serializers: one registered for such a type knows what of it is worth keeping.
+        if (RuntimeOnlyTypes.Describe(type) is { } runtimeOnly)
+        {
+            SlimThrow.UnsupportedType(type, $"{runtimeOnly} only mean something inside this process and cannot be serialized or cloned " +
+                "(the reader refuses them too); mark the field [NonSerialized] ([field: NonSerialized] on an auto-property) " +
+                "and keep the data it holds instead");
+        }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
             return Make(typeof(NativeCodec<>), [type], native);
@@ -140,33 +147,37 @@ internal sealed class CodecCache
 
     private static void CheckSerializable(Type type)
     {
-        string name = TypeNames.Describe(type);
         if (typeof(Delegate).IsAssignableFrom(type))
         {
-            SlimThrow.Unsupported(name, "delegates cannot be serialized");
+            SlimThrow.UnsupportedType(type, DelegateAdvice);
         }
         if (type.IsPointer || type.IsByRef || type.IsFunctionPointer || type == typeof(IntPtr) || type == typeof(UIntPtr))
         {
-            SlimThrow.Unsupported(name, "pointers and native handles cannot be serialized");
+            SlimThrow.UnsupportedType(type, "pointers and native handles cannot be serialized");
         }
         if (type.IsByRefLike)
         {
-            SlimThrow.Unsupported(name, "ref structs cannot be serialized");
+            SlimThrow.UnsupportedType(type, "ref structs cannot be serialized");
         }
         if (type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
         {
-            SlimThrow.Unsupported(name, "the type is marked [SlimNotSerializable]");
+            SlimThrow.UnsupportedType(type, "the type is marked [SlimNotSerializable]");
         }
         if (typeof(System.Runtime.InteropServices.SafeHandle).IsAssignableFrom(type) || typeof(MemberInfo).IsAssignableFrom(type) && !typeof(Type).IsAssignableFrom(type) ||
             typeof(Assembly).IsAssignableFrom(type) || typeof(Module).IsAssignableFrom(type))
         {
-            SlimThrow.Unsupported(name, "handles and reflection objects other than Type cannot be serialized");
+            SlimThrow.UnsupportedType(type, "handles and reflection objects other than Type cannot be serialized");
         }
         if (type.ContainsGenericParameters)
         {
-            SlimThrow.Unsupported(name, "open generic types have no instances");
+            SlimThrow.UnsupportedType(type, "open generic types have no instances");
         }
     }
+
+    /// <summary>What a delegate refusal says: where the attribute goes for a field, an event and an auto-property.</summary>
+    internal const string DelegateAdvice =
+        "delegates cannot be serialized; mark the field [NonSerialized] (on an event or auto-property: [field: NonSerialized]), " +
+        "or set it to null before serializing";
 
     private static SlimCodec Make(Type definition, Type[] arguments, params object[] constructorArguments)
     {

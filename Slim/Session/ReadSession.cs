@@ -49,6 +49,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _admission = admission;
         SlimReader reader = Reader;
         reader.MaxLength = _limits.MaxCollectionLength;
+        reader.MaxLengthName = nameof(SlimLimits.MaxCollectionLength);
         reader.MaxStringBytes = _limits.MaxStringBytes;
         long stampOffset = reader.Position;
         uint count = reader.ReadVarUInt32();

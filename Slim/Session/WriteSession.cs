@@ -57,6 +57,9 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>The objects announced so far (strings included): what the reader counts against MaxObjects.</summary>
+    public int ObjectCount => _pool.Count;
+
     /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
     public object? Current => _current;
 

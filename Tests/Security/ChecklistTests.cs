@@ -1,5 +1,6 @@
 using NFX.Slim;
 using NFX.Tests.Security.Support;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Security;
 
