@@ -12,7 +12,7 @@ namespace NFX.Slim.Caching;
 /// <code>
 /// offset  size  field
 ///      0     2  magic 'S' 'C' (0x53 0x43)
-///      2     1  cache-value format version (2)
+///      2     1  cache-value format version (2 strict, 3 version-tolerant)
 ///      3     8  layout fingerprint of the declared type, little-endian
 ///     11     8  checksum: XxHash3 64-bit of the content (offset 19 to the end), seeded with the fingerprint, little-endian
 ///     19     n  content: one Slim message
@@ -30,16 +30,19 @@ internal static class CacheValueHeader
     /// <summary>2: the checksum was added. Version 1 values (no checksum) are refused as unsupported: a miss.</summary>
     public const byte Version = 2;
 
+    /// <summary>3: as <see cref="Version"/>, for a message that carries member lists (SlimVersioning.Tolerant): the fingerprint is informative only.</summary>
+    public const byte VersionTolerant = 3;
+
     public const int Size = 19;
     private const int FingerprintOffset = 3;
     private const int ChecksumOffset = 11;
 
     /// <summary>Fills the header in front of <paramref name="value"/>'s content (the first <see cref="Size"/> bytes are the header's room).</summary>
-    public static void Write(Span<byte> value, ulong fingerprint)
+    public static void Write(Span<byte> value, ulong fingerprint, bool tolerant)
     {
         value[0] = Magic0;
         value[1] = Magic1;
-        value[2] = Version;
+        value[2] = tolerant ? VersionTolerant : Version;
         BinaryPrimitives.WriteUInt64LittleEndian(value[FingerprintOffset..], fingerprint);
         BinaryPrimitives.WriteUInt64LittleEndian(value[ChecksumOffset..], Checksum(value[Size..], fingerprint));
     }
@@ -57,9 +60,10 @@ internal static class CacheValueHeader
         {
             return (SlimCacheValueProblem.NotACacheValue, $"it starts with 0x{header[0]:X2} 0x{header[1]:X2}, not 'SC'");
         }
-        if (header[2] != Version)
+        if (header[2] != Version && header[2] != VersionTolerant)
         {
-            return (SlimCacheValueProblem.UnsupportedVersion, $"cache value format version {header[2]} is not supported (this reader knows {Version})");
+            return (SlimCacheValueProblem.UnsupportedVersion,
+                $"cache value format version {header[2]} is not supported (this reader knows {Version} and {VersionTolerant})");
         }
         ulong fingerprint = BinaryPrimitives.ReadUInt64LittleEndian(header[FingerprintOffset..]);
         ulong stored = BinaryPrimitives.ReadUInt64LittleEndian(header[ChecksumOffset..]);
@@ -69,7 +73,8 @@ internal static class CacheValueHeader
             return (SlimCacheValueProblem.Corrupt,
                 $"the checksum at offset {ChecksumOffset} is {stored:X16} but the {value.Length - Size}-byte content hashes to {actual:X16} (corrupt or truncated)");
         }
-        if (fingerprint != expected)
+        // A tolerant value's message maps the writer's layouts itself; one it cannot map fails there as LayoutChanged.
+        if (fingerprint != expected && header[2] == Version)
         {
             return (SlimCacheValueProblem.LayoutChanged,
                 $"it was written for layout fingerprint {fingerprint:X16}, the type now has {expected:X16} (a deploy changed the type)");

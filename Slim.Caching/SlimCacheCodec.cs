@@ -85,7 +85,8 @@ public sealed class SlimCacheCodec
         {
             buffer.Advance(CacheValueHeader.Size);
             _slim.Serialize(buffer, value);
-            CacheValueHeader.Write(buffer.WrittenSpanForPatching, FingerprintOf(typeof(T)));
+            CacheValueHeader.Write(buffer.WrittenSpanForPatching, FingerprintOf(typeof(T)),
+                tolerant: Options.Serializer.Versioning == SlimVersioning.Tolerant);
             return buffer;
         }
         catch
@@ -154,6 +155,10 @@ public sealed class SlimCacheCodec
         catch (SlimTypeNotAllowedException e)
         {
             throw Invalid(SlimCacheValueProblem.TypeNotAllowed, typeof(T), e.Message, e, this);
+        }
+        catch (SlimLayoutMismatchException e)
+        {
+            throw Invalid(SlimCacheValueProblem.LayoutChanged, typeof(T), e.Message, e, this);
         }
         catch (SlimException e)
         {

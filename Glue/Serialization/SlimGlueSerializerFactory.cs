@@ -3,13 +3,17 @@ using NFX.Slim;
 
 namespace NFX.Glue.Serialization;
 
-/// <summary>Slim in <see cref="TypeRegistryMode.Batch"/> mode per connection direction: each type name crosses once.</summary>
+/// <summary>
+/// Slim in <see cref="TypeRegistryMode.Batch"/> mode per connection direction: each type name crosses once. Senders
+/// write version-tolerant layouts (a cluster is upgraded node by node, so the two ends of a connection may run
+/// different builds of a DTO); with Batch the member lists cross once per connection. Receivers read both forms.
+/// </summary>
 internal sealed class SlimGlueSerializerFactory : IGlueSerializerFactory
 {
     public static SlimGlueSerializerFactory Instance { get; } = new();
 
     public IGlueSerializer CreateSender() =>
-        new SlimGlueSerializer(new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch }));
+        new SlimGlueSerializer(new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, Versioning = SlimVersioning.Tolerant }));
 
     public IGlueSerializer CreateReceiver(SlimTypePolicy policy, int maxMessageBytes) =>
         new SlimGlueSerializer(new SlimSerializer(new SlimOptions

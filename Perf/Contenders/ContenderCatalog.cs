@@ -1,3 +1,5 @@
+using NFX.Slim;
+
 namespace NFX.Perf.Contenders;
 
 /// <summary>Every contender of issue 5 in table order, the reference (Slim PerCall) first.</summary>
@@ -8,6 +10,8 @@ public static class ContenderCatalog
     [
         new SlimPerCallContender(),
         new SlimBatchContender(),
+        new SlimPerCallContender(SlimVersioning.Tolerant),
+        new SlimBatchContender(SlimVersioning.Tolerant),
         new BinaryFormatterContender(),
         new DataContractContender(),
         new SystemTextJsonContender(),

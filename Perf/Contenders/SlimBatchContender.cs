@@ -10,15 +10,26 @@ namespace NFX.Perf.Contenders;
 /// </summary>
 public sealed class SlimBatchContender : Contender
 {
-    private readonly SlimSerializer _writer = new(SlimPerfOptions.For(TypeRegistryMode.Batch));
-    private readonly SlimSerializer _reader = new(SlimPerfOptions.For(TypeRegistryMode.Batch));
+    private readonly SlimSerializer _writer;
+    private readonly SlimSerializer _reader;
     private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
+    private readonly bool _tolerant;
+
+    /// <summary>Strict layouts, or with <paramref name="versioning"/> Tolerant the version-tolerant twin (member lists once per connection).</summary>
+    public SlimBatchContender(SlimVersioning versioning = SlimVersioning.Strict)
+    {
+        _writer = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch, versioning));
+        _reader = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch));
+        _tolerant = versioning == SlimVersioning.Tolerant;
+    }
 
     /// <inheritdoc/>
-    public override string Name => "Slim (Batch)";
+    public override string Name => _tolerant ? "Slim tolerant (Batch)" : "Slim (Batch)";
 
     /// <inheritdoc/>
-    public override string Notes => "steady state of a connection: registry primed, output into a reused IBufferWriter.";
+    public override string Notes => _tolerant
+        ? "SlimVersioning.Tolerant on a connection: member lists crossed once when primed, then bodies only."
+        : "steady state of a connection: registry primed, output into a reused IBufferWriter.";
 
     /// <inheritdoc/>
     public override object Prepare(object root)

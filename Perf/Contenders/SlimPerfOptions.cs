@@ -9,9 +9,10 @@ public static class SlimPerfOptions
     public const string ModelNamespace = "NFX.Perf.Workloads";
 
     /// <summary>Options for <paramref name="mode"/>: default limits, default policy + the model namespace.</summary>
-    public static SlimOptions For(TypeRegistryMode mode) => new()
+    public static SlimOptions For(TypeRegistryMode mode, SlimVersioning versioning = SlimVersioning.Strict) => new()
     {
         RegistryMode = mode,
+        Versioning = versioning,
         TypePolicy = SlimTypePolicy.Default.AllowNamespace(ModelNamespace),
     };
 }

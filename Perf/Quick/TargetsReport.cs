@@ -16,6 +16,8 @@ public static class TargetsReport
     private const string BinaryFormatter = "BinaryFormatter";
     private const string DataContract = "DataContractSerializer";
     private const string Memcpy = "memcpy (baseline)";
+    private const string TolerantPerCall = "Slim tolerant (PerCall)";
+    private const string TolerantBatch = "Slim tolerant (Batch)";
 
     /// <summary>Which quantity a ratio compares.</summary>
     public enum Column
@@ -70,6 +72,11 @@ public static class TargetsReport
             AddWithinMemcpy(targets, run, key, Column.Deserialize);
         }
         AddReusedBufferAllocation(targets, run);
+        foreach (string key in new[] { "perzon-loop", "dto" })
+        {
+            AddTolerance(targets, run, key, PerCall, TolerantPerCall, 1.25);
+            AddTolerance(targets, run, key, Batch, TolerantBatch, 1.10);
+        }
         foreach (string key in new[] { "perzon", "graph", "dto" })
         {
             AddClone(targets, run, key);
@@ -187,6 +194,24 @@ public static class TargetsReport
         targets.Add(measured.Count == 0
             ? new Target(Name, $"<= {Noise:0} B", "-", $"not measured: {Batch} was not measured on any workload")
             : new Target(Name, $"<= {Noise:0} B (counter noise)", string.Join(", ", measured), allMet ? "met" : "missed"));
+    }
+
+    /// <summary>Version-tolerant layouts against strict ones in the same mode: both directions within the limit, and (Batch) no payload growth.</summary>
+    private static void AddTolerance(List<Target> targets, QuickRun run, string key, string strict, string tolerant, double limit)
+    {
+        string name = $"{key}: {tolerant} within {N((limit - 1) * 100)}% of {strict}, both directions" +
+            (strict == Batch ? ", same payload" : "");
+        double? serialize = Ratio(run.Workload(key), tolerant, strict, Column.Serialize, out string? why);
+        double? deserialize = Ratio(run.Workload(key), tolerant, strict, Column.Deserialize, out _);
+        double? size = Ratio(run.Workload(key), tolerant, strict, Column.Size, out _);
+        if (serialize is not double s || deserialize is not double d || size is not double z)
+        {
+            targets.Add(new Target(name, $"<= {N(limit)}x", "-", "not measured: " + why));
+            return;
+        }
+        bool met = s <= limit && d <= limit && (strict != Batch || z <= 1);
+        targets.Add(new Target(name, $"<= {N(limit)}x{(strict == Batch ? ", 1x bytes" : "")}",
+            $"ser {N(s)}x, deser {N(d)}x, bytes {N(z)}x", met ? "met" : "missed"));
     }
 
     private static void AddClone(List<Target> targets, QuickRun run, string key)

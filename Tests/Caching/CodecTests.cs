@@ -202,6 +202,37 @@ public sealed class CodecTests
     }
 
     [Test]
+    public void TryDeserialize_TolerantValueAfterADeploy_IsAHitWithDefaults()
+    {
+        // Deploy 1 writes Shop.Customer { Name, Age:int, Legacy } with a version-tolerant codec; deploy 2 has
+        // Shop.Customer { Name, Age:long, Email }. Both builds are loaded in this one test process, so the reader maps the
+        // name to its own build explicitly, as a deploy-2 process (where only that build exists) resolves it by itself.
+        string assembly = "NFX.Tests.Versioned." + Guid.NewGuid().ToString("N");
+        Type v1 = VersionedTypes.Build(assembly, "Shop.Customer", ("Name", typeof(string)), ("Age", typeof(int)), ("Legacy", typeof(string)));
+        var tolerant = new SlimCacheOptions() with { Serializer = SlimOptions.Default with { Versioning = SlimVersioning.Tolerant } };
+        var writer = new SlimCacheCodec(tolerant, _log);
+        byte[] bytes = (byte[])typeof(SlimCacheCodec).GetMethods()
+            .Single(m => m.Name == nameof(SlimCacheCodec.Serialize) && m.GetParameters().Length == 1)
+            .MakeGenericMethod(v1).Invoke(writer, [VersionedTypes.Create(v1, ("Name", "ann"), ("Age", 41), ("Legacy", "x"))])!;
+
+        Type v2 = VersionedTypes.Build(assembly, "Shop.Customer", ("Name", typeof(string)), ("Age", typeof(long)), ("Email", typeof(string)));
+        var reader = new SlimCacheCodec(tolerant with
+        {
+            Serializer = tolerant.Serializer with { FormerNames = [new SlimFormerName("Shop.Customer", v2, assembly)] },
+        }, _log);
+        var arguments = new object?[] { new ReadOnlySequence<byte>(bytes), "customer:1", null };
+        bool hit = (bool)typeof(SlimCacheCodec).GetMethods()
+            .Single(m => m.Name == nameof(SlimCacheCodec.TryDeserialize) && m.GetParameters()[0].ParameterType.GetElementType() == typeof(ReadOnlySequence<byte>))
+            .MakeGenericMethod(v2).Invoke(reader, arguments)!;
+
+        Assert.That(hit, Is.True, string.Join("; ", _log.Entries.Select(e => e.Message)));
+        Assert.That(v2.GetField("Name")!.GetValue(arguments[2]), Is.EqualTo("ann"));
+        Assert.That(v2.GetField("Age")!.GetValue(arguments[2]), Is.EqualTo(41L));
+        Assert.That(v2.GetField("Email")!.GetValue(arguments[2]), Is.Null);
+        Assert.That(bytes[2], Is.EqualTo(3), "a tolerant value says so in its header version");
+    }
+
+    [Test]
     public void TryDeserialize_NotACacheValue_IsMiss()
     {
         byte[] slimOnly = new SlimSerializer().Serialize(new TreeNode());
