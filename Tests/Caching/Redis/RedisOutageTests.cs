@@ -30,6 +30,12 @@ public sealed class RedisOutageTests
             var factory = new CountingFactory();
             string before = HybridStack.NewKey("before:");
             await stack.Cache.GetOrCreateAsync(before, factory.Team, HybridStack.L2Only).AsTask().WaitAsync(s_callBound);
+            // HybridCache writes L2 in the background: wait (bounded) for the entry.
+            var written = Stopwatch.StartNew();
+            while (await stack.L2.GetAsync(before) is null && written.Elapsed < s_callBound)
+            {
+                await Task.Delay(20);
+            }
             Assert.That(await stack.L2.GetAsync(before), Is.Not.Null, "stored in Redis while it was up");
 
             server.Kill();
