@@ -5,7 +5,7 @@ namespace NFX.Slim;
 /// <summary>
 /// A user-written serializer for one type, registered in <see cref="SlimOptions.Serializers"/> and used instead of
 /// the generated one. Its value is written inline at first sight and can be referenced again later (identity kept);
-/// references it writes through <paramref name="references"/> keep identity and cycles with the rest of the graph,
+/// references it writes through the <c>references</c> parameter keep identity and cycles with the rest of the graph,
 /// except a cycle back to the value being read, which does not exist yet.
 /// </summary>
 public interface ISlimTypeSerializer

@@ -1,0 +1,70 @@
+using System.Net;
+using Microsoft.Extensions.Caching.Distributed;
+using Microsoft.Extensions.Caching.Memory;
+using Microsoft.Extensions.Options;
+using NFX.Glue;
+using NFX.IO;
+using NFX.Slim;
+using NFX.Slim.Caching;
+
+// A new user's first program, built against the packages of the local feed only (no project references):
+// every shipping library used once and every result checked, so a package missing a dependency, a type or a
+// framework reference fails here.
+var first = new Node { Name = "a" };
+first.Next = new Node { Name = "b", Next = first };
+
+var slim = new SlimSerializer();
+Node copy = slim.Deserialize<Node>(slim.Serialize(first));
+Check(copy.Next?.Next == copy && copy.Next.Name == "b", "Slim: a round trip keeps the cycle");
+Node clone = slim.DeepClone(first);
+Check(!ReferenceEquals(clone, first) && clone.Next?.Next == clone, "Slim: DeepClone keeps the cycle");
+
+using (var writer = new SlimWriter())
+{
+    writer.WriteInt32(-42);
+    writer.WriteString("wire");
+    var reader = new SlimReader(writer.ToArray());
+    Check(reader.ReadInt32() == -42 && reader.ReadString() == "wire", "StreamerFormats: SlimWriter/SlimReader");
+}
+
+IDistributedCache cache = new MemoryDistributedCache(Options.Create(new MemoryDistributedCacheOptions()));
+await cache.SetAsync("node", first);
+Node? hit = await cache.GetAsync<Node>("node");
+Check(hit?.Next?.Next == hit && hit?.Name == "a", "Slim.Caching: typed IDistributedCache helpers");
+
+await using var server = new GlueServer(new GlueServerOptions { EndPoint = new IPEndPoint(IPAddress.Loopback, 0) });
+server.Host<IGreeter>(new Greeter());
+await server.StartAsync();
+await using var client = new GlueClient(server.LocalEndPoint!, new GlueClientOptions());
+string text = await client.GetProxy<IGreeter>().Hello("package");
+Check(text == "hello package", "Glue: a call over loopback");
+
+Console.WriteLine("package sample: every check passed");
+return 0;
+
+static void Check(bool ok, string what)
+{
+    if (!ok)
+    {
+        Console.Error.WriteLine("package sample FAILED: " + what);
+        Environment.Exit(1);
+    }
+    Console.WriteLine("ok: " + what);
+}
+
+public sealed class Node
+{
+    public string Name = "";
+    public Node? Next;
+}
+
+[Glued]
+public interface IGreeter
+{
+    Task<string> Hello(string name);
+}
+
+public sealed class Greeter : IGreeter
+{
+    public Task<string> Hello(string name) => Task.FromResult("hello " + name);
+}
