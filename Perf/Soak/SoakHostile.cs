@@ -1,9 +1,7 @@
-using System.Buffers;
+using System.Buffers.Binary;
 using System.Collections.Concurrent;
 using System.Net;
 using System.Net.Sockets;
-using NFX.Glue.Framing;
-using NFX.Glue.Protocol;
 using NFX.IO;
 
 namespace NFX.Perf.Soak;
@@ -72,7 +70,7 @@ public sealed class SoakHostile
 
     private static (string, byte[])[] BuildKinds()
     {
-        byte[] hello = Frame(FrameType.Hello, w => HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, 0, 1 << 20, [], [])));
+        byte[] hello = Hello();
         byte[] badMagic = [.. hello];
         badMagic[5] = (byte)'X';
         byte[] garbage = new byte[64];
@@ -89,12 +87,23 @@ public sealed class SoakHostile
         ];
     }
 
-    private static byte[] Frame(FrameType type, Action<SlimWriter> body)
+    /// <summary>
+    /// A valid Hello frame written from docs/GLUE.md rather than with Glue's own codec, as a foreign peer would:
+    /// length, type 0x01, magic "GLUE", version 1, flags 0, max message size, an empty token, no contracts.
+    /// </summary>
+    private static byte[] Hello()
     {
-        using var w = new SlimWriter();
-        body(w);
-        var output = new ArrayBufferWriter<byte>();
-        FrameCodec.Write(output, type, [], w.WrittenSpan);
-        return output.WrittenSpan.ToArray();
+        using var body = new SlimWriter();
+        body.WriteRawBytes("GLUE"u8);
+        body.WriteVarUInt32(1);
+        body.WriteVarUInt32(0);
+        body.WriteVarUInt32(1 << 20);
+        body.WriteByteArray([]);
+        body.WriteVarUInt32(0);
+        byte[] frame = new byte[5 + body.WrittenSpan.Length];
+        BinaryPrimitives.WriteUInt32LittleEndian(frame, (uint)(1 + body.WrittenSpan.Length));
+        frame[4] = 0x01;
+        body.WrittenSpan.CopyTo(frame.AsSpan(5));
+        return frame;
     }
 }

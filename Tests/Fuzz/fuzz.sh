@@ -87,7 +87,7 @@ minimize() {
     fi
     afl_env
     rm -rf "$dest.new"
-    AFL_NO_FORKSRV=0 afl-cmin -i "$pool" -o "$dest.new" -t "$timeout_ms" -m none -- dotnet "$host" "$target"
+    afl-cmin -i "$pool" -o "$dest.new" -t "$timeout_ms" -m none -- "$(command -v dotnet)" "$host" "$target"
     # Names without afl's colons and commas (portable file names); content-addressed, so re-runs are stable.
     rm -rf "$dest" && mkdir -p "$dest"
     for f in "$dest.new"/*; do

@@ -3,7 +3,6 @@ using System.Diagnostics;
 using NFX.Glue;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
-using NFX.Glue.Telemetry;
 using NFX.IO;
 using NFX.Tests.Support;
 
@@ -12,8 +11,8 @@ namespace NFX.Tests.Fuzz.Targets;
 /// <summary>
 /// Glue's framing and frame headers, as a connection reads them: the input is the byte stream of a connection
 /// (split into uneven segments, as a pipe hands it over); every complete frame is taken off by the frame codec and its
-/// header parsed the way the server (Call, OneWayCall, their traced forms with the trace context, Cancel, Bind) and
-/// the client (Result, Error, Bound, Pong, Goodbye) parse it. Seeds: frames written by the real writers. Only
+/// header parsed the way the server (<see cref="CallFrames.ReadCall"/> for Call, OneWayCall and their traced forms,
+/// Cancel, Bind) and the client (<see cref="CallFrames.ReadResult"/>, Error, Bound, Pong, Goodbye) parse it. Seeds: frames written by the real writers. Only
 /// <see cref="GlueProtocolException"/> may escape.
 /// </summary>
 public sealed class GlueFrameTarget : FuzzTarget
@@ -29,15 +28,11 @@ public sealed class GlueFrameTarget : FuzzTarget
     public override IEnumerable<(string Name, byte[] Input)> Seeds()
     {
         var traced = new ActivityContext(ActivityTraceId.CreateRandom(), ActivitySpanId.CreateRandom(), ActivityTraceFlags.Recorded, "k=v,a=b");
-        yield return ("call", Frame(FrameType.Call, (ref h) => { h.WriteVarUInt32(7); h.WriteVarUInt32(0); h.WriteVarUInt32(2); h.WriteVarUInt32(1500); }, [1, 2, 3]));
-        yield return ("traced-call", Frame(FrameType.TracedCall, (ref h) =>
-        {
-            h.WriteVarUInt32(8); h.WriteVarUInt32(1); h.WriteVarUInt32(0); h.WriteVarUInt32(0);
-            TraceContextCodec.Write(ref h, traced);
-        }, []));
-        yield return ("one-way", Frame(FrameType.OneWayCall, (ref h) => { h.WriteVarUInt32(3); h.WriteVarUInt32(4); }, [9]));
-        yield return ("traced-one-way", Frame(FrameType.TracedOneWayCall, (ref h) => { h.WriteVarUInt32(3); h.WriteVarUInt32(4); TraceContextCodec.Write(ref h, traced); }, []));
-        yield return ("result", Frame(FrameType.Result, (ref h) => h.WriteVarUInt32(300), [0xAA, 0xBB]));
+        yield return ("call", Frame(FrameType.Call, (ref h) => CallFrames.WriteCall(ref h, FrameType.Call, 7, 0, 2, 1500, default), [1, 2, 3]));
+        yield return ("traced-call", Frame(FrameType.TracedCall, (ref h) => CallFrames.WriteCall(ref h, FrameType.TracedCall, 8, 1, 0, 0, traced), []));
+        yield return ("one-way", Frame(FrameType.OneWayCall, (ref h) => CallFrames.WriteOneWay(ref h, FrameType.OneWayCall, 3, 4, default), [9]));
+        yield return ("traced-one-way", Frame(FrameType.TracedOneWayCall, (ref h) => CallFrames.WriteOneWay(ref h, FrameType.TracedOneWayCall, 3, 4, traced), []));
+        yield return ("result", Frame(FrameType.Result, (ref h) => CallFrames.WriteResult(ref h, 300), [0xAA, 0xBB]));
         yield return ("error", Frame(FrameType.Error, (ref _) => { }, Body(w => ControlCodec.WriteError(w, 9,
             new ErrorMessage(ErrorKind.Remote, "System.InvalidOperationException", "boom ✓", "at X()", [1, 2])))));
         yield return ("cancel", Frame(FrameType.Cancel, (ref h) => h.WriteVarUInt32(77), []));
@@ -70,25 +65,13 @@ public sealed class GlueFrameTarget : FuzzTarget
         {
             case FrameType.Call:
             case FrameType.TracedCall:
-                header.ReadVarUInt32();
-                header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
-                header.ReadVarUInt32();
-                header.ReadVarUInt32();
-                if (type == FrameType.TracedCall)
-                {
-                    TraceContextCodec.Read(ref header, materialize: true);
-                }
-                break;
             case FrameType.OneWayCall:
             case FrameType.TracedOneWayCall:
-                header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
-                header.ReadVarUInt32();
-                if (type == FrameType.TracedOneWayCall)
-                {
-                    TraceContextCodec.Read(ref header, materialize: true);
-                }
+                CallFrames.ReadCall(type, ref header, materializeTrace: true);
                 break;
             case FrameType.Result:
+                CallFrames.ReadResult(ref header);
+                break;
             case FrameType.Cancel:
                 header.ReadVarUInt32();
                 break;
@@ -126,7 +109,7 @@ public sealed class GlueFrameTarget : FuzzTarget
 
     private static byte[] Frame(FrameType type, WriteHeader header, byte[] body)
     {
-        Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize + TraceContextCodec.MaxSize];
+        Span<byte> buffer = stackalloc byte[CallFrames.MaxTracedHeaderSize];
         var h = new HeaderWriter(buffer);
         header(ref h);
         var output = new ArrayBufferWriter<byte>();
