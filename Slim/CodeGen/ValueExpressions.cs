@@ -243,7 +243,7 @@ internal sealed class ValueExpressions
     {
         if (value is not null)
         {
-            SlimThrow.Unsupported(path, "delegates cannot be serialized");
+            SlimThrow.Unsupported(path, CodecCache.DelegateAdvice);
         }
     }
 
