@@ -103,15 +103,15 @@ public static class RpcReport
         Row(text, "W1 Glue >= 250,000 calls/s", w1 is double a ? $"{a:N0} calls/s ({many} callers)" : "not measured", w1 >= 250_000);
         foreach ((RpcWorkload workload, double grpcGoal, double codeFirstGoal) in new[] { (RpcWorkload.Sum, 6.0, 5.0), (RpcWorkload.DbWork, 4.0, 4.0) })
         {
-            double? glue = results.Rate(Glue, workload, many);
+            double? glue = Timed(results, Glue, workload, many);
             foreach ((string peer, double goal) in new[] { (Grpc, grpcGoal), (CodeFirst, codeFirstGoal) })
             {
-                double? other = results.Rate(peer, workload, many);
-                Row(text, $"{Short(workload)} Glue >= {goal:0}x {peer} ({many} callers)", Ratio(glue, other), glue / other >= goal);
+                double? other = Timed(results, peer, workload, many);
+                Row(text, $"{Short(workload)} Glue >= {goal:0}x {peer} ({many} callers)", Ratio(glue, other), AtLeast(glue / other, goal));
             }
             // Against the faster of the two Thrift protocols, so the target holds for both.
-            double? thrift = Max(results.Rate(s_thriftBinary, workload, many), results.Rate(s_thriftCompact, workload, many));
-            Row(text, $"{Short(workload)} Glue >= 8x Thrift (the faster protocol, {many} callers)", Ratio(glue, thrift), glue / thrift >= 8);
+            double? thrift = Max(Timed(results, s_thriftBinary, workload, many), Timed(results, s_thriftCompact, workload, many));
+            Row(text, $"{Short(workload)} Glue >= 8x Thrift (the faster protocol, {many} callers)", Ratio(glue, thrift), AtLeast(glue / thrift, 8));
         }
         foreach (RpcWorkload workload in new[] { RpcWorkload.Sum, RpcWorkload.DbWork })
         {
@@ -134,7 +134,7 @@ public static class RpcReport
         foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
         {
             RpcCell? glue = results.Cell(Glue, workload, many);
-            if (glue is not { Status: CellStatus.Measured })
+            if (glue is not { Status: CellStatus.Measured } || glue.Calls == 0)
             {
                 continue;
             }
@@ -156,6 +156,12 @@ public static class RpcReport
 
     private static string Ratio(double? value, double? reference) =>
         value is double v && reference is double r ? $"{v:N0} vs {r:N0} calls/s = {Format.Ratio(v, r)}" : "not measured";
+
+    // A cell whose callers completed no call in the budget (a starved, overloaded machine) has no rate to compare.
+    private static double? Timed(RpcResults results, string contender, RpcWorkload workload, int callers) =>
+        results.Rate(contender, workload, callers) is double rate && rate > 0 ? rate : null;
+
+    private static bool? AtLeast(double? ratio, double goal) => ratio is double r ? r >= goal : null;
 
     private static double? Max(double? a, double? b) => a is null ? b : b is null ? a : Math.Max(a.Value, b.Value);
 
