@@ -7,7 +7,9 @@ namespace NFX.Perf;
 
 /// <summary>
 /// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
-/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c> and <c>soak-client</c> processes); anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
+/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process;
+/// <c>profile</c> loops one contender for a profiler; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c>
+/// and <c>soak-client</c> processes); anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
 /// </summary>
 public static class Program
 {
@@ -17,6 +19,10 @@ public static class Program
         if (args.Length > 0 && args[0] == QuickRunner.Verb)
         {
             return QuickRunner.Run(args[1..]);
+        }
+        if (args.Length > 0 && args[0] == ProfileLoop.Verb)
+        {
+            return ProfileLoop.Run(args[1..]);
         }
         if (args.Length == 3 && args[0] == ChildProbe.Verb)
         {

@@ -18,7 +18,7 @@ namespace NFX.Glue;
 /// Hosts contract implementations on a TCP endpoint (optionally TLS). Register implementations with <c>Host</c>, then
 /// <see cref="StartAsync"/>; <see cref="StopAsync"/> stops gracefully: it refuses new calls, lets the calls in flight
 /// finish (within <see cref="GlueServerOptions.ShutdownTimeout"/>), then closes every connection. Receives only types
-/// reachable from the hosted contracts' parameters plus <see cref="GlueServerOptions.AllowedTypes"/>.
+/// reachable from the hosted contracts' parameters plus <see cref="GlueOptions.AllowedTypes"/>.
 /// </summary>
 /// <example>
 /// <code>

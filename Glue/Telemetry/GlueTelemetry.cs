@@ -4,7 +4,7 @@ namespace NFX.Glue;
 
 /// <summary>
 /// Names of Glue's observability signals. Metrics: a <see cref="System.Diagnostics.Metrics.Meter"/> named
-/// <see cref="Name"/> (from <see cref="GlueClientOptions.MeterFactory"/> / <see cref="GlueServerOptions.MeterFactory"/>
+/// <see cref="Name"/> (from <see cref="GlueOptions.MeterFactory"/>
 /// when set) with the instruments below, each tagged <c>glue.side</c> = <c>client</c> or <c>server</c>. Traces: an
 /// <see cref="ActivitySource"/> named <see cref="Name"/> with a client span per call and a server span per call whose
 /// parent is the client span (the W3C trace context travels in the call frame). docs/GLUE.md lists the tags.

@@ -1,8 +1,9 @@
 using NFX.Slim;
+using NFX.Perf.Contenders.Thrift;
 
 namespace NFX.Perf.Contenders;
 
-/// <summary>Every contender of issue 5 in table order, the reference (Slim PerCall) first.</summary>
+/// <summary>Every contender in table order, the reference (Slim PerCall) first.</summary>
 public static class ContenderCatalog
 {
     /// <summary>Fresh instances (contenders hold reusable buffers and per-workload state).</summary>
@@ -12,14 +13,16 @@ public static class ContenderCatalog
         new SlimBatchContender(),
         new SlimPerCallContender(SlimVersioning.Tolerant),
         new SlimBatchContender(SlimVersioning.Tolerant),
+        new MemoryPackContender(),
+        new MessagePackContractContender(),
+        new MessagePackTypelessContender(),
+        new ProtobufNetContender(),
+        new GoogleProtobufContender(),
+        new OrleansContender(),
+        new HyperionContender(),
         new BinaryFormatterContender(),
         new DataContractContender(),
         new SystemTextJsonContender(),
-        new GoogleProtobufContender(),
-        new ProtobufNetContender(),
-        new MessagePackContractContender(),
-        new MessagePackTypelessContender(),
-        new MemoryPackContender(),
         new ThriftBinaryContender(),
         new ThriftCompactContender(),
         new MemcpyBaselineContender(),

@@ -28,13 +28,13 @@ public static class MarkdownReport
             $"{run.Options.Budget.TotalMilliseconds:0} ms timing budget per direction, median of batches, single thread).").AppendLine();
         text.AppendLine("Every contender's output was round-tripped and compared with the original (Perf/Verification/GraphComparer: " +
             "field by field, including which objects are shared and the cycles) before anything was timed; a contender that " +
-            "threw or lost data shows FAILED with the first difference and is not timed. n/a = cannot represent the workload " +
-            "or cannot be installed here, with the reason.").AppendLine();
+            "threw or lost data shows FAILED with the first difference and is not timed. A contender that cannot represent a " +
+            "workload is left out of its table and listed once under \"Not applicable\" with the reason.").AppendLine();
         text.AppendLine($"Each cell: value (value / {Reference}'s value): above 1x means slower, bigger or more allocation " +
             $"than {Reference}. Allocation = GC.GetAllocatedBytesForCurrentThread per op. Charts: the `.svg` file beside this one " +
             "per workload.").AppendLine();
 
-        text.AppendLine("## Targets (issue 5)").AppendLine();
+        text.AppendLine("## Targets").AppendLine();
         text.AppendLine(TargetsReport.Build(run)).AppendLine();
 
         text.AppendLine("## Serialization").AppendLine();
@@ -42,6 +42,7 @@ public static class MarkdownReport
         {
             AppendTable(text, result);
         }
+        text.Append(NotApplicable(run.Workloads));
         if (run.Clones.Count > 0)
         {
             text.AppendLine("## Deep clone (workload 6)").AppendLine();
@@ -66,12 +67,11 @@ public static class MarkdownReport
         }
         text.AppendLine("| Contender | Serialize / op | Deserialize / op | Payload / op | Alloc serialize / op | Alloc deserialize / op | Status |");
         text.AppendLine("|---|--:|--:|--:|--:|--:|---|");
-        foreach (ContenderResult row in result.Rows)
+        foreach (ContenderResult row in result.Rows.Where(r => r.Status != CellStatus.NotApplicable))
         {
             if (row.Status != CellStatus.Measured)
             {
-                string status = row.Status == CellStatus.NotApplicable ? "n/a" : "FAILED";
-                text.AppendLine($"| {row.Contender} | {status} | {status} | {status} | {status} | {status} | {status}: {Format.Cell(row.Reason ?? "")} |");
+                text.AppendLine($"| {row.Contender} | FAILED | FAILED | FAILED | FAILED | FAILED | FAILED: {Format.Cell(row.Reason ?? "")} |");
                 continue;
             }
             Measurement s = row.Serialize!;
@@ -85,6 +85,30 @@ public static class MarkdownReport
                 $"| ok ({s.Batches}+{d.Batches} batches) |");
         }
         text.AppendLine();
+    }
+
+    /// <summary>
+    /// One line per contender that cannot represent some workloads (n/a), with the workloads and the reason, instead of
+    /// an n/a row in every table; empty when every contender ran everything.
+    /// </summary>
+    public static string NotApplicable(IEnumerable<WorkloadResult> results)
+    {
+        var lines = results
+            .SelectMany(w => w.Rows.Where(r => r.Status == CellStatus.NotApplicable).Select(r => (Workload: w.Key, Row: r)))
+            .GroupBy(x => x.Row.Contender, StringComparer.Ordinal)
+            .Select(g => $"- **{g.Key}**: " + string.Join("; ", g.GroupBy(x => x.Row.Reason ?? "", StringComparer.Ordinal)
+                .Select(r => $"{string.Join(", ", r.Select(x => x.Workload))} ({r.Key})")))
+            .ToList();
+        if (lines.Count == 0)
+        {
+            return "";
+        }
+        var text = new StringBuilder("## Not applicable (left out of the tables)").AppendLine().AppendLine();
+        foreach (string line in lines)
+        {
+            text.AppendLine(line);
+        }
+        return text.AppendLine().ToString();
     }
 
     /// <summary>One deep-clone table.</summary>
@@ -118,7 +142,7 @@ public static class MarkdownReport
         text.AppendLine("## How each contender is configured").AppendLine();
         foreach (Contender contender in ContenderCatalog.All())
         {
-            string notes = contender is UnavailableContender u ? "n/a: " + u.Reason + "." : contender.Notes ?? "";
+            string notes = contender.Notes ?? "";
             text.AppendLine($"- **{contender.Name}**: {notes}");
         }
         text.AppendLine("- **Deep clone**: Slim.DeepClone (in memory), Slim Serialize + Deserialize (PerCall), and a hand-written " +

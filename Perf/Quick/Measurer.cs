@@ -15,7 +15,7 @@ public sealed class Measurer(TimeSpan budget)
     public const int MaxBatches = 15;
 
     /// <summary>The most time one direction may take once a batch was timed (slow contenders get fewer batches).</summary>
-    public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(3);
+    public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(1.5);
 
     /// <summary>Time spent per measured direction (warmup excluded).</summary>
     public TimeSpan Budget { get; } = budget;

@@ -3,23 +3,26 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Quick;
 
-/// <summary>Command line of <c>quick</c>: <c>[--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs] [--no-rpc] [--rpc-*]</c>.</summary>
+/// <summary>Command line of <c>quick</c>: <c>[--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--rpc-*]</c>.</summary>
 public sealed record QuickOptions
 {
     /// <summary>Workload keys (substrings, case-insensitive) to run; empty = all.</summary>
     public IReadOnlyList<string> Filters { get; init; } = [];
 
-    /// <summary>Perzon loop length (quick default 50,000; the ancestor's 500,000 with <c>--loop 500000</c>).</summary>
+    /// <summary>Perzon loop length (quick default 20,000; the ancestor's 500,000 with <c>--loop 500000</c>).</summary>
     public int PerzonLoop { get; init; } = WorkloadCatalog.QuickPerzonLoop;
 
     /// <summary>Timing budget per measured direction.</summary>
-    public TimeSpan Budget { get; init; } = TimeSpan.FromMilliseconds(250);
+    public TimeSpan Budget { get; init; } = TimeSpan.FromMilliseconds(200);
 
     /// <summary>Where the report and charts go; null = docs/perf of the repository (only for a full run).</summary>
     public string? OutputDirectory { get; init; }
 
-    /// <summary>False to print the tables only.</summary>
-    public bool WriteDocs { get; init; } = true;
+    /// <summary>
+    /// True (<c>--write-docs</c>, or <c>--out DIR</c>) to write the report and charts; by default the run only prints
+    /// to the console and leaves the tracked docs/perf alone.
+    /// </summary>
+    public bool WriteDocs { get; init; }
 
     /// <summary>How long a child-process probe may take.</summary>
     public TimeSpan ProbeTimeout { get; init; } = TimeSpan.FromSeconds(120);
@@ -46,12 +49,13 @@ public sealed record QuickOptions
                 "--filter" => options with { Filters = Next().Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) },
                 "--loop" => options with { PerzonLoop = int.Parse(Next(), CultureInfo.InvariantCulture) },
                 "--budget-ms" => options with { Budget = TimeSpan.FromMilliseconds(int.Parse(Next(), CultureInfo.InvariantCulture)) },
-                "--out" => options with { OutputDirectory = Next() },
+                "--write-docs" => options with { WriteDocs = true },
+                "--out" => options with { OutputDirectory = Next(), WriteDocs = true },
                 "--no-docs" => options with { WriteDocs = false },
                 "--no-rpc" => options with { Rpc = false },
                 "--rpc-in-process" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
                 "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
-                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--out DIR] [--no-docs] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]"),
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]"),
             };
         }
         return options;

@@ -7,8 +7,8 @@ using NFX.Perf.Workloads;
 namespace NFX.Perf.Quick;
 
 /// <summary>
-/// <c>quick</c>: every workload x contender in a few minutes, tables on stdout, progress on stderr, and (for a full
-/// run) docs/perf/quick-results.md with one SVG chart per workload.
+/// <c>quick</c>: every workload x contender in a few minutes, tables on stdout, progress on stderr; with
+/// <c>--write-docs</c> (a full run) also docs/perf/quick-results.md with one SVG chart per workload.
 /// </summary>
 public static class QuickRunner
 {
@@ -23,6 +23,7 @@ public static class QuickRunner
         MachineInfo machine = MachineInfo.Current();
         double? loadAtStart = MachineInfo.LoadAverage();
         progress.Report($"quick mode on {machine}");
+        Console.Out.WriteLine(LoadLine(loadAtStart, null, machine.Cores));
         if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop)
         {
             progress.Report($"Perzon loop scaled to {options.PerzonLoop:N0} objects (the ancestor's 500,000: --loop 500000)");
@@ -53,8 +54,10 @@ public static class QuickRunner
         {
             Load = (loadAtStart, MachineInfo.LoadAverage()),
         };
-        Console.Out.WriteLine("## Targets (issue 5)");
+        Console.Out.Write(MarkdownReport.NotApplicable(workloads));
+        Console.Out.WriteLine("## Targets");
         Console.Out.WriteLine();
+        Console.Out.WriteLine(LoadLine(run.Load.Start, run.Load.End, machine.Cores));
         Console.Out.WriteLine(TargetsReport.Build(run));
         WriteDocs(run, progress);
 
@@ -66,6 +69,24 @@ public static class QuickRunner
         }
         progress.Report($"done in {progress.Elapsed.TotalSeconds:0} s");
         return 0;
+    }
+
+    /// <summary>
+    /// The load line, and a warning when the machine is busy (load above the core count), so a "missed" target on the
+    /// console carries its likely reason.
+    /// </summary>
+    public static string LoadLine(double? start, double? end, int cores)
+    {
+        if (start is not double s)
+        {
+            return "Load average: unknown on this OS.";
+        }
+        string line = MachineInfo.DescribeLoad(s, end, cores).TrimEnd();
+        double peak = Math.Max(s, end ?? s);
+        return peak > cores
+            ? line + $"{Environment.NewLine}WARNING: the machine is busy (load {peak:0.0} on {cores} cores): times are inflated and noisy, " +
+              "and a missed target may be the load rather than the code. Compare ratios, or rerun on a quiet machine."
+            : line;
     }
 
     private static string Table(WorkloadResult result, bool clone = false)
@@ -86,6 +107,7 @@ public static class QuickRunner
     {
         if (!run.Options.WriteDocs)
         {
+            progress.Report("docs/perf left as it is (pass --write-docs to regenerate it from this run)");
             return;
         }
         string? directory = run.Options.OutputDirectory;

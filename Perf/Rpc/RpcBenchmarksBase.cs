@@ -52,6 +52,7 @@ public abstract class RpcBenchmarksBase
     {
         GlueRpcContender.ContenderName => new GlueRpcContender(),
         GrpcRpcContender.ContenderName => new GrpcRpcContender(),
+        ProtobufNetGrpcRpcContender.ContenderName => new ProtobufNetGrpcRpcContender(),
         _ => new RawSocketRpcContender(),
     };
 }

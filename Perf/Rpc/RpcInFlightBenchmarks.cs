@@ -2,14 +2,14 @@ using BenchmarkDotNet.Attributes;
 
 namespace NFX.Perf.Rpc;
 
-/// <summary>Many calls in flight (throughput): 128 started at once, then all awaited; Glue and gRPC (h2c, hand-framed).</summary>
+/// <summary>Many calls in flight (throughput): 128 started at once, then all awaited; Glue, grpc-dotnet and protobuf-net.Grpc.</summary>
 public class RpcInFlightBenchmarks : RpcBenchmarksBase
 {
     private const int InFlight = 128;
     private readonly Task[] _calls = new Task[InFlight];
 
     /// <summary>The contender.</summary>
-    [Params(GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName)]
+    [Params(GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName, ProtobufNetGrpcRpcContender.ContenderName)]
     public string Contender { get; set; } = GlueRpcContender.ContenderName;
 
     /// <inheritdoc/>

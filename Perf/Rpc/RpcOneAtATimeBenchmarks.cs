@@ -6,7 +6,7 @@ namespace NFX.Perf.Rpc;
 public class RpcOneAtATimeBenchmarks : RpcBenchmarksBase
 {
     /// <summary>The contender.</summary>
-    [Params(GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName, RawSocketRpcContender.ContenderName)]
+    [Params(GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName, ProtobufNetGrpcRpcContender.ContenderName, RawSocketRpcContender.ContenderName)]
     public string Contender { get; set; } = GlueRpcContender.ContenderName;
 
     /// <inheritdoc/>

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using NFX.Perf.Quick;
+using NFX.Perf.Rpc.Thrift;
 
 namespace NFX.Perf.Rpc;
 
@@ -38,14 +39,15 @@ public static class RpcQuick
             local = RpcServers.StartAsync().GetAwaiter().GetResult();
         }
         RpcPorts ports = child?.Ports ?? local!.Ports;
-        progress($"rpc: servers up ({(child is null ? "in this process" : "child process")}): Glue :{ports.Glue}, gRPC :{ports.Grpc}, raw :{ports.Raw}");
+        progress($"rpc: servers up ({(child is null ? "in this process" : "child process")}): Glue :{ports.Glue}, gRPC :{ports.Grpc}, Thrift :{ports.ThriftBinary}/{ports.ThriftCompact}, raw :{ports.Raw}");
 
         RpcContender[] contenders =
         [
             new GlueRpcContender(),
             new GrpcRpcContender(),
-            new ThriftRpcContender("Binary"),
-            new ThriftRpcContender("Compact"),
+            new ProtobufNetGrpcRpcContender(),
+            new ThriftRpcContender(ThriftProtocolKind.Binary),
+            new ThriftRpcContender(ThriftProtocolKind.Compact),
             new RawSocketRpcContender(),
         ];
         var cells = new List<RpcCell>();
@@ -92,8 +94,9 @@ public static class RpcQuick
             command ?? "dotnet run -c Release --project Perf -- " + Verb, clock.Elapsed, (loadAtStart, MachineInfo.LoadAverage()),
             contenders, cells);
         output.Write(RpcReport.Tables(results));
-        output.WriteLine("## RPC targets (issue 7)");
+        output.WriteLine("## RPC targets");
         output.WriteLine();
+        output.WriteLine(QuickRunner.LoadLine(results.Load.Start, results.Load.End, results.Machine.Cores));
         output.WriteLine(RpcReport.Targets(results));
         if (docsDirectory is not null)
         {
@@ -106,19 +109,22 @@ public static class RpcQuick
         return results;
     }
 
-    /// <summary>Entry point of <c>NFX.Slim.Perf rpc [--out DIR] [--no-docs] [rpc options]</c>.</summary>
+    /// <summary>
+    /// Entry point of <c>NFX.Slim.Perf rpc [--write-docs] [--out DIR] [rpc options]</c>: console only unless
+    /// <c>--write-docs</c> (docs/perf) or <c>--out DIR</c> says where to write the report.
+    /// </summary>
     public static int RunStandalone(IReadOnlyList<string> args, string? defaultDocsDirectory)
     {
-        string? directory = defaultDocsDirectory;
+        string? directory = null;
         for (int i = 0; i < args.Count; i++)
         {
             if (args[i] == "--out" && i + 1 < args.Count)
             {
                 directory = args[++i];
             }
-            else if (args[i] == "--no-docs")
+            else if (args[i] == "--write-docs")
             {
-                directory = null;
+                directory ??= defaultDocsDirectory;
             }
         }
         Run(Console.Out, directory, RpcQuickOptions.Parse(args), "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args)));

@@ -18,8 +18,8 @@ public sealed record RpcQuickOptions
     public TimeSpan WarmupPerWorkload(RpcContender contender) =>
         contender is GlueRpcContender ? InitialWarmup : InitialWarmup / 3;
 
-    /// <summary>Concurrent callers of the many-in-flight rows. Default 128.</summary>
-    public int Callers { get; init; } = 128;
+    /// <summary>Concurrent callers of the many-in-flight rows (on one client). Default 64.</summary>
+    public int Callers { get; init; } = 64;
 
     /// <summary>W3 with exactly this many calls per cell instead of the time budget (the ancestor's 64,000); null = budget.</summary>
     public int? DbWorkCalls { get; init; }

@@ -52,7 +52,7 @@ public sealed class RpcServerProcess : IDisposable
             throw new InvalidOperationException("The RPC server process did not report its ports.");
         }
         int[] ports = ready[ReadyPrefix.Length..].Split(' ').Select(p => int.Parse(p, CultureInfo.InvariantCulture)).ToArray();
-        return new RpcServerProcess(child, new RpcPorts(ports[0], ports[1], ports[2]));
+        return new RpcServerProcess(child, RpcPorts.From(ports));
     }
 
     /// <summary>Bytes the child has allocated since it started (GC.GetTotalAllocatedBytes, precise).</summary>
@@ -90,7 +90,7 @@ public sealed class RpcServerProcess : IDisposable
     {
         RpcServers servers = RpcServers.StartAsync().GetAwaiter().GetResult();
         RpcPorts ports = servers.Ports;
-        Console.Out.WriteLine(FormattableString.Invariant($"{ReadyPrefix}{ports.Glue} {ports.Grpc} {ports.Raw}"));
+        Console.Out.WriteLine(ReadyPrefix + string.Join(' ', ports.ToArray().Select(p => p.ToString(CultureInfo.InvariantCulture))));
         Console.Out.Flush();
         while (Console.In.ReadLine() is string command && command != "exit")
         {

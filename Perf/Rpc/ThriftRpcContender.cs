@@ -1,22 +1,87 @@
+using System.Collections.Concurrent;
+using System.Net;
+using NFX.Perf.Rpc.Thrift;
+using NFX.Perf.Thrift;
+using Thrift;
+using Thrift.Transport;
+using Thrift.Transport.Client;
+
 namespace NFX.Perf.Rpc;
 
-/// <summary>Apache Thrift netstd (framed transport, a pool of connections): listed with the reason it cannot run here.</summary>
-public sealed class ThriftRpcContender(string protocol) : RpcContender
+/// <summary>
+/// Apache Thrift netstd 0.25: framed TCP sockets, the given protocol, the client generated from rpc.thrift. A Thrift
+/// client carries one call at a time, so each caller takes a client (its own connection) from a pool.
+/// </summary>
+public sealed class ThriftRpcContender(ThriftProtocolKind kind) : RpcContender
 {
-    /// <inheritdoc/>
-    public override string Name => $"Thrift ({protocol})";
+    private readonly ConcurrentBag<RpcBenchT.Client> _pool = [];
+    private readonly ConcurrentBag<RpcBenchT.Client> _all = [];
+    private int _port;
+
+    /// <summary>The row label of <paramref name="protocol"/>.</summary>
+    public static string NameOf(ThriftProtocolKind protocol) => $"Thrift ({protocol})";
 
     /// <inheritdoc/>
-    public override string Notes => $"n/a: {Unavailable}.";
+    public override string Name => NameOf(kind);
 
     /// <inheritdoc/>
-    public override string Unavailable =>
-        "the C# runtime (NuGet ApacheThrift) is not on this machine's package source; without it no Thrift client or " +
-        "server can be built (thrift-compiler 0.17 installs with apt-get, the runtime does not)";
+    public override string Notes =>
+        $"ApacheThrift 0.25 (netstd), code generated from Perf/Thrift/rpc.thrift, T{kind}Protocol over TFramedTransport on TSocketTransport; " +
+        "server TThreadPoolAsyncServer; one call at a time per Thrift client, so a pool of clients (one connection each, as many as callers).";
 
     /// <inheritdoc/>
-    public override Task ConnectAsync(RpcPorts ports) => throw new NotSupportedException(Unavailable);
+    public override async Task ConnectAsync(RpcPorts ports)
+    {
+        _port = kind == ThriftProtocolKind.Binary ? ports.ThriftBinary : ports.ThriftCompact;
+        _pool.Add(await OpenAsync());
+    }
 
     /// <inheritdoc/>
-    public override RpcCaller Caller(RpcWorkload workload) => throw new NotSupportedException(Unavailable);
+    public override RpcCaller Caller(RpcWorkload workload)
+    {
+        string text = RpcData.EchoText;
+        return workload switch
+        {
+            RpcWorkload.Sum => new RpcCaller<int>(() => Call(c => c.Sum(20, 22)), r => r == 42),
+            RpcWorkload.Echo => new RpcCaller<string>(() => Call(c => c.Echo(text)), r => r == text),
+            _ => new RpcCaller<List<DbRowT>>(() => Call(c => c.DbWork(7)), ThriftBenchHandler.Same),
+        };
+    }
+
+    /// <inheritdoc/>
+    public override ValueTask DisposeAsync()
+    {
+        foreach (RpcBenchT.Client client in _all)
+        {
+            client.Dispose();
+        }
+        return default;
+    }
+
+    private async ValueTask<T> Call<T>(Func<RpcBenchT.Client, Task<T>> call)
+    {
+        RpcBenchT.Client client = _pool.TryTake(out RpcBenchT.Client? pooled) ? pooled : await OpenAsync();
+        try
+        {
+            T result = await call(client);
+            _pool.Add(client);
+            return result;
+        }
+        catch
+        {
+            // A client whose call failed may be mid-message: never reuse it.
+            client.Dispose();
+            throw;
+        }
+    }
+
+    private async Task<RpcBenchT.Client> OpenAsync()
+    {
+        var configuration = new TConfiguration();
+        TTransport transport = new TFramedTransport(new TSocketTransport(IPAddress.Loopback, _port, configuration));
+        var client = new RpcBenchT.Client(ThriftProtocols.Create(kind, transport));
+        await client.OpenTransportAsync();
+        _all.Add(client);
+        return client;
+    }
 }

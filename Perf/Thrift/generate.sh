@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the C# for perf.thrift with the Apache Thrift compiler (Debian's thrift-compiler, 0.17).
-# The output (gen-netstd/) is committed but not compiled: it needs the ApacheThrift runtime package (see README.md).
+# Regenerates the C# for perf.thrift (serializer contenders) and rpc.thrift (RPC contenders) with the Apache Thrift
+# compiler (Debian's thrift-compiler). The output (gen-netstd/) is committed and compiled into Perf against the
+# ApacheThrift runtime package.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -16,6 +17,7 @@ fi
 thrift --version
 rm -rf gen-netstd
 thrift --gen netstd -out . perf.thrift
+thrift --gen netstd -out . rpc.thrift
 # thrift writes into a folder named after the namespace; keep a stable folder name for the repository.
 mkdir -p gen-netstd
 if [ -d NFX ]; then

@@ -48,7 +48,7 @@ public sealed class ReportTests
     }
 
     [Test]
-    public void AppendTable_MixedRows_ShowsRatiosNotApplicableAndFailed()
+    public void AppendTable_MixedRows_ShowsRatiosAndFailedButNoNotApplicableRow()
     {
         var text = new System.Text.StringBuilder();
 
@@ -56,8 +56,54 @@ public sealed class ReportTests
 
         string table = text.ToString();
         Assert.That(table, Does.Contain("| BinaryFormatter | 1.60 µs (16.0x) | 900 ns (9.00x) | 13,000 B (13.0x) |"));
-        Assert.That(table, Does.Contain("| protobuf-net | n/a | n/a | n/a | n/a | n/a | n/a: package not available |"));
+        Assert.That(table, Does.Not.Contain("protobuf-net"));
         Assert.That(table, Does.Contain("FAILED: $.O3: expected x |"));
+    }
+
+    [Test]
+    public void NotApplicable_SameContenderOnSeveralWorkloads_IsOneLineWithEveryWorkloadAndReason()
+    {
+        WorkloadResult graph = new("graph", "Graph", "d", 6,
+        [
+            Measured("Slim (PerCall)", 100, 100, 1000),
+            ContenderResult.NotApplicable("protobuf-net", "no cycles"),
+            ContenderResult.NotApplicable("Thrift (Binary)", "no cycles"),
+        ]);
+        WorkloadResult list = new("linked-list", "List", "d", 6,
+        [
+            Measured("Slim (PerCall)", 100, 100, 1000),
+            ContenderResult.NotApplicable("protobuf-net", "no cycles"),
+            ContenderResult.NotApplicable("Thrift (Binary)", "too deep"),
+        ]);
+
+        string[] lines = MarkdownReport.NotApplicable([PerzonLoop(1600, 900, 13_000), graph, list])
+            .Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+        Assert.That(lines.Where(l => l.StartsWith("- ", StringComparison.Ordinal)), Is.EqualTo(new[]
+        {
+            "- **protobuf-net**: perzon-loop (package not available); graph, linked-list (no cycles)",
+            "- **Thrift (Binary)**: graph (no cycles); linked-list (too deep)",
+        }));
+    }
+
+    [Test]
+    public void NotApplicable_NoneAnywhere_IsEmpty()
+    {
+        WorkloadResult only = new("dto", "Dto", "d", 6, [Measured("Slim (PerCall)", 100, 100, 1000)]);
+
+        Assert.That(MarkdownReport.NotApplicable([only]), Is.Empty);
+    }
+
+    [Test]
+    public void LoadLine_BusyMachine_WarnsThatMissedTargetsMayBeTheLoad()
+    {
+        string busy = QuickRunner.LoadLine(9.5, 12.0, 2);
+        string quiet = QuickRunner.LoadLine(0.5, 1.0, 2);
+
+        Assert.That(busy, Does.Contain("WARNING: the machine is busy (load 12.0 on 2 cores)"));
+        Assert.That(busy, Does.Contain("missed target may be the load"));
+        Assert.That(quiet, Does.Not.Contain("WARNING"));
+        Assert.That(QuickRunner.LoadLine(null, null, 2), Does.Contain("unknown"));
     }
 
     [Test]
@@ -76,12 +122,20 @@ public sealed class ReportTests
     [Test]
     public void Parse_AllOptions_AreRead()
     {
-        QuickOptions options = QuickOptions.Parse(["--filter", "perzon,graph", "--loop", "500000", "--budget-ms", "100", "--out", "/tmp/x", "--no-docs"]);
+        QuickOptions options = QuickOptions.Parse(["--filter", "perzon,graph", "--loop", "500000", "--budget-ms", "100", "--out", "/tmp/x"]);
 
         Assert.That(options.Filters, Is.EqualTo(new[] { "perzon", "graph" }));
         Assert.That((options.PerzonLoop, options.Budget, options.OutputDirectory, options.WriteDocs),
-            Is.EqualTo((500_000, TimeSpan.FromMilliseconds(100), "/tmp/x", false)));
+            Is.EqualTo((500_000, TimeSpan.FromMilliseconds(100), "/tmp/x", true)));
         Assert.That(options.Selects("perzon-loop") && options.Selects("graph") && !options.Selects("dto"), Is.True);
+    }
+
+    [Test]
+    public void Parse_Docs_AreWrittenOnlyWhenAsked()
+    {
+        Assert.That(QuickOptions.Parse([]).WriteDocs, Is.False);
+        Assert.That(QuickOptions.Parse(["--write-docs"]).WriteDocs, Is.True);
+        Assert.That(QuickOptions.Parse(["--write-docs", "--no-docs"]).WriteDocs, Is.False);
     }
 
     [Test]

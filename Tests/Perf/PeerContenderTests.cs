@@ -1,0 +1,104 @@
+using NFX.Perf.Contenders;
+using NFX.Perf.Contenders.Thrift;
+using NFX.Perf.Quick;
+using NFX.Perf.Workloads;
+using NFX.Perf.Workloads.Arrays;
+using NFX.Perf.Workloads.Dto;
+using NFX.Perf.Workloads.Graph;
+using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Perzons;
+
+namespace NFX.Tests.Perf;
+
+/// <summary>
+/// The wiring of every peer serializer: each round-trips small versions of the workloads it can represent, compared
+/// as whole graphs (values, sharing and cycles) by the harness's own verifier, and names the reason for the others.
+/// A broken contender (a package upgrade, a mapping that drops a field) fails here rather than in a perf run.
+/// </summary>
+public sealed class PeerContenderTests
+{
+    private const string Perzon = "perzon";
+    private const string Dto = "dto";
+    private const string Graph = "graph";
+    private const string List = "linked-list";
+    private const string Ints = "int-array";
+    private const string Bytes = "byte-array";
+
+    private static readonly string[] s_trees = [Perzon, Dto, List, Ints, Bytes];
+    private static readonly string[] s_all = [Perzon, Dto, Graph, List, Ints, Bytes];
+
+    private static IEnumerable<TestCaseData> Cases()
+    {
+        foreach (string key in s_all)
+        {
+            yield return new TestCaseData(MemoryPackContender.ContenderName, key).SetName($"MemoryPack_{key}");
+            yield return new TestCaseData(OrleansContender.ContenderName, key).SetName($"Orleans_{key}");
+            yield return new TestCaseData(HyperionContender.ContenderName, key).SetName($"Hyperion_{key}");
+        }
+        foreach (string key in s_trees)
+        {
+            yield return new TestCaseData(MessagePackContractContender.ContenderName, key).SetName($"MessagePackContract_{key}");
+            yield return new TestCaseData(MessagePackTypelessContender.ContenderName, key).SetName($"MessagePackTypeless_{key}");
+            yield return new TestCaseData(ProtobufNetContender.ContenderName, key).SetName($"ProtobufNet_{key}");
+        }
+        foreach (string key in new[] { Perzon, Dto, Ints, Bytes })
+        {
+            yield return new TestCaseData(ThriftBinaryContender.ContenderName, key).SetName($"ThriftBinary_{key}");
+            yield return new TestCaseData(ThriftCompactContender.ContenderName, key).SetName($"ThriftCompact_{key}");
+        }
+    }
+
+    [TestCaseSource(nameof(Cases))]
+    public void RoundTrip_SmallWorkload_GivesAnEqualGraph(string contenderName, string workloadKey)
+    {
+        Contender contender = ContenderCatalog.Find(contenderName)!;
+        (Workload workload, IReadOnlyList<object> roots) = Small(workloadKey);
+
+        Assert.That(contender.CannotHandle(workload), Is.Null);
+        Verifier.Outcome outcome = Verifier.Run(contender, workload, roots);
+
+        Assert.That(outcome.Failure, Is.Null);
+        Assert.That(outcome.Payloads.Select(p => p.Length), Is.All.GreaterThan(0));
+    }
+
+    [Test]
+    public void RoundTrip_GraphThroughMemoryPack_KeepsSharedOfficesAndCycles()
+    {
+        Contender contender = ContenderCatalog.Find(MemoryPackContender.ContenderName)!;
+        (Workload workload, IReadOnlyList<object> roots) = Small(Graph);
+        contender.Setup(workload, roots);
+
+        var copy = (Company)contender.ToModel(contender.Deserialize(contender.Serialize(contender.Prepare(roots[0]))))!;
+
+        Department department = copy.Departments![1];
+        Assert.That(department.Employees![2].Office, Is.SameAs(department.Office));
+        Assert.That(department.Employees[2].Department, Is.SameAs(department));
+        Assert.That(department.Company, Is.SameAs(copy));
+    }
+
+    [TestCase(MessagePackContractContender.ContenderName, Graph, "no reference tracking")]
+    [TestCase(MessagePackTypelessContender.ContenderName, Graph, "no reference tracking")]
+    [TestCase(ProtobufNetContender.ContenderName, Graph, "AsReference")]
+    [TestCase(ThriftBinaryContender.ContenderName, Graph, "no cycles")]
+    [TestCase(ThriftCompactContender.ContenderName, List, "recursion limit")]
+    public void CannotHandle_WorkloadBeyondThePeer_NamesTheReason(string contenderName, string workloadKey, string reason)
+    {
+        Contender contender = ContenderCatalog.Find(contenderName)!;
+
+        Assert.That(contender.CannotHandle(Small(workloadKey).Workload), Does.Contain(reason));
+    }
+
+    private static (Workload Workload, IReadOnlyList<object> Roots) Small(string key)
+    {
+        var random = new Random(7);
+        return key switch
+        {
+            Perzon => (new PerzonWorkload(), [PerzonGenerator.Create(random)]),
+            Dto => (new DtoWorkload(), [QuestionGenerator.Create(random, 4)]),
+            Graph => (new GraphWorkload(), [CompanyGenerator.Create(random, 3, 5, 4)]),
+            List => (new LinkedListWorkload(200), new LinkedListWorkload(200).CreateRoots()),
+            Ints => (PrimitiveArrayWorkload.Int32(300), PrimitiveArrayWorkload.Int32(300).CreateRoots()),
+            _ => (PrimitiveArrayWorkload.Bytes(1000), PrimitiveArrayWorkload.Bytes(1000).CreateRoots()),
+        };
+    }
+}
