@@ -99,9 +99,19 @@ internal sealed class CodecCache
         {
             return new SingletonCodec(DBNull.Value);
         }
+        if (type == StringComparer.Ordinal.GetType() || type == StringComparer.OrdinalIgnoreCase.GetType())
+        {
+            // Process-wide singletons whose ISerializable form names another type; held in a field (a comparer that
+            // wraps StringComparer.Ordinal) they must come back as themselves.
+            return new SingletonCodec(type == StringComparer.Ordinal.GetType() ? StringComparer.Ordinal : StringComparer.OrdinalIgnoreCase);
+        }
         if (type == typeof(Uri))
         {
             return new UriCodec();
+        }
+        if (type == typeof(System.Globalization.CompareInfo))
+        {
+            return new CompareInfoCodec();
         }
         if (type == typeof(Version))
         {

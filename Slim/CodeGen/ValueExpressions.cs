@@ -58,6 +58,10 @@ internal sealed class ValueExpressions
         {
             return 1; // the presence byte
         }
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return repeated.Length * MinWire(repeated.Element, depth + 1);
+        }
         long sum = 0;
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
@@ -123,6 +127,11 @@ internal sealed class ValueExpressions
         }
         CheckStruct(type, path, depth);
         ParameterExpression copy = Expression.Variable(type, "value");
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return Expression.Block([copy], Expression.Assign(copy, value),
+                repeated.ForEach(i => Write(repeated.Element, writer, repeated.Get(copy, i), session, path + "[]", depth + 1)));
+        }
         var body = new List<Expression> { Expression.Assign(copy, value) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
@@ -156,6 +165,12 @@ internal sealed class ValueExpressions
         }
         CheckStruct(type, path, depth);
         ParameterExpression result = Expression.Variable(type, "value");
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return Expression.Block([result], Expression.Assign(result, Expression.Default(type)),
+                repeated.ForEach(i => repeated.Set(result, i, Read(repeated.Element, reader, session, path + "[]", depth + 1))),
+                result);
+        }
         var body = new List<Expression> { Expression.Assign(result, Expression.Default(type)) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
@@ -197,6 +212,12 @@ internal sealed class ValueExpressions
         }
         CheckStruct(type, path, depth);
         ParameterExpression result = Expression.Variable(type, "value");
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return Expression.Block([result], Expression.Assign(result, value),
+                repeated.ForEach(i => repeated.Set(result, i, Clone(repeated.Element, repeated.Get(result, i), session, path + "[]", depth + 1))),
+                result);
+        }
         var body = new List<Expression> { Expression.Assign(result, value) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {

@@ -4,7 +4,11 @@ using NFX.Slim.Session;
 
 namespace NFX.Slim.Codecs;
 
-/// <summary>A boxed struct that is not native (a user struct, a KeyValuePair, a ValueTuple): its fields, inline.</summary>
+/// <summary>
+/// A boxed struct that is not native (a user struct, a KeyValuePair, a ValueTuple): its fields, inline. A struct value
+/// exists only once its fields do, so a field that refers back to the box itself (through inline values only) cannot
+/// be rebuilt: the writer and DeepClone refuse it with the member path. A cycle through an ordinary object is fine.
+/// </summary>
 internal sealed class BoxedStructCodec<T>(ValueExpressions values) : SlimCodec(typeof(T)) where T : struct
 {
     private readonly ElementAccess<T> _value = new(values, typeof(T).Name);

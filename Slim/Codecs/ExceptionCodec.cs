@@ -111,9 +111,15 @@ internal sealed class ExceptionCodec : SlimCodec
         var to = (Exception)target;
         Populate(to, s_message?.GetValue(from) as string ?? from.Message, (Exception?)session.CloneReference(from.InnerException),
             from.StackTrace, from.Source, from.HelpLink, from.HResult);
-        foreach (DictionaryEntry entry in from.Data)
+        if (from.Data.Count != 0)
         {
-            to.Data[session.CloneReference(entry.Key)!] = session.CloneReference(entry.Value);
+            // Keys are compared with Equals, which may read fields of clones whose bodies come later: fill at the end.
+            var data = new List<(object Key, object? Value)>(from.Data.Count);
+            foreach (DictionaryEntry entry in from.Data)
+            {
+                data.Add((session.CloneReference(entry.Key)!, session.CloneReference(entry.Value)));
+            }
+            session.Defer(new DataFill(to, [.. data]));
         }
         _cloneOwn(source, target, session);
     }
@@ -131,9 +137,11 @@ internal sealed class ExceptionCodec : SlimCodec
         exception.HelpLink = helpLink;
     }
 
-    private sealed class DataFill(Exception exception, (object Key, object? Value)[] data) : IDeferredFill
+    private sealed class DataFill(Exception exception, (object Key, object? Value)[] data) : IDeferredFill, IDeferredCloneFill
     {
-        public void Fill(ReadSession session)
+        public void Fill(ReadSession session) => Fill();
+
+        public void Fill()
         {
             foreach ((object key, object? value) in data)
             {

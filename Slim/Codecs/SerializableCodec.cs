@@ -12,7 +12,8 @@ namespace NFX.Slim.Codecs;
 /// A class that implements <see cref="ISerializable"/> with the (SerializationInfo, StreamingContext) constructor:
 /// its GetObjectData entries are written as name/reference pairs, so values keep identity and cycles with the rest of
 /// the graph (the ancestor wrote them inline and lost both). The object exists from first sight (uninitialized) and
-/// its constructor runs on it after the whole graph is read, deepest first.
+/// its constructor runs on it after the whole graph is read, once everything its members reach is complete
+/// (<see cref="CompletionOrder"/>), so a dictionary keyed by it is filled only after it is constructed.
 /// </summary>
 internal sealed class SerializableCodec : SlimCodec
 {
@@ -61,7 +62,7 @@ internal sealed class SerializableCodec : SlimCodec
             string name = (string?)session.ReadReference(_nameSlot) ?? throw new SlimFormatException($"A null member name of {Type.Name} at offset {reader.Position}.", reader.Position);
             members[i] = (name, session.ReadReference(_valueSlot));
         }
-        session.Defer(new Construction(this, instance, members));
+        session.Defer(new Construction(this, instance, members), CompletionKind.Construct);
     }
 
     public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
@@ -75,7 +76,7 @@ internal sealed class SerializableCodec : SlimCodec
         {
             members[i++] = (entry.Name, session.CloneReference(entry.Value));
         }
-        session.Defer(new Construction(this, target, members));
+        session.Defer(new Construction(this, target, members), CompletionKind.Construct);
     }
 
     private SerializationInfo Capture(object value)

@@ -1,20 +1,29 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
+using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;
 
 /// <summary>
 /// The state of one deep clone: source -> clone by reference identity, and the queue of clones whose bodies are
 /// still to copy (breadth-first, like serialization, so a long chain never recurses). Immutable values (strings,
-/// boxed primitives) are shared, not copied.
+/// boxed primitives) are shared, not copied. It keeps the order of a round trip through bytes: [OnSerializing] on a
+/// source before it is copied, [OnSerialized] on the sources once every body is copied, then the completion steps
+/// in dependency order (<see cref="CompletionOrder"/>), then <see cref="System.Runtime.Serialization.IDeserializationCallback"/>.
 /// </summary>
 internal sealed class CloneSession
 {
     private readonly SlimSerializer _owner;
-    private readonly IdentityMap<object?> _map = new();
-    private readonly List<(object Source, object Clone, SlimCodec Codec)> _pending = [];
-    private readonly List<(object Clone, SlimCodec Codec)> _afterClone = [];
-    private readonly List<IDeferredCloneFill> _fills = [];
+    private readonly IdentityMap<int> _map = new();          // source -> clone index
+    private readonly List<object?> _clones = [];             // clone index -> clone (null while an inline value is being made)
+    private readonly List<(object Source, object Clone, SlimCodec Codec, int Index)> _pending = [];
+    private readonly List<object> _onSerialized = [];
+    private readonly List<object> _deserializationCallbacks = [];
+    private readonly CompletionOrder _completion = new();
+    private Action<CompletionStep>? _runStep;
     private int _depth;
+    private int _current = -1; // clone index of the object whose header or body is being copied
 
     public CloneSession(SlimSerializer owner) => _owner = owner;
 
@@ -25,27 +34,25 @@ internal sealed class CloneSession
         object? clone = CloneReference(root);
         for (int i = 0; i < _pending.Count; i++)
         {
-            (object source, object target, SlimCodec codec) = _pending[i];
+            (object source, object target, SlimCodec codec, int index) = _pending[i];
             if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
             {
                 SerializationCallbacks.Invoke(callbacks.OnDeserializing, target);
             }
+            _current = index;
+            int announced = _clones.Count;
             codec.CloneBody(source, target, this);
+            _completion.Announced(index, announced, _clones.Count);
         }
-        for (int i = _fills.Count - 1; i >= 0; i--)
+        _current = -1;
+        foreach (object source in _onSerialized)
         {
-            _fills[i].Fill();
+            SerializationCallbacks.Invoke(Codecs.Get(source.GetType()).Callbacks!.OnSerialized, source);
         }
-        foreach ((object target, SlimCodec codec) in _afterClone)
+        _completion.Run(_clones.Count, _runStep ??= RunStep);
+        foreach (object target in _deserializationCallbacks)
         {
-            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, target);
-        }
-        foreach ((object target, SlimCodec codec) in _afterClone)
-        {
-            if (codec.Callbacks!.IsDeserializationCallback)
-            {
-                ((System.Runtime.Serialization.IDeserializationCallback)target).OnDeserialization(null);
-            }
+            ((System.Runtime.Serialization.IDeserializationCallback)target).OnDeserialization(null);
         }
         return clone;
     }
@@ -53,10 +60,13 @@ internal sealed class CloneSession
     public void Clear()
     {
         _map.Clear();
+        _clones.Clear();
         _pending.Clear();
-        _afterClone.Clear();
-        _fills.Clear();
+        _onSerialized.Clear();
+        _deserializationCallbacks.Clear();
+        _completion.Clear();
         _depth = 0;
+        _current = -1;
     }
 
     /// <summary>The clone of <paramref name="source"/>: the one already made, or a new one (shell first).</summary>
@@ -67,42 +77,108 @@ internal sealed class CloneSession
 
     private object CloneNew(object source, ReferenceSlot? slot)
     {
-        ref object? mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
+        ref int mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
         if (exists)
         {
-            return mapped!;
+            int known = mapped;
+            object? existing = _clones[known];
+            if (existing is null)
+            {
+                ThrowCycleThroughInlineValue(source, slot);
+            }
+            _completion.BackReference(_current, known);
+            return existing;
         }
+        int index = _clones.Count;
+        mapped = index; // before anything else is cloned: the map may grow, and the reference would go stale
+        _clones.Add(null);
         Type type = source.GetType();
         SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
+        if (codec.Callbacks is { } callbacks)
+        {
+            BeforeCopy(source, callbacks);
+        }
         object clone;
+        int outer = _current;
+        _current = index;
         if (codec.HasBody)
         {
-            // A shell's header never clones anything else, so the map is untouched and the reference still valid.
             clone = codec.CloneHeader(source, this);
-            mapped = clone;
-            _pending.Add((source, clone, codec));
+            _clones[index] = clone;
+            _pending.Add((source, clone, codec, index));
         }
         else
         {
-            // An inline value clones its parts first (which may grow the map): store through a fresh lookup.
             if (++_depth > _owner.Options.Limits.MaxDepth)
             {
                 SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
             }
             clone = codec.CloneHeader(source, this);
             _depth--;
-            _map.GetValueRefOrAddDefault(source, out _) = clone;
+            _clones[index] = clone;
         }
-        if (codec.Callbacks is { HasAfterRead: true })
+        _current = outer;
+        _completion.Announced(index, index + 1, _clones.Count);
+        if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
-            _afterClone.Add((clone, codec));
+            AfterClone(index, clone, codec, afterRead);
         }
         return clone;
     }
 
-
-    public void Defer(IDeferredCloneFill fill) => _fills.Add(fill);
+    /// <summary>
+    /// Schedules work that completes the clone being made (its header or body is being copied now); it runs once
+    /// every body is copied, after everything that clone reaches is complete.
+    /// </summary>
+    public void Defer(IDeferredCloneFill fill, CompletionKind kind = CompletionKind.Fill) =>
+        _completion.Add(new CompletionStep(_current, kind, fill, null));
 
     /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
     public object CloneThroughBytes(object source) => _owner.CloneThroughBytes(source);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void BeforeCopy(object source, SerializationCallbacks callbacks)
+    {
+        // As Serialize does: the source prepares itself before anything of it is copied, and hears it is done at the end.
+        SerializationCallbacks.Invoke(callbacks.OnSerializing, source);
+        if (callbacks.OnSerialized.Length != 0)
+        {
+            _onSerialized.Add(source);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AfterClone(int index, object clone, SlimCodec codec, SerializationCallbacks callbacks)
+    {
+        if (callbacks.OnDeserialized.Length != 0)
+        {
+            _completion.Add(new CompletionStep(index, CompletionKind.Callback, codec, clone));
+        }
+        if (callbacks.IsDeserializationCallback)
+        {
+            _deserializationCallbacks.Add(clone);
+        }
+    }
+
+    private void RunStep(CompletionStep step)
+    {
+        if (step.Kind == CompletionKind.Callback)
+        {
+            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!);
+        }
+        else
+        {
+            ((IDeferredCloneFill)step.Work).Fill();
+        }
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowCycleThroughInlineValue(object source, ReferenceSlot? slot)
+    {
+        string where = slot?.Name ?? "a reference inside it";
+        SlimThrow.Unsupported(where,
+            $"it refers back to the '{TypeNames.Describe(source.GetType())}' that contains it, a value built inline (a boxed struct, an " +
+            "immutable collection, a comparer or a custom-serialized object) that cannot exist before its contents: such a cycle cannot be cloned or serialized");
+    }
 }

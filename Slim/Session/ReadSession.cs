@@ -8,20 +8,23 @@ namespace NFX.Slim.Session;
 
 /// <summary>
 /// The state of reading one message: the pool (index -> object; an object enters it the moment it is announced,
-/// before its body, so cycles resolve), the queue of bodies still to read, deferred work (hashed collections are
-/// filled once their keys are complete; callbacks run once the whole graph is read and validated) and the registry.
+/// before its body, so cycles resolve), the queue of bodies still to read, the work that completes objects once the
+/// whole graph is read and validated (<see cref="CompletionOrder"/>: ISerializable constructors, hashed and sorted
+/// collections, [OnDeserialized]) and the registry.
 /// </summary>
 internal sealed partial class ReadSession : ISlimReferenceReader
 {
     private readonly SlimSerializer _owner;
     private readonly List<object?> _pool = [];
-    private readonly List<(object Instance, SlimCodec Codec)> _pending = [];
-    private readonly List<IDeferredFill> _fills = [];
-    private readonly List<(object Instance, SlimCodec Codec)> _afterRead = [];
+    private readonly List<(object Instance, SlimCodec Codec, int Index)> _pending = [];
+    private readonly CompletionOrder _completion = new();
+    private readonly List<object> _deserializationCallbacks = [];
     private TypeRegistry _registry;
     private TypeAdmission _admission;
     private SlimLimits _limits;
     private int _depth;
+    private int _current = -1; // pool index of the object whose header or body is being read
+    private Action<CompletionStep>? _runStep;
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
@@ -59,16 +62,20 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             SlimThrow.RegistryMismatch(count, checksum, registry.Count, registry.Checksum, stampOffset);
         }
         object? root = ReadReference(rootSlot);
-        List<(object Instance, SlimCodec Codec)> pending = _pending;
+        List<(object Instance, SlimCodec Codec, int Index)> pending = _pending;
         for (int i = 0; i < pending.Count; i++)
         {
-            (object instance, SlimCodec codec) = pending[i];
+            (object instance, SlimCodec codec, int index) = pending[i];
             if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
             {
                 SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
             }
+            _current = index;
+            int announced = _pool.Count;
             codec.ReadBody(reader, instance, this);
+            _completion.Announced(index, announced, _pool.Count);
         }
+        _current = -1;
         // Every byte must be accounted for BEFORE any deferred work runs: hashed-collection fills call user
         // GetHashCode/Equals, ISerializable constructors and callbacks see the data, and none of them may run for a
         // message that is not valid to its end (docs/SECURITY.md, "Callbacks").
@@ -76,12 +83,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             SlimThrow.Format($"The message payload has {reader.BufferedBytes} unread byte(s) after its last object", reader.Position);
         }
-        // Deepest first: a hashed collection's keys may themselves be hashed collections filled here.
-        for (int i = _fills.Count - 1; i >= 0; i--)
-        {
-            _fills[i].Fill(this);
-        }
-        RunAfterReadCallbacks();
+        _completion.Run(_pool.Count, _runStep ??= RunStep);
+        RunDeserializationCallbacks();
         return root;
     }
 
@@ -89,9 +92,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     {
         _pool.Clear();
         _pending.Clear();
-        _fills.Clear();
-        _afterRead.Clear();
+        _completion.Clear();
+        _deserializationCallbacks.Clear();
         _depth = 0;
+        _current = -1;
     }
 
     /// <summary>Reads a reference for a slot, validating every handle against the pool and the slot's type.</summary>
@@ -120,6 +124,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             SlimThrow.ReferenceToUnfinished(index, offset);
         }
+        _completion.BackReference(_current, (int)index);
         if (!slot.Accepts(value))
         {
             SlimThrow.SlotTypeMismatch(slot, value.GetType(), offset);
@@ -177,9 +182,13 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             {
                 SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
             }
+            int outer = _current;
+            _current = index;
             instance = codec.ReadHeader(Reader, this);
+            _current = outer;
             _depth--;
             _pool[index] = instance;
+            _completion.Announced(index, index + 1, _pool.Count);
         }
         else
         {
@@ -188,11 +197,11 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         }
         if (codec.HasBody)
         {
-            _pending.Add((instance, codec));
+            _pending.Add((instance, codec, index));
         }
-        if (codec.Callbacks is { HasAfterRead: true })
+        if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
-            _afterRead.Add((instance, codec));
+            AfterRead(index, instance, codec, afterRead);
         }
         return instance;
     }
@@ -242,31 +251,50 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     /// <summary>Throws <see cref="SlimTypeNotAllowedException"/> unless the policy allows <paramref name="type"/>.</summary>
     public void CheckAllowed(Type type) => _admission.Check(type);
 
-    /// <summary>Schedules work to run once every body is read (hashed and sorted collections).</summary>
-    public void Defer(IDeferredFill fill) => _fills.Add(fill);
+    /// <summary>
+    /// Schedules work that completes the object being read (its header or body is being read now): it runs once every
+    /// body is read, after everything that object reaches is complete (<see cref="CompletionOrder"/>).
+    /// </summary>
+    public void Defer(IDeferredFill fill, CompletionKind kind = CompletionKind.Fill) =>
+        _completion.Add(new CompletionStep(_current, kind, fill, null));
 
-    private void RunAfterReadCallbacks()
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AfterRead(int index, object instance, SlimCodec codec, SerializationCallbacks callbacks)
     {
-        if (_afterRead.Count == 0)
+        if (callbacks.OnDeserialized.Length != 0)
         {
-            return;
+            _completion.Add(new CompletionStep(index, CompletionKind.Callback, codec, instance));
         }
-        foreach ((object instance, SlimCodec codec) in _afterRead)
+        if (callbacks.IsDeserializationCallback)
         {
-            SerializationCallbacks.Invoke(codec.Callbacks!.OnDeserialized, instance, reading: true);
+            _deserializationCallbacks.Add(instance);
         }
-        foreach ((object instance, SlimCodec codec) in _afterRead)
+    }
+
+    private void RunStep(CompletionStep step)
+    {
+        if (step.Kind == CompletionKind.Callback)
         {
-            if (codec.Callbacks!.IsDeserializationCallback)
+            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!, reading: true);
+        }
+        else
+        {
+            ((IDeferredFill)step.Work).Fill(this);
+        }
+    }
+
+    /// <summary><see cref="System.Runtime.Serialization.IDeserializationCallback"/>: last, once the whole graph is complete, in announcement order.</summary>
+    private void RunDeserializationCallbacks()
+    {
+        foreach (object instance in _deserializationCallbacks)
+        {
+            try
             {
-                try
-                {
-                    ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
-                }
-                catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
-                {
-                    throw new SlimDeserializationException($"{instance.GetType()}.OnDeserialization threw: {e.Message}", e);
-                }
+                ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
+            }
+            catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+            {
+                throw new SlimDeserializationException($"{instance.GetType()}.OnDeserialization threw: {e.Message}", e);
             }
         }
     }

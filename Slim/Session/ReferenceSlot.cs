@@ -22,8 +22,9 @@ internal sealed class ReferenceSlot
     {
         DeclaredType = declaredType;
         Name = name;
-        IsInstantiable = !declaredType.IsAbstract && !declaredType.IsInterface && declaredType != typeof(object) &&
-                         !declaredType.ContainsGenericParameters;
+        // System.Object is concrete: a plain `new object()` (a lock object) is announced as "of the declared type" in an
+        // object slot, and must read back as one.
+        IsInstantiable = !declaredType.IsAbstract && !declaredType.IsInterface && !declaredType.ContainsGenericParameters;
         // Objects announced as "of the declared type" name no type, so the policy never sees them; the deny-list still
         // applies (a program may declare a field of a gadget type, a payload must not be able to fill it).
         DeniedReason = DenyList.Reason(declaredType, allowTypeValues: true);

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
@@ -18,6 +19,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private readonly List<object> _onSerialized = [];
     private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
     private TypeRegistry _registry;
+    private readonly List<int> _unfinished = []; // pool indexes of inline values whose header is being written
     private int _depth;
     private object? _current;
 
@@ -69,6 +71,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         _pool.Clear();
         _pending.Clear();
         _onSerialized.Clear();
+        _unfinished.Clear();
         _depth = 0;
         _current = null;
         _lastLayoutSent = null;
@@ -85,6 +88,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
         if (_pool.GetOrAdd(value, _pool.Count, out int index))
         {
+            if (_unfinished.Count != 0 && _unfinished.Contains(index))
+            {
+                ThrowCycleThroughInlineValue(value, slot);
+            }
             Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
             return;
         }
@@ -115,20 +122,40 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
                 _onSerialized.Add(value);
             }
         }
+        // A header that reads references makes the reader hold this object's place with nothing in it until the header
+        // is read: a reference back to it from inside cannot be rebuilt.
+        bool unfinished = codec.HeaderReadsReferences;
+        if (unfinished)
+        {
+            _unfinished.Add(_pool.Count - 1);
+        }
         if (codec.HasBody)
         {
             codec.WriteHeader(Writer, value, this);
             _pending.Add((value, codec));
-            return;
         }
-        if (++_depth > _owner.Options.Limits.MaxDepth)
+        else
         {
-            SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
+            if (++_depth > _owner.Options.Limits.MaxDepth)
+            {
+                SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
+            }
+            object? owner = _current;
+            _current = value;
+            codec.WriteHeader(Writer, value, this);
+            _current = owner;
+            _depth--;
         }
-        object? owner = _current;
-        _current = value;
-        codec.WriteHeader(Writer, value, this);
-        _current = owner;
-        _depth--;
+        if (unfinished)
+        {
+            _unfinished.RemoveAt(_unfinished.Count - 1);
+        }
     }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowCycleThroughInlineValue(object value, ReferenceSlot slot) =>
+        SlimThrow.Unsupported(slot.Name,
+            $"it refers back to the '{TypeNames.Describe(value.GetType())}' that contains it, a value written inline (a boxed struct, an " +
+            "immutable collection, a comparer or a custom-serialized object) that cannot exist before its contents: such a cycle cannot be rebuilt");
 }

@@ -18,7 +18,7 @@ internal sealed class TypeAdmission
     private static readonly FrozenSet<Type> s_safeGenericDefinitions = new[]
     {
         typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(KeyValuePair<,>), typeof(Nullable<>),
-        typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
+        typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(LinkedListNode<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
         typeof(SortedSet<>), typeof(ConcurrentDictionary<,>), typeof(ConcurrentQueue<>), typeof(ConcurrentBag<>),
         typeof(ConcurrentStack<>), typeof(ReadOnlyCollection<>), typeof(ObservableCollection<>), typeof(Collection<>),
         typeof(ReadOnlyDictionary<,>), typeof(ImmutableArray<>), typeof(ImmutableList<>), typeof(ImmutableDictionary<,>),
@@ -33,6 +33,10 @@ internal sealed class TypeAdmission
     private static readonly FrozenSet<Type> s_safeTypes = new[]
     {
         typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
+        // The comparers StringComparer hands out (CultureAwareComparer for the culture ones, singletons for the
+        // ordinal ones), with what a culture-aware one holds: plain data naming a culture and options.
+        StringComparer.InvariantCulture.GetType(), StringComparer.Ordinal.GetType(), StringComparer.OrdinalIgnoreCase.GetType(),
+        typeof(System.Globalization.CompareInfo),
     }.ToFrozenSet();
 
     private readonly SlimTypePolicy _policy;

@@ -94,7 +94,7 @@ public sealed class HashFloodingTests
         yield return new TestCaseData((Action<SlimWriter>)(w => { GenericType(w, Next, THashSet, TLong); w.WriteByte(0); Items(w); })).SetName("HashSet<long>");
         yield return new TestCaseData((Action<SlimWriter>)(w => { GenericType(w, Next, TConcurrentDictionary, TLong, TInt); w.WriteByte(0); Pairs(w); })).SetName("ConcurrentDictionary<long,int>");
         yield return new TestCaseData((Action<SlimWriter>)(w => { GenericType(w, Next, TImmutableHashSet, TLong); w.WriteByte(0); Items(w); })).SetName("ImmutableHashSet<long>");
-        yield return new TestCaseData((Action<SlimWriter>)(w => { GenericType(w, Next, TImmutableDictionary, TLong, TInt); w.WriteByte(0); Pairs(w); })).SetName("ImmutableDictionary<long,int>");
+        yield return new TestCaseData((Action<SlimWriter>)(w => { GenericType(w, Next, TImmutableDictionary, TLong, TInt); w.WriteByte(0); w.WriteByte(0); Pairs(w); })).SetName("ImmutableDictionary<long,int>");
     }
 
     private const int Colliding = 200_000;

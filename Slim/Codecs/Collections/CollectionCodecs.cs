@@ -14,49 +14,47 @@ namespace NFX.Slim.Codecs.Collections;
 /// </summary>
 internal static class CollectionCodecs
 {
-    private static readonly Dictionary<Type, string> s_factories = new()
+    /// <summary>Creates the codec of one closed collection type (the factory's type arguments are the collection's).</summary>
+    private delegate SlimCodec Factory(ValueExpressions values, CodecCache codecs);
+
+    /// <summary>Generic collection definition -> its factory, as a generic method definition taken from a delegate.</summary>
+    private static readonly Dictionary<Type, MethodInfo> s_factories = new()
     {
-        [typeof(List<>)] = nameof(CreateList),
-        [typeof(Dictionary<,>)] = nameof(CreateDictionary),
-        [typeof(SortedDictionary<,>)] = nameof(CreateSortedDictionary),
-        [typeof(SortedList<,>)] = nameof(CreateSortedList),
-        [typeof(ConcurrentDictionary<,>)] = nameof(CreateConcurrentDictionary),
-        [typeof(HashSet<>)] = nameof(CreateHashSet),
-        [typeof(SortedSet<>)] = nameof(CreateSortedSet),
-        [typeof(Queue<>)] = nameof(CreateQueue),
-        [typeof(Stack<>)] = nameof(CreateStack),
-        [typeof(LinkedList<>)] = nameof(CreateLinkedList),
-        [typeof(ObservableCollection<>)] = nameof(CreateObservableCollection),
-        [typeof(ConcurrentQueue<>)] = nameof(CreateConcurrentQueue),
-        [typeof(ConcurrentStack<>)] = nameof(CreateConcurrentStack),
-        [typeof(ConcurrentBag<>)] = nameof(CreateConcurrentBag),
-        [typeof(ImmutableList<>)] = nameof(CreateImmutableList),
-        [typeof(ImmutableHashSet<>)] = nameof(CreateImmutableHashSet),
-        [typeof(ImmutableSortedSet<>)] = nameof(CreateImmutableSortedSet),
-        [typeof(ImmutableDictionary<,>)] = nameof(CreateImmutableDictionary),
-        [typeof(ImmutableSortedDictionary<,>)] = nameof(CreateImmutableSortedDictionary),
-        [typeof(ImmutableQueue<>)] = nameof(CreateImmutableQueue),
-        [typeof(ImmutableStack<>)] = nameof(CreateImmutableStack),
+        [typeof(List<>)] = Definition(CreateList<int>),
+        [typeof(Dictionary<,>)] = Definition(CreateDictionary<int, int>),
+        [typeof(SortedDictionary<,>)] = Definition(CreateSortedDictionary<int, int>),
+        [typeof(SortedList<,>)] = Definition(CreateSortedList<int, int>),
+        [typeof(ConcurrentDictionary<,>)] = Definition(CreateConcurrentDictionary<int, int>),
+        [typeof(HashSet<>)] = Definition(CreateHashSet<int>),
+        [typeof(SortedSet<>)] = Definition(CreateSortedSet<int>),
+        [typeof(Queue<>)] = Definition(CreateQueue<int>),
+        [typeof(Stack<>)] = Definition(CreateStack<int>),
+        [typeof(LinkedList<>)] = Definition(CreateLinkedList<int>),
+        [typeof(LinkedListNode<>)] = Definition(CreateLinkedListNode<int>),
+        [typeof(ObservableCollection<>)] = Definition(CreateObservableCollection<int>),
+        [typeof(ConcurrentQueue<>)] = Definition(CreateConcurrentQueue<int>),
+        [typeof(ConcurrentStack<>)] = Definition(CreateConcurrentStack<int>),
+        [typeof(ConcurrentBag<>)] = Definition(CreateConcurrentBag<int>),
+        [typeof(ImmutableList<>)] = Definition(CreateImmutableList<int>),
+        [typeof(ImmutableHashSet<>)] = Definition(CreateImmutableHashSet<int>),
+        [typeof(ImmutableSortedSet<>)] = Definition(CreateImmutableSortedSet<int>),
+        [typeof(ImmutableDictionary<,>)] = Definition(CreateImmutableDictionary<int, int>),
+        [typeof(ImmutableSortedDictionary<,>)] = Definition(CreateImmutableSortedDictionary<int, int>),
+        [typeof(ImmutableQueue<>)] = Definition(CreateImmutableQueue<int>),
+        [typeof(ImmutableStack<>)] = Definition(CreateImmutableStack<int>),
     };
 
     public static SlimCodec? TryCreate(Type type, ValueExpressions values, CodecCache codecs)
     {
-        if (!s_factories.TryGetValue(type.GetGenericTypeDefinition(), out string? factory))
+        if (!s_factories.TryGetValue(type.GetGenericTypeDefinition(), out MethodInfo? factory))
         {
             return null;
         }
-        MethodInfo method = typeof(CollectionCodecs).GetMethod(factory, BindingFlags.NonPublic | BindingFlags.Static)!
-            .MakeGenericMethod(type.GetGenericArguments());
-        try
-        {
-            return (SlimCodec)method.Invoke(null, [values, codecs])!;
-        }
-        catch (TargetInvocationException e) when (e.InnerException is SlimException inner)
-        {
-            System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(inner);
-            throw;
-        }
+        var create = factory.MakeGenericMethod(type.GetGenericArguments()).CreateDelegate<Factory>();
+        return create(values, codecs);
     }
+
+    private static MethodInfo Definition(Factory factory) => factory.Method.GetGenericMethodDefinition();
 
     private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values);
 
@@ -90,8 +88,9 @@ internal static class CollectionCodecs
     private static SlimCodec CreateStack<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<Stack<T>, T>(values, static () => new Stack<T>(), static (s, x) => s.Push(x), addInReverse: true);
 
-    private static SlimCodec CreateLinkedList<T>(ValueExpressions values, CodecCache codecs) =>
-        new SequenceCodec<LinkedList<T>, T>(values, static () => new LinkedList<T>(), static (l, x) => l.AddLast(x), addInReverse: false);
+    private static SlimCodec CreateLinkedList<T>(ValueExpressions values, CodecCache codecs) => new LinkedListCodec<T>(codecs);
+
+    private static SlimCodec CreateLinkedListNode<T>(ValueExpressions values, CodecCache codecs) => new LinkedListNodeCodec<T>(values, codecs);
 
     private static SlimCodec CreateObservableCollection<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<ObservableCollection<T>, T>(values, static () => [], static (c, x) => c.Add(x), addInReverse: false);
@@ -117,25 +116,33 @@ internal static class CollectionCodecs
 
     private static SlimCodec CreateImmutableHashSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableHashSet<T>, T>(values, codecs,
-            static (items, c) => System.Collections.Immutable.ImmutableHashSet.CreateRange((IEqualityComparer<T>?)c, items),
-            static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>),
-            hashing: static (_, c) => (IEqualityComparer<T>?)c ?? EqualityComparer<T>.Default);
+            static (items, c) => System.Collections.Immutable.ImmutableHashSet.CreateRange((IEqualityComparer<T>?)c.Key, items),
+            ImmutableCodec<ImmutableHashSet<T>, T>.Comparer(codecs, static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>), "comparer"),
+            hashing: static (_, c) => (IEqualityComparer<T>?)c.Key ?? EqualityComparer<T>.Default);
 
     private static SlimCodec CreateImmutableSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableSortedSet<T>, T>(values, codecs,
-            static (items, c) => System.Collections.Immutable.ImmutableSortedSet.CreateRange((IComparer<T>?)c, items),
-            static s => s.KeyComparer, Comparer<T>.Default, typeof(IComparer<T>));
+            static (items, c) => System.Collections.Immutable.ImmutableSortedSet.CreateRange((IComparer<T>?)c.Key, items),
+            ImmutableCodec<ImmutableSortedSet<T>, T>.Comparer(codecs, static s => s.KeyComparer, Comparer<T>.Default, typeof(IComparer<T>), "comparer"));
 
+    // Dictionaries carry their value comparer too: it decides whether adding an existing key with an "equal" value is
+    // a no-op or an error, so a copy without it would refuse an Add the original accepts.
     private static SlimCodec CreateImmutableDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
-            static (items, c) => System.Collections.Immutable.ImmutableDictionary.CreateRange((IEqualityComparer<TKey>?)c, items),
-            static d => d.KeyComparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>),
-            hashing: static (_, c) => new KeyHashing<TKey, TValue>((IEqualityComparer<TKey>?)c ?? EqualityComparer<TKey>.Default));
+            static (items, c) => System.Collections.Immutable.ImmutableDictionary.CreateRange((IEqualityComparer<TKey>?)c.Key, (IEqualityComparer<TValue>?)c.Value, items),
+            ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.KeyComparer,
+                EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>), "key comparer"),
+            ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.ValueComparer,
+                EqualityComparer<TValue>.Default, typeof(IEqualityComparer<TValue>), "value comparer"),
+            hashing: static (_, c) => new KeyHashing<TKey, TValue>((IEqualityComparer<TKey>?)c.Key ?? EqualityComparer<TKey>.Default));
 
     private static SlimCodec CreateImmutableSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
-            static (items, c) => System.Collections.Immutable.ImmutableSortedDictionary.CreateRange((IComparer<TKey>?)c, items),
-            static d => d.KeyComparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+            static (items, c) => System.Collections.Immutable.ImmutableSortedDictionary.CreateRange((IComparer<TKey>?)c.Key, (IEqualityComparer<TValue>?)c.Value, items),
+            ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.KeyComparer,
+                Comparer<TKey>.Default, typeof(IComparer<TKey>), "key comparer"),
+            ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.ValueComparer,
+                EqualityComparer<TValue>.Default, typeof(IEqualityComparer<TValue>), "value comparer"));
 
     /// <summary>Hashes a dictionary entry by its key alone, for <see cref="HashFloodGuard"/>.</summary>
     private sealed class KeyHashing<TKey, TValue>(IEqualityComparer<TKey> keys) : IEqualityComparer<KeyValuePair<TKey, TValue>>

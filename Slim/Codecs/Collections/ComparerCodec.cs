@@ -55,7 +55,10 @@ internal static class ComparerCodec
             _ => comparer,
         };
 
-    private static byte Code(object? comparer, object defaultComparer)
+    /// <summary>True when <paramref name="comparer"/> travels as an object of its own (not the default, not a well-known singleton).</summary>
+    public static bool IsCustom(object? comparer, object? defaultComparer) => comparer is not null && Code(comparer, defaultComparer) == Custom;
+
+    private static byte Code(object? comparer, object? defaultComparer)
     {
         if (comparer is null || ReferenceEquals(comparer, defaultComparer))
         {

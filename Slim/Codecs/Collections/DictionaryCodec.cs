@@ -7,9 +7,10 @@ namespace NFX.Slim.Codecs.Collections;
 
 /// <summary>
 /// A dictionary (Dictionary, SortedDictionary, SortedList, ConcurrentDictionary) by its contents: the comparer in the
-/// header, then count and key/value pairs as the body. Keys whose equality may depend on bodies not read yet are
-/// added once the whole graph is read. A hashed dictionary rebuilt from input gets a randomly padded capacity, so
-/// keys crafted to collide under the size the sender chose do not pile into one bucket chain (hash flooding).
+/// header, then count and key/value pairs as the body. The pairs are added through <see cref="CollectionFill"/>: at
+/// once when keys and comparer are complete on reading, else once everything the dictionary reaches is complete. A
+/// hashed dictionary rebuilt from input gets a randomly padded capacity, so keys crafted to collide under the size
+/// the sender chose do not pile into one bucket chain (hash flooding).
 /// </summary>
 internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
     where TDictionary : class, IDictionary<TKey, TValue>
@@ -21,7 +22,6 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
     private readonly Func<TDictionary, object?> _comparer;
     private readonly object _defaultComparer;
     private readonly ReferenceSlot _comparerSlot;
-    private readonly bool _keysCompleteWhenRead;
 
     public DictionaryCodec(ValueExpressions values, CodecCache codecs, Func<object?, TDictionary> create,
         Func<TDictionary, object?> comparer, object defaultComparer, Type comparerType) : base(typeof(TDictionary))
@@ -32,7 +32,6 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         _comparer = comparer;
         _defaultComparer = defaultComparer;
         _comparerSlot = codecs.SlotFor(comparerType, typeof(TDictionary).Name + " comparer");
-        _keysCompleteWhenRead = _key.IsImmutableData;
     }
 
     public override bool HasBody => true;
@@ -93,15 +92,8 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
             keys[i] = _key.Read(reader, session);
             values[i] = _value.Read(reader, session);
         }
-        var fill = new PendingFill((TDictionary)instance, keys, values, reader.Position);
-        if (_keysCompleteWhenRead)
-        {
-            fill.Fill(session);
-        }
-        else
-        {
-            session.Defer(fill);
-        }
+        var dictionary = (TDictionary)instance;
+        new Fill(dictionary, keys, values, reader.Position).FillNowOrDefer(CanFillNow(dictionary), session);
     }
 
     public override object CloneHeader(object source, CloneSession session) =>
@@ -117,16 +109,11 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
             keys[i] = _key.IsImmutableData ? pairs[i].Key : _key.Clone(pairs[i].Key, session);
             values[i] = _value.IsImmutableData ? pairs[i].Value : _value.Clone(pairs[i].Value, session);
         }
-        var fill = new PendingFill((TDictionary)target, keys, values, 0);
-        if (_keysCompleteWhenRead)
-        {
-            fill.Fill();
-        }
-        else
-        {
-            session.Defer(fill);
-        }
+        var dictionary = (TDictionary)target;
+        new Fill(dictionary, keys, values, 0).FillNowOrDefer(CanFillNow(dictionary), session);
     }
+
+    private bool CanFillNow(TDictionary dictionary) => CollectionFill.CanFillNow(_key.IsImmutableData, _comparer(dictionary), _defaultComparer);
 
     private static void SortIfNeeded(TKey[] keys, TValue[] values, IComparer<TKey> comparer)
     {
@@ -140,54 +127,36 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         }
     }
 
-    private sealed class PendingFill(TDictionary dictionary, TKey[] keys, TValue[] values, long offset) : IDeferredFill, IDeferredCloneFill
+    private sealed class Fill(TDictionary dictionary, TKey[] keys, TValue[] values, long offset) : CollectionFill(typeof(TDictionary), offset)
     {
-        public void Fill(ReadSession session) => Fill(session.Limits.MaxHashCollisions);
-
-        public void Fill() => Fill(int.MaxValue); // a clone: the keys are already a valid collection's
-
-        private void Fill(int maxHashCollisions)
+        protected override void Rebuild(int maxHashCollisions)
         {
-            try
+            // Hostile-input guards (docs/SECURITY.md): bounded hash chains; sorted input for SortedList, whose Add
+            // shifts the tail of its arrays, so keys arriving in descending order would make the rebuild quadratic.
+            if (dictionary is Dictionary<TKey, TValue> hashed)
             {
-                // Hostile-input guards (docs/SECURITY.md): bounded hash chains; sorted input for SortedList, whose Add
-                // shifts the tail of its arrays, so keys arriving in descending order would make the rebuild quadratic.
-                if (dictionary is Dictionary<TKey, TValue> hashed)
-                {
-                    HashFloodGuard.Prepare(hashed, keys, maxHashCollisions, offset);
-                }
-                else if (dictionary is System.Collections.Concurrent.ConcurrentDictionary<TKey, TValue> concurrent)
-                {
-                    HashFloodGuard.CheckSharedHashCodes(typeof(TDictionary), keys, concurrent.Comparer, maxHashCollisions, offset);
-                }
-                else if (dictionary is SortedList<TKey, TValue> sorted)
-                {
-                    SortIfNeeded(keys, values, sorted.Comparer);
-                }
+                HashFloodGuard.Prepare(hashed, keys, maxHashCollisions, Offset);
             }
-            catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+            else if (dictionary is ConcurrentDictionary<TKey, TValue> concurrent)
             {
-                throw new SlimDeserializationException($"Rebuilding a {typeof(TDictionary).Name} failed: {e.Message}", e);
+                HashFloodGuard.CheckSharedHashCodes(typeof(TDictionary), keys, concurrent.Comparer, maxHashCollisions, Offset);
+            }
+            else if (dictionary is SortedList<TKey, TValue> sorted)
+            {
+                SortIfNeeded(keys, values, sorted.Comparer);
             }
             for (int i = 0; i < keys.Length; i++)
             {
                 TKey key = keys[i];
                 if (key is null)
                 {
-                    SlimThrow.Format($"A null key in a {typeof(TDictionary).Name}", offset);
+                    SlimThrow.Format($"A null key in a {typeof(TDictionary).Name}", Offset);
                 }
-                try
+                if (dictionary.ContainsKey(key))
                 {
-                    if (dictionary.ContainsKey(key))
-                    {
-                        SlimThrow.Format($"Duplicate key in a {typeof(TDictionary).Name}", offset);
-                    }
-                    dictionary.Add(key, values[i]);
+                    ThrowDuplicate("key");
                 }
-                catch (Exception e) when (e is not SlimException)
-                {
-                    throw new SlimDeserializationException($"Rebuilding a {typeof(TDictionary).Name} failed: {e.Message}", e);
-                }
+                dictionary.Add(key, values[i]);
             }
         }
     }

@@ -6,7 +6,7 @@ using NFX.Slim.Session;
 namespace NFX.Slim.Codecs.Collections;
 
 /// <summary>
-/// An ordered collection rebuilt by adding its elements (Queue, Stack, LinkedList, ObservableCollection, the
+/// An ordered collection rebuilt by adding its elements (Queue, Stack, ObservableCollection, the
 /// concurrent queue/stack/bag): an empty collection at first sight, then count and elements in enumeration order as
 /// the body. Collections that enumerate in reverse of insertion (stacks, bags) are rebuilt by adding in reverse, so
 /// the copy enumerates in the same order as the original.

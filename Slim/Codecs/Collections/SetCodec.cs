@@ -5,8 +5,8 @@ using NFX.Slim.Session;
 namespace NFX.Slim.Codecs.Collections;
 
 /// <summary>
-/// A set (HashSet, SortedSet) by its contents: the comparer in the header, count and elements as the body, filled
-/// once the elements are complete (see <see cref="DictionaryCodec{TDictionary, TKey, TValue}"/> for why and how).
+/// A set (HashSet, SortedSet) by its contents: the comparer in the header, count and elements as the body, added
+/// through <see cref="CollectionFill"/> once elements and comparer are complete.
 /// </summary>
 internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
 {
@@ -15,7 +15,6 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
     private readonly Func<TSet, object?> _comparer;
     private readonly object _defaultComparer;
     private readonly ReferenceSlot _comparerSlot;
-    private readonly bool _completeWhenRead;
 
     public SetCodec(ValueExpressions values, CodecCache codecs, Func<object?, TSet> create, Func<TSet, object?> comparer,
         object defaultComparer, Type comparerType) : base(typeof(TSet))
@@ -25,7 +24,6 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         _comparer = comparer;
         _defaultComparer = defaultComparer;
         _comparerSlot = codecs.SlotFor(comparerType, typeof(TSet).Name + " comparer");
-        _completeWhenRead = _element.IsImmutableData;
     }
 
     public override bool HasBody => true;
@@ -56,15 +54,8 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         {
             items[i] = _element.Read(reader, session);
         }
-        var fill = new PendingFill((TSet)instance, items, reader.Position);
-        if (_completeWhenRead)
-        {
-            fill.Fill(session);
-        }
-        else
-        {
-            session.Defer(fill);
-        }
+        var set = (TSet)instance;
+        new Fill(set, items, reader.Position).FillNowOrDefer(CanFillNow(set), session);
     }
 
     public override object CloneHeader(object source, CloneSession session) =>
@@ -80,50 +71,25 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
                 items[i] = _element.Clone(items[i], session);
             }
         }
-        var fill = new PendingFill((TSet)target, items, 0);
-        if (_completeWhenRead)
-        {
-            fill.Fill();
-        }
-        else
-        {
-            session.Defer(fill);
-        }
+        var set = (TSet)target;
+        new Fill(set, items, 0).FillNowOrDefer(CanFillNow(set), session);
     }
 
-    private sealed class PendingFill(TSet set, T[] items, long offset) : IDeferredFill, IDeferredCloneFill
+    private bool CanFillNow(TSet set) => CollectionFill.CanFillNow(_element.IsImmutableData, _comparer(set), _defaultComparer);
+
+    private sealed class Fill(TSet set, T[] items, long offset) : CollectionFill(typeof(TSet), offset)
     {
-        public void Fill(ReadSession session) => Fill(session.Limits.MaxHashCollisions);
-
-        public void Fill() => Fill(int.MaxValue); // a clone: the items are already a valid set's
-
-        private void Fill(int maxHashCollisions)
+        protected override void Rebuild(int maxHashCollisions)
         {
             if (set is HashSet<T> hashed)
             {
-                try
-                {
-                    HashFloodGuard.Prepare(hashed, items, maxHashCollisions, offset); // bounded hash chains (docs/SECURITY.md)
-                }
-                catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
-                {
-                    throw new SlimDeserializationException($"Rebuilding a {typeof(TSet).Name} failed: {e.Message}", e);
-                }
+                HashFloodGuard.Prepare(hashed, items, maxHashCollisions, Offset); // bounded hash chains (docs/SECURITY.md)
             }
             foreach (T item in items)
             {
-                bool added;
-                try
+                if (!set.Add(item))
                 {
-                    added = set.Add(item);
-                }
-                catch (Exception e)
-                {
-                    throw new SlimDeserializationException($"Rebuilding a {typeof(TSet).Name} failed: {e.Message}", e);
-                }
-                if (!added)
-                {
-                    SlimThrow.Format($"Duplicate element in a {typeof(TSet).Name}", offset);
+                    ThrowDuplicate("element");
                 }
             }
         }

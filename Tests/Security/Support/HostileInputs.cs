@@ -180,7 +180,6 @@ public static class HostileInputs
             w.WriteVarUInt32(1);
             w.WriteVarUInt32(FirstBackReference);
         }, graph);
-        yield return Case("6 new object of the declared type in an object slot", Policy, w => w.WriteVarUInt32(NewOfDeclaredType), graph);
         yield return Case("6 more new objects than MaxObjects", FewObjects, w =>
         {
             New(w, TObjectArray);

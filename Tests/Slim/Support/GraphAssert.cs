@@ -48,6 +48,17 @@ public static class GraphAssert
             }
             if (type.IsValueType)
             {
+                // A box met again by reference (a struct stored as object that holds its own box) is compared once;
+                // boxes made for struct fields by reflection are fresh and never meet again.
+                if (forward.TryGetValue(e, out object? seenBox))
+                {
+                    if (!ReferenceEquals(seenBox, a))
+                    {
+                        return $"{path}: identity lost (a box shared in the original is two boxes in the copy)";
+                    }
+                    continue;
+                }
+                forward[e] = a;
                 string? valueDifference = CompareValue(e, a, path, queue);
                 if (valueDifference is not null)
                 {

@@ -1,0 +1,36 @@
+using System.Globalization;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Codecs;
+
+/// <summary>
+/// A <see cref="CompareInfo"/> (what a culture-aware string comparer holds): its culture name, inline. Reading yields
+/// the runtime's own instance for that culture, complete at once, instead of a copy of its fields whose native sort
+/// handle is set up only by a callback; a clone shares it (it is immutable).
+/// </summary>
+internal sealed class CompareInfoCodec : SlimCodec
+{
+    public CompareInfoCodec() : base(typeof(CompareInfo)) { }
+
+    public override bool HasBody => false;
+
+    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) => writer.WriteString(((CompareInfo)value).Name);
+
+    public override object ReadHeader(SlimReader reader, ReadSession session)
+    {
+        long offset = reader.Position;
+        string? name = reader.ReadString();
+        try
+        {
+            return CompareInfo.GetCompareInfo(name ?? throw new SlimFormatException($"A null culture name at offset {offset}.", offset));
+        }
+        catch (CultureNotFoundException)
+        {
+            throw new SlimFormatException($"Unknown culture name '{name}' for a CompareInfo at offset {offset}.", offset);
+        }
+    }
+
+    public override object CloneHeader(object source, CloneSession session) => source;
+}
