@@ -17,7 +17,7 @@ namespace NFX.Slim.Caching;
 ///     11     8  checksum: XxHash3 64-bit of the content (offset 19 to the end), seeded with the fingerprint, little-endian
 ///     19     n  content: one Slim message
 /// </code>
-/// The checksum is seeded with the fingerprint so that one hash covers both: a flipped bit anywhere after the
+/// The checksum is seeded with the fingerprint (its complement for version 3) so that one hash covers the version, the fingerprint and the content: a flipped bit anywhere from the
 /// version byte, a truncation or an appended byte is <see cref="SlimCacheValueProblem.Corrupt"/>, never a misread.
 /// It guards against accidents (bit rot, a truncated write, another writer's bytes), not against an attacker who can
 /// write the cache: that one can compute the hash too, and the type policy is what stands in their way.
@@ -44,7 +44,7 @@ internal static class CacheValueHeader
         value[1] = Magic1;
         value[2] = tolerant ? VersionTolerant : Version;
         BinaryPrimitives.WriteUInt64LittleEndian(value[FingerprintOffset..], fingerprint);
-        BinaryPrimitives.WriteUInt64LittleEndian(value[ChecksumOffset..], Checksum(value[Size..], fingerprint));
+        BinaryPrimitives.WriteUInt64LittleEndian(value[ChecksumOffset..], Checksum(value[Size..], Seed(fingerprint, value[2])));
     }
 
     /// <summary>Checks the header and the checksum; returns null when the value is intact and for <paramref name="expected"/>, otherwise the problem and a reason.</summary>
@@ -67,7 +67,7 @@ internal static class CacheValueHeader
         }
         ulong fingerprint = BinaryPrimitives.ReadUInt64LittleEndian(header[FingerprintOffset..]);
         ulong stored = BinaryPrimitives.ReadUInt64LittleEndian(header[ChecksumOffset..]);
-        ulong actual = Checksum(value.Slice(Size), fingerprint);
+        ulong actual = Checksum(value.Slice(Size), Seed(fingerprint, header[2]));
         if (actual != stored)
         {
             return (SlimCacheValueProblem.Corrupt,
@@ -81,6 +81,10 @@ internal static class CacheValueHeader
         }
         return null;
     }
+
+    // The tolerant form seeds with the fingerprint's complement, so the checksum covers the version byte too: one flipped
+    // bit turning a strict value into a tolerant one (02 <-> 03) is Corrupt, not a value read without its layout check.
+    private static ulong Seed(ulong fingerprint, byte version) => version == VersionTolerant ? ~fingerprint : fingerprint;
 
     private static ulong Checksum(ReadOnlySpan<byte> content, ulong fingerprint) => XxHash3.HashToUInt64(content, unchecked((long)fingerprint));
 

@@ -23,7 +23,7 @@ public sealed class ReadmeSnippetTests
     private static readonly string[] s_productUsings =
     [
         "System.Net", "Microsoft.Extensions.DependencyInjection", "Microsoft.Extensions.Caching.Distributed",
-        "NFX.IO", "NFX.Slim", "NFX.Glue", "NFX.Slim.Caching", "NFX.Slim.Caching.Redis",
+        "Microsoft.Extensions.Caching.Hybrid", "NFX.IO", "NFX.Slim", "NFX.Glue", "NFX.Slim.Caching",
     ];
 
     /// <summary>Names README fragments use as if the reader had them: declared only when a fragment uses and lacks them.</summary>
@@ -36,6 +36,9 @@ public sealed class ReadmeSnippetTests
         ("order", "Order order = new Order();"),
         ("bytes", "byte[] bytes = [];"),
         ("services", "IServiceCollection services = new ServiceCollection();"),
+        ("cache", "HybridCache cache = new ServiceCollection().AddHybridCache().Services.BuildServiceProvider().GetRequiredService<HybridCache>();"),
+        ("redis", "IDistributedCache redis = new ServiceCollection().AddDistributedMemoryCache().BuildServiceProvider().GetRequiredService<IDistributedCache>();"),
+        ("id", "int id = 42;"),
         ("LoadOrderAsync", "static ValueTask<Order> LoadOrderAsync(int id, CancellationToken ct) => ValueTask.FromResult(new Order { Id = id });"),
     ];
 
