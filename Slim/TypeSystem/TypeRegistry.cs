@@ -13,6 +13,9 @@ internal sealed class TypeRegistry
     private readonly Dictionary<Type, int> _addedIndex = [];
     private ulong _checksum;
 
+    // Up to this many learned types are found by a scan of _added; past it, _addedIndex holds them all.
+    private const int MaxScanned = 8;
+
     public TypeRegistry(TypeRegistryTemplate template)
     {
         _template = template;
@@ -33,7 +36,21 @@ internal sealed class TypeRegistry
         {
             return true;
         }
-        return _added.Count != 0 && _addedIndex.TryGetValue(type, out handle);
+        List<Type> added = _added;
+        if (added.Count <= MaxScanned)
+        {
+            // A message (PerCall) adds a handful of types: a scan beats hashing, and Reset has no index to clear.
+            for (int i = 0; i < added.Count; i++)
+            {
+                if (added[i] == type)
+                {
+                    handle = _template.Types.Length + i;
+                    return true;
+                }
+            }
+            return false;
+        }
+        return _addedIndex.TryGetValue(type, out handle);
     }
 
     /// <summary>The type at <paramref name="handle"/>, which the caller has checked is below <see cref="Count"/>.</summary>
@@ -46,11 +63,24 @@ internal sealed class TypeRegistry
         }
     }
 
-    public void Add(Type type)
+    public void Add(Type type) => Add(type, _template.Info(type));
+
+    /// <summary>Appends <paramref name="type"/>, whose facts the caller already has.</summary>
+    public void Add(Type type, WireTypeInfo info)
     {
-        _addedIndex.Add(type, Count);
         _added.Add(type);
-        _checksum = RegistryChecksum.Combine(_checksum, _template.EntryHash(type));
+        if (_added.Count > MaxScanned)
+        {
+            if (_addedIndex.Count == 0)
+            {
+                for (int i = 0; i < _added.Count - 1; i++)
+                {
+                    _addedIndex.Add(_added[i], _template.Types.Length + i);
+                }
+            }
+            _addedIndex.Add(type, Count - 1);
+        }
+        _checksum = RegistryChecksum.Combine(_checksum, info.EntryHash);
     }
 
     /// <summary>Forgets the types learned after the registry had <paramref name="count"/> entries (a failed message).</summary>
@@ -61,6 +91,10 @@ internal sealed class TypeRegistry
             Type last = _added[^1];
             _added.RemoveAt(_added.Count - 1);
             _addedIndex.Remove(last);
+        }
+        if (_added.Count <= MaxScanned)
+        {
+            _addedIndex.Clear();
         }
         ulong checksum = _template.Checksum;
         foreach (Type type in _added)
@@ -76,7 +110,10 @@ internal sealed class TypeRegistry
         if (_added.Count != 0)
         {
             _added.Clear();
-            _addedIndex.Clear();
+            if (_addedIndex.Count != 0)
+            {
+                _addedIndex.Clear();
+            }
         }
         _checksum = _template.Checksum;
     }
