@@ -1,12 +1,13 @@
 using BenchmarkDotNet.Running;
 using NFX.Perf.Quick;
 using NFX.Perf.Rpc;
+using NFX.Perf.Soak;
 
 namespace NFX.Perf;
 
 /// <summary>
 /// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
-/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
+/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c> and <c>soak-client</c> processes); anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
 /// </summary>
 public static class Program
 {
@@ -25,6 +26,19 @@ public static class Program
         if (args.Length == 1 && args[0] == RpcServerProcess.Verb)
         {
             return RpcServerProcess.RunChild();
+        }
+        // The Glue soak run: the coordinator, and its node and client processes.
+        if (args.Length > 0 && args[0] == SoakRunner.Verb)
+        {
+            return SoakRunner.Run(args[1..]);
+        }
+        if (args.Length == 4 && args[0] == SoakNode.Verb)
+        {
+            return SoakNode.Run(args[1..]);
+        }
+        if (args.Length > 5 && args[0] == SoakClient.Verb)
+        {
+            return SoakClient.Run(args[1..]);
         }
         if (args.Length > 0 && args[0] == RpcQuick.Verb)
         {

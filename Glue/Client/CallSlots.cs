@@ -105,9 +105,10 @@ internal sealed class CallSlots(int max)
             }
             while (_waiting.TryDequeue(out next))
             {
-                if (next.State is PendingCall waiting)
+                if (next.IsTwoWayCall)
                 {
-                    if (!waiting.IsLive((int)next.Value))
+                    var waiting = (PendingCall)next.Caller;
+                    if (!waiting.IsLive(next.CallerGeneration))
                     {
                         continue; // timed out or canceled while it waited (and perhaps already recycled)
                     }

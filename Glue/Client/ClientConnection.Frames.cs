@@ -16,7 +16,7 @@ internal sealed partial class ClientConnection
         {
             case FrameType.Result:
             {
-                int callId = (int)header.ReadVarUInt32();
+                int callId = CallFrames.ReadResult(ref header);
                 ReadOnlySequence<byte> body = header.Rest;
                 // Deserialize even when nobody waits any more (timed out, canceled): the batch registry must see every message.
                 object? value;

@@ -46,10 +46,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
     }
 
-    /// <summary>Calls started and not yet finished.</summary>
-    public int PendingCount => _pending.Count;
-
-    /// <summary>Calls in flight, read without a lock (load balancing).</summary>
+    /// <summary>Calls started and not yet finished, read without a lock (load balancing, endpoint status).</summary>
     public int InFlight => _pending.Count;
 
     /// <summary>New calls may start here: open, and the server has not announced that it is stopping.</summary>
@@ -141,7 +138,7 @@ internal sealed partial class ClientConnection : GlueConnection
         try
         {
             Start(pending, _client.Options.DefaultDeadline);
-            if (!Enqueue(new OutgoingFrame(FrameType.Bind, pending.CallId, contractId, state: Request(contract))))
+            if (!Enqueue(OutgoingFrame.Bind(pending.CallId, contractId, Request(contract))))
             {
                 Fail(pending.CallId, ClosedError());
             }
@@ -163,7 +160,7 @@ internal sealed partial class ClientConnection : GlueConnection
         var pending = new PendingCall<VoidResult>();
         Start(pending, _client.Options.DefaultDeadline);
         RegisterCancellation(pending, cancellationToken);
-        if (!Enqueue(new OutgoingFrame(FrameType.Ping, value: (ulong)pending.CallId)))
+        if (!Enqueue(OutgoingFrame.Ping((ulong)pending.CallId)))
         {
             Fail(pending.CallId, ClosedError());
         }
@@ -178,7 +175,7 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         PendingCall<TResult> pending = PendingCallPool<TResult>.Rent();
         pending.Method = method;
-        FrameType type = Observe(pending, method);
+        Observe(pending, method);
         if (!Start(pending, timeout))
         {
             pending.SetException(ClosedError());
@@ -186,7 +183,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         RegisterCancellation(pending, cancellationToken);
         object? payload = method.HasArgs ? args : null;
-        var frame = new OutgoingFrame(type, pending.CallId, contractId, method.Id, payload, method.HasArgs, pending, (ulong)pending.Generation);
+        var frame = OutgoingFrame.Call(pending, pending.Generation, pending.CallId, contractId, method.Id, payload, method.HasArgs);
         if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
         {
             Fail(pending.CallId, ClosedError());
@@ -198,10 +195,7 @@ internal sealed partial class ClientConnection : GlueConnection
     public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
     {
         object? payload = method.HasArgs ? args : null;
-        ActivityContext trace = TraceContextCodec.ForOutgoing(null);
-        var frame = trace == default
-            ? new OutgoingFrame(FrameType.OneWayCall, 0, contractId, method.Id, payload, method.HasArgs)
-            : new OutgoingFrame(FrameType.TracedOneWayCall, 0, contractId, method.Id, payload, method.HasArgs, new TraceCarrier(trace));
+        var frame = OutgoingFrame.OneWay(contractId, method.Id, payload, method.HasArgs, OutgoingTrace(null));
         if (_slots.TakeOrQueueOneWay(frame, timeout) == CallSlots.OneWayOutcome.Send)
         {
             Enqueue(frame);
@@ -210,9 +204,9 @@ internal sealed partial class ClientConnection : GlueConnection
 
     /// <summary>
     /// Telemetry of a starting call: metrics when a listener is on, a client span when the source has listeners, and the
-    /// trace context to send (the span's, else the caller's current activity's). Returns the frame type to send.
+    /// trace context to send (the span's, else the caller's current activity's), which makes the call frame a traced one.
     /// </summary>
-    private FrameType Observe(PendingCall pending, MethodDescriptor method)
+    private void Observe(PendingCall pending, MethodDescriptor method)
     {
         if (Metrics.CallsObserved)
         {
@@ -225,14 +219,11 @@ internal sealed partial class ClientConnection : GlueConnection
             span = StartSpan(method);
             pending.Span = span;
         }
-        ActivityContext trace = TraceContextCodec.ForOutgoing(span);
-        if (trace == default)
-        {
-            return FrameType.Call;
-        }
-        pending.TraceContext = trace;
-        return FrameType.TracedCall;
+        pending.TraceContext = OutgoingTrace(span);
     }
+
+    /// <summary>The context to send for a call started now: the client span's, else the caller's current activity's.</summary>
+    private static ActivityContext OutgoingTrace(Activity? span) => span?.Context ?? Activity.Current?.Context ?? default;
 
     private Activity? StartSpan(MethodDescriptor method)
     {
@@ -284,7 +275,7 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         if (TryTake(callId, out PendingCall? call))
         {
-            Enqueue(new OutgoingFrame(FrameType.Cancel, callId));
+            Enqueue(OutgoingFrame.Cancel(callId));
             call.SetException(new OperationCanceledException("The call was canceled.", token));
         }
     }
@@ -306,7 +297,7 @@ internal sealed partial class ClientConnection : GlueConnection
                 Finish(call);
                 if (call.Method is not null)
                 {
-                    Enqueue(new OutgoingFrame(FrameType.Cancel, call.CallId));
+                    Enqueue(OutgoingFrame.Cancel(call.CallId));
                 }
                 string what = call.Method?.DisplayName ?? "The request";
                 call.SetException(new GlueTimeoutException($"{what} did not complete before its deadline."));
@@ -383,29 +374,13 @@ internal sealed partial class ClientConnection : GlueConnection
         _node.OnConnectionDraining(this, reason);
     }
 
-    protected override bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)
-    {
-        var call = (PendingCall)frame.State!;
-        timeoutMs = 0;
-        if (!call.IsLive((int)frame.Value))
-        {
-            return false; // finished (timed out, canceled) before it could be sent, or already recycled
-        }
-        if (call.Deadline != long.MaxValue)
-        {
-            // The server gets the time left, not an absolute time: the two clocks need not agree.
-            timeoutMs = (uint)Math.Clamp(call.Deadline - Environment.TickCount64, 1, uint.MaxValue);
-        }
-        return true;
-    }
-
     protected override void OnSendFailed(in OutgoingFrame frame, Exception error)
     {
-        if (frame.Type is FrameType.Call or FrameType.TracedCall)
+        if (frame.IsTwoWayCall)
         {
             Fail(frame.CallId, error);
         }
-        else if (frame.Type is FrameType.OneWayCall or FrameType.TracedOneWayCall)
+        else if (frame.IsCall)
         {
             ReleaseSlot(null);
         }
@@ -413,7 +388,7 @@ internal sealed partial class ClientConnection : GlueConnection
 
     protected override void OnSent(in OutgoingFrame frame)
     {
-        if (frame.Type is FrameType.OneWayCall or FrameType.TracedOneWayCall)
+        if (frame.IsCall && !frame.IsTwoWayCall)
         {
             ReleaseSlot(null);
         }

@@ -44,7 +44,7 @@ internal sealed class GlueNode
             {
                 ClientConnection? live = Live;
                 long wait = Math.Max(0, _retryAt - Environment.TickCount64);
-                return new GlueEndpointStatus(EndPoint, live is not null, live?.PendingCount ?? 0, _failures,
+                return new GlueEndpointStatus(EndPoint, live is not null, live?.InFlight ?? 0, _failures,
                     live is null ? _lastError?.Message : null, live is null && _failures > 0 ? TimeSpan.FromMilliseconds(wait) : null);
             }
         }

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Telemetry;
+using NFX.Glue.Transport;
 
 namespace NFX.Glue.Client;
 
@@ -8,7 +9,7 @@ namespace NFX.Glue.Client;
 /// A call waiting for its answer, keyed by call id in the connection's <see cref="PendingCallTable"/>. Whoever
 /// removes it from the table (answer, error, timeout, cancellation, lost connection) completes it, exactly once.
 /// </summary>
-internal abstract class PendingCall : ITraceCarrier
+internal abstract class PendingCall : IOutgoingCall
 {
     private int _finished;
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
+using NFX.IO;
 
 namespace NFX.Glue.Framing;
 
@@ -18,27 +19,15 @@ internal ref struct HeaderReader
 
     public readonly long Remaining => _reader.Remaining;
 
+    /// <summary>A strict LEB128 varint (StreamerFormats' <see cref="VarInt"/>): overlong and non-minimal encodings are refused.</summary>
     public uint ReadVarUInt32()
     {
-        uint result = 0;
-        for (int shift = 0; shift < 35; shift += 7)
+        OperationStatus status = VarInt.TryRead(ref _reader, out uint value);
+        if (status != OperationStatus.Done)
         {
-            if (!_reader.TryRead(out byte b))
-            {
-                ThrowTruncated();
-            }
-            if (shift == 28 && b > 0x0F)
-            {
-                ThrowMalformed("a varint overflows 32 bits");
-            }
-            result |= (uint)(b & 0x7F) << shift;
-            if (b < 0x80)
-            {
-                return result;
-            }
+            ThrowBadVarInt(status, _reader.Consumed);
         }
-        ThrowMalformed("a varint is too long");
-        return 0;
+        return value;
     }
 
     /// <summary>Reads a varint that must be at most <paramref name="max"/>.</summary>
@@ -77,6 +66,16 @@ internal ref struct HeaderReader
             ThrowTruncated();
         }
         return (ulong)value;
+    }
+
+    [DoesNotReturn]
+    private static void ThrowBadVarInt(OperationStatus status, long offset)
+    {
+        if (status == OperationStatus.NeedMoreData)
+        {
+            ThrowTruncated();
+        }
+        ThrowMalformed($"the varint at header offset {offset} is overlong, beyond 32 bits or not minimally encoded");
     }
 
     [DoesNotReturn]

@@ -1,8 +1,9 @@
 using System.Buffers.Binary;
+using NFX.IO;
 
 namespace NFX.Glue.Framing;
 
-/// <summary>Builds a frame header (LEB128 varints, fixed integers) in a caller-provided span, usually stackalloc'ed.</summary>
+/// <summary>Builds a frame header (LEB128 varints encoded by StreamerFormats' <see cref="VarInt"/>, fixed integers) in a caller-provided span, usually stackalloc'ed.</summary>
 internal ref struct HeaderWriter
 {
     /// <summary>Room for the largest header: four 5-byte varints, a fixed 8-byte value and slack.</summary>
@@ -19,17 +20,7 @@ internal ref struct HeaderWriter
 
     public readonly ReadOnlySpan<byte> Written => _buffer[.._length];
 
-    public void WriteVarUInt32(uint value)
-    {
-        while (value >= 0x80)
-        {
-            _buffer[_length++] = (byte)(value | 0x80);
-            value >>= 7;
-        }
-        _buffer[_length++] = (byte)value;
-    }
-
-    public void WriteByte(byte value) => _buffer[_length++] = value;
+    public void WriteVarUInt32(uint value) => _length += VarInt.Write(_buffer[_length..], value);
 
     /// <summary>Returns the next <paramref name="count"/> bytes of the buffer for the caller to fill.</summary>
     public Span<byte> Reserve(int count)

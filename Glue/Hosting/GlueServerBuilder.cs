@@ -16,11 +16,17 @@ public sealed class GlueServerBuilder
 
     /// <summary>
     /// Serves <typeparamref name="TContract"/> with <typeparamref name="TImplementation"/> resolved from DI: one instance
-    /// for the server's life (<see cref="GlueInstanceMode.Singleton"/>, registered as a singleton) or one per call from
-    /// a new scope (<see cref="GlueInstanceMode.PerCall"/>, registered as scoped), unless you registered it yourself.
+    /// for the server's life (<see cref="GlueInstanceMode.Singleton"/>, registered as a singleton, like
+    /// <c>AddSingleton</c>; the equivalent of <c>GlueServer.Host(instance)</c>) or one per call from a new scope
+    /// (<see cref="GlueInstanceMode.PerCall"/>, registered as scoped, like <c>AddScoped</c>: state in fields does not
+    /// survive between calls), unless you registered it yourself.
     /// </summary>
+    /// <param name="mode">
+    /// The lifetime, required because the two differ in what users see: a stateful service keeps its state only as a
+    /// singleton.
+    /// </param>
     /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
-    public GlueServerBuilder AddService<TContract, TImplementation>(GlueInstanceMode mode = GlueInstanceMode.PerCall)
+    public GlueServerBuilder AddService<TContract, TImplementation>(GlueInstanceMode mode)
         where TContract : class
         where TImplementation : class, TContract
     {

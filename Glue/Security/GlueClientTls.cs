@@ -8,7 +8,7 @@ namespace NFX.Glue;
 /// TLS for a <see cref="GlueClient"/> (<see cref="GlueClientOptions.Tls"/>): the connection is wrapped in an
 /// <see cref="SslStream"/> before the Glue handshake. Immutable: change a copy with <c>with</c>.
 /// </summary>
-public sealed record GlueClientTls
+public sealed record GlueClientTls : GlueTls
 {
     /// <summary>The name the server's certificate must carry (and the SNI name). Null: the endpoint's host name or IP address.</summary>
     public string? TargetHost { get; init; }
@@ -22,11 +22,6 @@ public sealed record GlueClientTls
     /// </summary>
     public RemoteCertificateValidationCallback? ServerCertificateValidation { get; init; }
 
-    /// <summary>Allowed protocol versions. Default <see cref="SslProtocols.None"/>: the operating system's choice.</summary>
-    public SslProtocols EnabledProtocols { get; init; } = SslProtocols.None;
-
-    /// <summary>Whether the server certificate's revocation is checked. Default <see cref="X509RevocationMode.NoCheck"/>.</summary>
-    public X509RevocationMode RevocationMode { get; init; } = X509RevocationMode.NoCheck;
 
     internal SslClientAuthenticationOptions ToSslOptions(string host)
     {

@@ -9,7 +9,7 @@ namespace NFX.Glue;
 /// <see cref="SslStream"/> before the Glue handshake, within <see cref="GlueServerOptions.HandshakeTimeout"/>.
 /// Immutable: change a copy with <c>with</c>.
 /// </summary>
-public sealed record GlueServerTls
+public sealed record GlueServerTls : GlueTls
 {
     /// <summary>Creates TLS settings with the server's certificate (it needs its private key).</summary>
     public GlueServerTls(X509Certificate2 certificate)
@@ -30,11 +30,6 @@ public sealed record GlueServerTls
     /// </summary>
     public RemoteCertificateValidationCallback? ClientCertificateValidation { get; init; }
 
-    /// <summary>Allowed protocol versions. Default <see cref="SslProtocols.None"/>: the operating system's choice.</summary>
-    public SslProtocols EnabledProtocols { get; init; } = SslProtocols.None;
-
-    /// <summary>Whether client certificates' revocation is checked. Default <see cref="X509RevocationMode.NoCheck"/>.</summary>
-    public X509RevocationMode RevocationMode { get; init; } = X509RevocationMode.NoCheck;
 
     internal SslServerAuthenticationOptions ToSslOptions(SslStreamCertificateContext context) => new()
     {

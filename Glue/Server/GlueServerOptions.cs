@@ -1,13 +1,10 @@
-using System.Diagnostics.Metrics;
 using System.Net;
-using Microsoft.Extensions.Logging;
-using NFX.Glue.Client;
-using NFX.Glue.Serialization;
+using NFX.Glue.Configuration;
 
 namespace NFX.Glue;
 
 /// <summary>Settings of a <see cref="GlueServer"/>. Immutable: change a copy with <c>with</c>.</summary>
-public sealed record GlueServerOptions
+public sealed record GlueServerOptions : GlueOptions
 {
     /// <summary>Where to listen. Default: all IPv4 interfaces, port 5005. Port 0 picks a free port (see <see cref="GlueServer.LocalEndPoint"/>).</summary>
     public IPEndPoint EndPoint { get; init; } = new(IPAddress.Any, 5005);
@@ -17,9 +14,6 @@ public sealed record GlueServerOptions
     /// <see cref="SharedSecretAuthenticator"/>) whenever the port is reachable by anything you do not trust.
     /// </summary>
     public IGlueAuthenticator? Authenticator { get; init; }
-
-    /// <summary>The largest frame accepted or sent, in bytes. Default 4 MiB; a client that sends more is disconnected.</summary>
-    public int MaxMessageSize { get; init; } = 4 * 1024 * 1024;
 
     /// <summary>The most calls running at once per connection; the server stops reading that connection until one ends. Default 4096.</summary>
     public int MaxInFlightPerConnection { get; init; } = 4096;
@@ -31,12 +25,6 @@ public sealed record GlueServerOptions
     public TimeSpan HandshakeTimeout { get; init; } = TimeSpan.FromSeconds(10);
 
     /// <summary>
-    /// Types the server may receive besides those reachable from the hosted contracts' parameter types (for example
-    /// subclasses passed where a base class is declared).
-    /// </summary>
-    public IReadOnlyList<Type> AllowedTypes { get; init; } = [];
-
-    /// <summary>
     /// Whether to send the exception object (besides its type, message and stack trace) to clients that accept
     /// exception objects. Default true.
     /// </summary>
@@ -44,19 +32,6 @@ public sealed record GlueServerOptions
 
     /// <summary>Called when a one-way call's implementation throws (there is no caller to tell). Default: ignored.</summary>
     public Action<Exception>? OneWayErrorHandler { get; init; }
-
-    /// <summary>
-    /// After this long without receiving anything on a connection the server sends a Ping (a heartbeat). Default 5 s;
-    /// <see cref="Timeout.InfiniteTimeSpan"/> for none.
-    /// </summary>
-    public TimeSpan HeartbeatInterval { get; init; } = TimeSpan.FromSeconds(5);
-
-    /// <summary>
-    /// After this long without receiving anything from a client (not even a Pong) its connection is closed as dead and
-    /// its running calls are canceled. Default 15 s; <see cref="Timeout.InfiniteTimeSpan"/> for none. Must exceed
-    /// <see cref="HeartbeatInterval"/>. Not applied while the server itself has stopped reading the connection (backpressure).
-    /// </summary>
-    public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
     /// How long <see cref="GlueServer.StopAsync"/> lets calls in flight finish (new calls are refused meanwhile with
@@ -67,23 +42,12 @@ public sealed record GlueServerOptions
     /// <summary>TLS settings; null (the default) for plain TCP. Clients must use TLS too.</summary>
     public GlueServerTls? Tls { get; init; }
 
-    /// <summary>Where the server logs (start, stop, refused and dropped connections). Null: no logging.</summary>
-    public ILoggerFactory? LoggerFactory { get; init; }
-
-    /// <summary>Makes the <c>NFX.Glue</c> Meter (see <see cref="GlueTelemetry"/>). Null: a shared static Meter.</summary>
-    public IMeterFactory? MeterFactory { get; init; }
-
-    /// <summary>Test hook: the serializers to use instead of Slim.</summary>
-    internal IGlueSerializerFactory? SerializerFactory { get; init; }
-
     internal void Validate()
     {
         ArgumentNullException.ThrowIfNull(EndPoint, nameof(EndPoint));
-        ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
+        ValidateShared();
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxInFlightPerConnection, 1, nameof(MaxInFlightPerConnection));
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxConnections, 1, nameof(MaxConnections));
-        ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
-        Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
         if (ShutdownTimeout < TimeSpan.Zero && ShutdownTimeout != Timeout.InfiniteTimeSpan)
         {
             throw new ArgumentOutOfRangeException(nameof(ShutdownTimeout), ShutdownTimeout, "The shutdown timeout must be zero, positive or infinite.");

@@ -111,14 +111,14 @@ internal sealed class ServerCall : IThreadPoolWorkItem
         }
         else if (failure is null)
         {
-            _connection.EnqueueAnswer(FrameType.Result, CallId, result, _method.ResultType is not null, null);
+            _connection.EnqueueResult(CallId, result, _method.ResultType is not null);
         }
         else
         {
             ErrorMessage error = failure is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
                 ? new ErrorMessage(ErrorKind.DeadlineExceeded, failure.GetType().FullName!, failure.Message, null, null)
                 : _connection.DescribeError(failure, instance is not null);
-            _connection.EnqueueAnswer(FrameType.Error, CallId, null, false, error);
+            _connection.EnqueueError(CallId, error);
         }
         _connection.EndCall(this, answerQueued: !_method.IsOneWay);
         _args = null;

@@ -41,7 +41,4 @@ internal static partial class Log
 
     [LoggerMessage(11, LogLevel.Information, "Glue client: {EndPoint} is closing the connection ({Reason}); new calls use a new connection or another endpoint")]
     public static partial void NodeDraining(ILogger logger, EndPoint? endPoint, string reason);
-
-    [LoggerMessage(12, LogLevel.Warning, "Glue server closed a connection from {Peer}: {Reason}")]
-    public static partial void ProtocolViolation(ILogger logger, EndPoint? peer, string reason);
 }

@@ -1,47 +1,24 @@
-using System.Diagnostics;
 using System.Buffers;
 using System.IO.Pipelines;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
-using NFX.Glue.Telemetry;
 
 namespace NFX.Glue.Transport;
 
 internal abstract partial class GlueConnection
 {
-    /// <summary>Writes one queued frame into the pipe (writer loop only): serializes its body, checks its size.</summary>
+    /// <summary>Writes one queued frame into the pipe (writer loop only): encodes its header, serializes its body.</summary>
     private void WriteFrame(PipeWriter output, in OutgoingFrame frame)
     {
-        if (frame.Type is FrameType.TracedCall or FrameType.TracedOneWayCall)
+        if (frame.IsCall || frame.Type == FrameType.Result)
         {
-            WriteTracedCall(output, in frame);
+            WriteCallFrame(output, in frame);
             return;
         }
         Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize];
         var header = new HeaderWriter(buffer);
         switch (frame.Type)
         {
-            case FrameType.Call:
-                if (!PrepareCall(in frame, out uint timeoutMs))
-                {
-                    return;
-                }
-                header.WriteVarUInt32((uint)frame.CallId);
-                header.WriteVarUInt32((uint)frame.ContractId);
-                header.WriteVarUInt32((uint)frame.MethodId);
-                header.WriteVarUInt32(timeoutMs);
-                WriteWithBody(output, in frame, header.Written);
-                return;
-            case FrameType.OneWayCall:
-                header.WriteVarUInt32((uint)frame.ContractId);
-                header.WriteVarUInt32((uint)frame.MethodId);
-                WriteWithBody(output, in frame, header.Written);
-                return;
-            case FrameType.Result:
-                header.WriteVarUInt32((uint)frame.CallId);
-                WriteWithBody(output, in frame, header.Written);
-                OnAnswerWritten(in frame);
-                return;
             case FrameType.Draining:
                 FrameCodec.Write(output, frame.Type, default, default);
                 return;
@@ -50,35 +27,35 @@ internal abstract partial class GlueConnection
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 return;
             case FrameType.Ping:
-                header.WriteFixed64(frame.Value);
+                header.WriteFixed64(frame.PingPayload);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 return;
             case FrameType.Pong:
-                header.WriteFixed64(frame.Value);
+                header.WriteFixed64(frame.PingPayload);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 Interlocked.Decrement(ref _queuedControlAnswers);
                 return;
             case FrameType.Error:
-                WriteError(output, frame.CallId, (ErrorMessage)frame.State!);
+                WriteError(output, frame.CallId, frame.Error);
                 OnAnswerWritten(in frame);
                 return;
             case FrameType.Goodbye:
                 _control.Reset();
-                ControlCodec.WriteGoodbye(_control, (GoodbyeReason)frame.Value, (string?)frame.State ?? string.Empty);
+                ControlCodec.WriteGoodbye(_control, frame.GoodbyeReason, frame.GoodbyeMessage);
                 FrameCodec.Write(output, frame.Type, default, _control.WrittenSpan);
                 return;
             case FrameType.Bind:
                 header.WriteVarUInt32((uint)frame.CallId);
                 header.WriteVarUInt32((uint)frame.ContractId);
                 _control.Reset();
-                HandshakeCodec.WriteContractRequest(_control, (ContractRequest)frame.State!);
+                HandshakeCodec.WriteContractRequest(_control, frame.BindRequest);
                 WriteControl(output, frame.Type, header.Written);
                 return;
             case FrameType.Bound:
                 header.WriteVarUInt32((uint)frame.CallId);
                 header.WriteVarUInt32((uint)frame.ContractId);
                 _control.Reset();
-                HandshakeCodec.WriteContractAnswer(_control, (ContractAnswer)frame.State!);
+                HandshakeCodec.WriteContractAnswer(_control, frame.BindAnswer);
                 WriteControl(output, frame.Type, header.Written);
                 // Protocol rule: the server's send registry starts afresh after a Bound frame, so the client can
                 // switch to a receiver whose type policy covers the newly bound contract.
@@ -90,30 +67,53 @@ internal abstract partial class GlueConnection
         }
     }
 
-    /// <summary>A call frame with the caller's trace context after the usual header (kept apart: its header buffer is bigger).</summary>
-    private void WriteTracedCall(PipeWriter output, in OutgoingFrame frame)
+    /// <summary>A Call, OneWayCall (traced or not) or Result frame: header by <see cref="CallFrames"/>, then the Slim body.</summary>
+    private void WriteCallFrame(PipeWriter output, in OutgoingFrame frame)
     {
-        Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize + TraceContextCodec.MaxSize];
+        // Only a traced frame needs room for a trace state; the common frame keeps a small stack buffer.
+        Span<byte> buffer = CallFrames.IsTraced(frame.Type)
+            ? stackalloc byte[CallFrames.MaxTracedHeaderSize]
+            : stackalloc byte[CallFrames.MaxUntracedHeaderSize];
         var header = new HeaderWriter(buffer);
-        if (frame.Type == FrameType.TracedCall)
+        switch (frame.Type)
         {
-            if (!PrepareCall(in frame, out uint timeoutMs))
-            {
+            case FrameType.Call:
+            case FrameType.TracedCall:
+                if (!TimeLeft(in frame, out uint timeoutMs))
+                {
+                    return;
+                }
+                CallFrames.WriteCall(ref header, frame.Type, frame.CallId, frame.ContractId, frame.MethodId, timeoutMs, frame.Trace);
+                WriteWithBody(output, in frame, header.Written);
                 return;
-            }
-            header.WriteVarUInt32((uint)frame.CallId);
-            header.WriteVarUInt32((uint)frame.ContractId);
-            header.WriteVarUInt32((uint)frame.MethodId);
-            header.WriteVarUInt32(timeoutMs);
+            case FrameType.OneWayCall:
+            case FrameType.TracedOneWayCall:
+                CallFrames.WriteOneWay(ref header, frame.Type, frame.ContractId, frame.MethodId, frame.Trace);
+                WriteWithBody(output, in frame, header.Written);
+                return;
+            default:
+                CallFrames.WriteResult(ref header, frame.CallId);
+                WriteWithBody(output, in frame, header.Written);
+                OnAnswerWritten(in frame);
+                return;
         }
-        else
+    }
+
+    /// <summary>False to drop a queued Call frame unsent (the call already ended); else the time the server gets.</summary>
+    private static bool TimeLeft(in OutgoingFrame frame, out uint timeoutMs)
+    {
+        IOutgoingCall call = frame.Caller;
+        timeoutMs = 0;
+        if (!call.IsLive(frame.CallerGeneration))
         {
-            header.WriteVarUInt32((uint)frame.ContractId);
-            header.WriteVarUInt32((uint)frame.MethodId);
+            return false; // finished (timed out, canceled) before it could be sent, or already recycled
         }
-        ActivityContext trace = ((ITraceCarrier)frame.State!).TraceContext;
-        TraceContextCodec.Write(ref header, in trace);
-        WriteWithBody(output, in frame, header.Written);
+        if (call.Deadline != long.MaxValue)
+        {
+            // The server gets the time left, not an absolute time: the two clocks need not agree.
+            timeoutMs = (uint)Math.Clamp(call.Deadline - Environment.TickCount64, 1, uint.MaxValue);
+        }
+        return true;
     }
 
     private void WriteWithBody(PipeWriter output, in OutgoingFrame frame, ReadOnlySpan<byte> header)
@@ -128,10 +128,7 @@ internal abstract partial class GlueConnection
             }
             catch (Exception e)
             {
-                // The registry may have learned types that never reached the peer: restart both ends' registries.
-                ResetSender(output);
-                SendFailed(output, in frame, new GlueSerializationException(
-                    $"The {(frame.Type == FrameType.Result ? "result" : "arguments")} could not be serialized: {e.Message}", e));
+                BodyNotSerialized(output, in frame, e);
                 return;
             }
             body = _body.WrittenSpan;
@@ -139,11 +136,7 @@ internal abstract partial class GlueConnection
         long length = FrameCodec.FrameLength(header.Length, body.Length);
         if (length > MaxSendSize)
         {
-            if (frame.HasBody)
-            {
-                ResetSender(output);
-            }
-            SendFailed(output, in frame, new GlueMessageTooLargeException(length, MaxSendSize));
+            FrameTooLarge(output, in frame, length);
             return;
         }
         FrameCodec.Write(output, frame.Type, header, body);
@@ -152,37 +145,6 @@ internal abstract partial class GlueConnection
             _body = new ArrayBufferWriter<byte>(4096);
         }
         OnSent(in frame);
-    }
-
-    private void SendFailed(PipeWriter output, in OutgoingFrame frame, GlueException error)
-    {
-        if (frame.Type == FrameType.Result)
-        {
-            ErrorKind kind = error is GlueMessageTooLargeException ? ErrorKind.MessageTooLarge : ErrorKind.Serialization;
-            WriteError(output, frame.CallId, new ErrorMessage(kind, error.GetType().FullName!, error.Message, null, null));
-            return;
-        }
-        OnSendFailed(in frame, error);
-    }
-
-    private void ResetSender(PipeWriter output)
-    {
-        Sender.Reset();
-        FrameCodec.Write(output, FrameType.ResetRegistry, default, default);
-    }
-
-    private void WriteError(PipeWriter output, int callId, ErrorMessage error)
-    {
-        _control.Reset();
-        ControlCodec.WriteError(_control, callId, error);
-        if (FrameCodec.FrameLength(0, _control.Position) > MaxSendSize)
-        {
-            // Too big with its stack trace and exception object: the type and a short message always fit.
-            string message = error.Message.Length > 200 ? error.Message[..200] : error.Message;
-            _control.Reset();
-            ControlCodec.WriteError(_control, callId, error with { Message = message, StackTrace = null, ExceptionBytes = null });
-        }
-        FrameCodec.Write(output, FrameType.Error, default, _control.WrittenSpan);
     }
 
     private void WriteControl(PipeWriter output, FrameType type, ReadOnlySpan<byte> header)

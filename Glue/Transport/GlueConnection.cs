@@ -89,9 +89,6 @@ internal abstract partial class GlueConnection
     /// <summary>Completes when the connection has closed and every pending call has been failed.</summary>
     public Task Completion => _closed.Task;
 
-    /// <summary>Canceled when the connection closes.</summary>
-    protected CancellationToken ClosedToken => _stopReading.Token;
-
     /// <summary>Queues a frame for the writer loop; false when the connection is closing or closed.</summary>
     public bool Enqueue(in OutgoingFrame frame) => _queue.Writer.TryWrite(frame);
 
@@ -158,7 +155,7 @@ internal abstract partial class GlueConnection
             && now - Volatile.Read(ref _lastHeartbeatSent) >= (long)interval.TotalMilliseconds)
         {
             Volatile.Write(ref _lastHeartbeatSent, now);
-            Enqueue(new OutgoingFrame(FrameType.Ping, value: ProtocolConstants.HeartbeatBit | (ulong)Interlocked.Increment(ref _heartbeats)));
+            Enqueue(OutgoingFrame.Ping(ProtocolConstants.HeartbeatBit | (ulong)Interlocked.Increment(ref _heartbeats)));
         }
     }
 
@@ -170,7 +167,7 @@ internal abstract partial class GlueConnection
             return;
         }
         Volatile.Write(ref _gracefulReason, closeReason);
-        Enqueue(new OutgoingFrame(FrameType.Goodbye, value: (ulong)reason, state: message));
+        Enqueue(OutgoingFrame.Goodbye(reason, message));
         _queue.Writer.TryComplete();
         await Task.WhenAny(_writeLoop, Task.Delay(linger)).ConfigureAwait(false);
         Abort(closeReason);
@@ -221,13 +218,6 @@ internal abstract partial class GlueConnection
     /// <summary>A Result or Error frame has been written (or replaced by an Error frame).</summary>
     protected virtual void OnAnswerWritten(in OutgoingFrame frame)
     {
-    }
-
-    /// <summary>False to drop a queued Call frame unsent (the call already ended); sets the deadline to send.</summary>
-    protected virtual bool PrepareCall(in OutgoingFrame frame, out uint timeoutMs)
-    {
-        timeoutMs = 0;
-        return true;
     }
 
     /// <summary>Deserializes a body with <see cref="Receiver"/>; a failure becomes <see cref="GlueSerializationException"/>.</summary>
@@ -316,7 +306,7 @@ internal abstract partial class GlueConnection
         switch (type)
         {
             case FrameType.Ping:
-                EnqueueControlAnswer(new OutgoingFrame(FrameType.Pong, value: new HeaderReader(content).ReadFixed64()));
+                EnqueueControlAnswer(OutgoingFrame.Pong(new HeaderReader(content).ReadFixed64()));
                 return default;
             case FrameType.Pong when (new HeaderReader(content).ReadFixed64() & ProtocolConstants.HeartbeatBit) != 0:
                 // The answer to a heartbeat: receiving it already counted as a sign of life.

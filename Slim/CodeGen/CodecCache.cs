@@ -35,6 +35,9 @@ internal sealed class CodecCache
         _values = new ValueExpressions(this, _format);
     }
 
+    /// <summary>The expression builders the generated codecs use (reading plans of other layouts use them too).</summary>
+    public ValueExpressions Values => _values;
+
     /// <summary>The types that have user serializers (they are allowed by the type policy).</summary>
     public IEnumerable<Type> CustomTypes => _custom.Keys;
 
@@ -48,10 +51,24 @@ internal sealed class CodecCache
 
     private SlimCodec Create(Type type)
     {
+        SlimCodec codec = CreateCodec(type);
+        codec.HasLayout = WritesOwnFields(type, out _);
+        return codec;
+    }
+
+    private SlimCodec CreateCodec(Type type)
+    {
         CheckSerializable(type);
         if (_custom.TryGetValue(type, out ISlimTypeSerializer? custom))
         {
             return new CustomCodec(custom);
+        }
+        // After the user's serializers: one registered for such a type knows what of it is worth keeping.
+        if (RuntimeOnlyTypes.Describe(type) is { } runtimeOnly)
+        {
+            SlimThrow.UnsupportedType(type, $"{runtimeOnly} only mean something inside this process and cannot be serialized or cloned " +
+                "(the reader refuses them too); mark the field [NonSerialized] ([field: NonSerialized] on an auto-property) " +
+                "and keep the data it holds instead");
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
@@ -105,35 +122,62 @@ internal sealed class CodecCache
         return new ObjectCodec(type, _values);
     }
 
+    /// <summary>
+    /// True when the codec <see cref="Get"/> builds for <paramref name="type"/> writes the type's own fields (a user
+    /// class, struct or exception), decided from the type alone, so a type named by a payload is classified before any
+    /// codec is built for it. Framework types count as written by dedicated codecs: their layout is the runtime's.
+    /// </summary>
+    public bool WritesOwnFields(Type type, out bool isException)
+    {
+        isException = false;
+        if (type.IsAbstract || type.IsInterface || type.IsArray || type.IsEnum || type.IsPrimitive || type.IsPointer || type.IsByRef ||
+            type.IsByRefLike || type.ContainsGenericParameters || TypeLayout.IsFramework(type) || _custom.ContainsKey(type) ||
+            _format.IsNative(type) || typeof(Type).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) ||
+            type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
+        {
+            return false;
+        }
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            isException = true;
+            return true;
+        }
+        return SerializableCodec.FindConstructor(type) is null;
+    }
+
     private static void CheckSerializable(Type type)
     {
-        string name = TypeNames.Describe(type);
         if (typeof(Delegate).IsAssignableFrom(type))
         {
-            SlimThrow.Unsupported(name, "delegates cannot be serialized");
+            SlimThrow.UnsupportedType(type, DelegateAdvice);
         }
         if (type.IsPointer || type.IsByRef || type.IsFunctionPointer || type == typeof(IntPtr) || type == typeof(UIntPtr))
         {
-            SlimThrow.Unsupported(name, "pointers and native handles cannot be serialized");
+            SlimThrow.UnsupportedType(type, "pointers and native handles cannot be serialized");
         }
         if (type.IsByRefLike)
         {
-            SlimThrow.Unsupported(name, "ref structs cannot be serialized");
+            SlimThrow.UnsupportedType(type, "ref structs cannot be serialized");
         }
         if (type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
         {
-            SlimThrow.Unsupported(name, "the type is marked [SlimNotSerializable]");
+            SlimThrow.UnsupportedType(type, "the type is marked [SlimNotSerializable]");
         }
         if (typeof(System.Runtime.InteropServices.SafeHandle).IsAssignableFrom(type) || typeof(MemberInfo).IsAssignableFrom(type) && !typeof(Type).IsAssignableFrom(type) ||
             typeof(Assembly).IsAssignableFrom(type) || typeof(Module).IsAssignableFrom(type))
         {
-            SlimThrow.Unsupported(name, "handles and reflection objects other than Type cannot be serialized");
+            SlimThrow.UnsupportedType(type, "handles and reflection objects other than Type cannot be serialized");
         }
         if (type.ContainsGenericParameters)
         {
-            SlimThrow.Unsupported(name, "open generic types have no instances");
+            SlimThrow.UnsupportedType(type, "open generic types have no instances");
         }
     }
+
+    /// <summary>What a delegate refusal says: where the attribute goes for a field, an event and an auto-property.</summary>
+    internal const string DelegateAdvice =
+        "delegates cannot be serialized; mark the field [NonSerialized] (on an event or auto-property: [field: NonSerialized]), " +
+        "or set it to null before serializing";
 
     private static SlimCodec Make(Type definition, Type[] arguments, params object[] constructorArguments)
     {

@@ -25,6 +25,12 @@ internal abstract class SlimCodec
     /// </summary>
     public virtual bool HeaderReadsReferences => false;
 
+    /// <summary>
+    /// True when the bytes are a user type's own fields (docs/FORMAT.md, "Layouts"): such a type's layout must cross
+    /// (in its type entry) before the first object announced without a type handle.
+    /// </summary>
+    public bool HasLayout { get; set; }
+
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }
 

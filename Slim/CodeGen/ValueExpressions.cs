@@ -18,12 +18,12 @@ internal sealed class ValueExpressions
     private const int MaxStructNesting = 32;
 
     private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
-    private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference), [typeof(ReferenceSlot)])!;
+    private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
     private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference), [typeof(object), typeof(ReferenceSlot)])!;
     private static readonly MethodInfo s_cloneNative = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneNative))!;
     private static readonly MethodInfo s_tryWriteBackReference = typeof(WriteSession).GetMethod(nameof(WriteSession.TryWriteBackReference))!;
     private static readonly MethodInfo s_readReferenceAfterHandle =
-        typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference), [typeof(uint), typeof(ReferenceSlot), typeof(long)])!;
+        typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReferenceAfterHandle))!;
     private static readonly MethodInfo s_beginInline = typeof(ReadSession).GetMethod(nameof(ReadSession.BeginInline))!;
     private static readonly MethodInfo s_endInline = typeof(ReadSession).GetMethod(nameof(ReadSession.EndInline))!;
     private static readonly MethodInfo s_writeByte = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteByte))!;
@@ -312,7 +312,7 @@ internal sealed class ValueExpressions
     {
         if (value is not null)
         {
-            SlimThrow.Unsupported(path, "delegates cannot be serialized");
+            SlimThrow.Unsupported(path, CodecCache.DelegateAdvice);
         }
     }
 

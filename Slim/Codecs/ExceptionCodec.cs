@@ -35,7 +35,7 @@ internal sealed class ExceptionCodec : SlimCodec
         _stringSlot = codecs.SlotFor(typeof(string), type.Name + " text");
         _exceptionSlot = codecs.SlotFor(typeof(Exception), type.Name + ".InnerException");
         _objectSlot = codecs.SlotFor(typeof(object), type.Name + ".Data");
-        FieldInfo[] own = FieldLayout.Of(type).Where(f => f.DeclaringType != typeof(Exception)).ToArray();
+        FieldInfo[] own = OwnFields(type);
         foreach (FieldInfo field in own)
         {
             ValueExpressions.CheckField(field, type.Name);
@@ -44,6 +44,9 @@ internal sealed class ExceptionCodec : SlimCodec
         _readOwn = ObjectCodec.BuildRead(type, own, values).Compile();
         _cloneOwn = ObjectCodec.BuildClone(type, own, values).Compile();
     }
+
+    /// <summary>The fields written after the common exception parts: every field not declared by System.Exception itself.</summary>
+    public static FieldInfo[] OwnFields(Type type) => FieldLayout.Of(type).Where(f => f.DeclaringType != typeof(Exception)).ToArray();
 
     public override bool HasBody => true;
 

@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using NFX.IO;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
@@ -7,12 +8,13 @@ namespace NFX.Slim;
 /// <summary>Throw helpers for the serializer, kept out of line so the hot paths stay small.</summary>
 internal static class SlimThrow
 {
+    /// <summary>Malformed input: the wire layer's helper, so a format error reads the same from every layer.</summary>
     [DoesNotReturn]
-    public static void Format(string message, long offset) => throw new SlimFormatException($"{message} (at offset {offset}).", offset);
+    public static void Format(string message, long offset) => ThrowHelper.ThrowFormat(message, offset);
 
+    /// <summary>A limit exceeded: the wire layer's helper.</summary>
     [DoesNotReturn]
-    public static void Limit(string limit, long requested, long maximum, long offset) =>
-        throw new SlimLimitExceededException(limit, requested, maximum, offset);
+    public static void Limit(string limit, long requested, long maximum, long offset) => ThrowHelper.ThrowLimit(limit, requested, maximum, offset);
 
     [DoesNotReturn]
     public static void RegistryMismatch(uint count, uint checksum, int expectedCount, uint expectedChecksum, long offset) =>
@@ -66,11 +68,29 @@ internal static class SlimThrow
     [DoesNotReturn]
     public static void DepthOnWrite(Type type, int maxDepth) =>
         throw new SlimSerializationException(
-            $"Nesting deeper than {maxDepth} inline values while writing '{TypeNames.Describe(type)}' (raise SlimLimits.MaxDepth if this is intended).");
+            $"Nesting deeper than {maxDepth} inline values while writing '{TypeNames.Describe(type)}': if this is intended, raise " +
+            "SlimOptions.Limits.MaxDepth on both sides (Limits = SlimLimits.Default with { MaxDepth = ... }) or use the SlimLimits.Trusted preset.");
+
+    [DoesNotReturn]
+    public static void OverLimitOnWrite(long payloadBytes, int objects, SlimLimits limits)
+    {
+        (string option, long value, long maximum, string what) = payloadBytes > limits.MaxMessageBytes
+            ? (nameof(SlimLimits.MaxMessageBytes), payloadBytes, (long)limits.MaxMessageBytes, "bytes")
+            : (nameof(SlimLimits.MaxObjects), (long)objects, (long)limits.MaxObjects, "objects (strings included)");
+        throw new SlimSerializationException(
+            $"The message would hold {value} {what}, over SlimOptions.Limits.{option} ({maximum}): a reader with these limits " +
+            $"would refuse it. Raise SlimOptions.Limits.{option} on both the writing and the reading side " +
+            $"(Limits = SlimLimits.Default with {{ {option} = ... }}), or use the SlimLimits.Trusted preset for trusted data.");
+    }
 
     [DoesNotReturn]
     public static void Unsupported(string path, string reason) =>
         throw new SlimUnsupportedMemberException(path, reason);
+
+    /// <summary>A whole type refused: the facade turns it into the path of the first object of that type in the graph.</summary>
+    [DoesNotReturn]
+    public static void UnsupportedType(Type type, string reason) =>
+        throw new SlimUnsupportedMemberException(TypeNames.Describe(type), reason) { RefusedType = type };
 
     [DoesNotReturn]
     public static void RootType(Type expected, Type? actual) =>

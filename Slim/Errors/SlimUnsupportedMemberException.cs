@@ -20,4 +20,7 @@ public sealed class SlimUnsupportedMemberException : SlimSerializationException
 
     /// <summary>Why it cannot be serialized.</summary>
     public string Reason { get; }
+
+    /// <summary>Set when a whole type is refused (not one member), so the path can lead to an instance of it.</summary>
+    internal Type? RefusedType { get; init; }
 }

@@ -19,6 +19,7 @@ public sealed record SlimLimits
         MaxArrayTotalElements = Array.MaxLength,
         MaxDepth = 1000,
         MaxHashCollisions = int.MaxValue,
+        MaxLayoutMembers = 65536,
     };
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
@@ -51,4 +52,10 @@ public sealed record SlimLimits
     /// raise it only for key types whose GetHashCode is known to be poor.
     /// </summary>
     public int MaxHashCollisions { get; init; } = 100;
+
+    /// <summary>
+    /// The most members one type's layout may list in a version-tolerant message (docs/FORMAT.md, "Layouts"). Each
+    /// distinct layout compiles a reading plan once, so this bounds the work a forged member list can cause. Default 4096.
+    /// </summary>
+    public int MaxLayoutMembers { get; init; } = 4096;
 }

@@ -38,4 +38,17 @@ public sealed record SlimOptions
 
     /// <summary>User-written serializers for specific types, used instead of the generated ones.</summary>
     public IReadOnlyList<ISlimTypeSerializer> Serializers { get; init; } = [];
+
+    /// <summary>
+    /// How this serializer's messages describe type layouts. Default <see cref="SlimVersioning.Strict"/>: a reader
+    /// built from another version of a type throws <see cref="SlimLayoutMismatchException"/> instead of misreading.
+    /// <see cref="SlimVersioning.Tolerant"/> lets readers of other versions map members by name. Readers read both.
+    /// </summary>
+    public SlimVersioning Versioning { get; init; } = SlimVersioning.Strict;
+
+    /// <summary>
+    /// Old names of renamed or moved types, so bytes written under the old name still resolve (the type policy still
+    /// decides whether the type is admitted). Types can also declare their own with <see cref="SlimFormerNameAttribute"/>.
+    /// </summary>
+    public IReadOnlyList<SlimFormerName> FormerNames { get; init; } = [];
 }

@@ -22,6 +22,10 @@ public sealed partial class SlimSerializer
         {
             return (T)session.CloneGraph(value)!;
         }
+        catch (SlimUnsupportedMemberException e) when (e.RefusedType is { } refused)
+        {
+            throw new SlimSerializationException($"{GraphPath.FindFirstOf(value, refused)}: {e.Reason}", e);
+        }
         catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
         {
             throw new SlimSerializationException($"Cloning a '{value.GetType()}' failed: {e.Message}", e);
@@ -37,7 +41,7 @@ public sealed partial class SlimSerializer
     /// Clones one object through its own bytes: for types with a user serializer, which alone knows what they hold.
     /// The bytes never leave the process, so every type is admitted (the deny-list still applies).
     /// </summary>
-    internal object CloneViaBytes(object value)
+    internal object CloneThroughBytes(object value)
     {
         var writeSession = new WriteSession(this, new TypeRegistry(_template));
         writeSession.Writer.Reset();

@@ -1,5 +1,6 @@
 using System.Buffers;
 using NFX.IO;
+using NFX.Slim.Framing;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using NFX.IO;
+using NFX.Slim.Framing;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
@@ -78,8 +79,10 @@ public sealed partial class SlimSerializer
             }
             if (e is SlimUnsupportedMemberException unsupported && root is not null)
             {
-                string owner = GraphPath.Find(root, session.Current);
-                throw new SlimSerializationException($"{owner}.{unsupported.Member}: {unsupported.Reason}", unsupported);
+                string where = unsupported.RefusedType is { } refused
+                    ? GraphPath.FindFirstOf(root, refused)
+                    : $"{GraphPath.Find(root, session.Current)}.{unsupported.Member}";
+                throw new SlimSerializationException($"{where}: {unsupported.Reason}", unsupported);
             }
             if (e is SlimException)
             {
@@ -96,14 +99,14 @@ public sealed partial class SlimSerializer
         }
         Span<byte> buffer = writer.WrittenBufferForPatching;
         long payload = buffer.Length - MessageHeader.MaxSize;
-        if (payload > Options.Limits.MaxMessageBytes)
+        // A message this serializer's own reader would refuse is refused here, where the fix is still the writer's choice.
+        if (payload > Options.Limits.MaxMessageBytes || session.ObjectCount > Options.Limits.MaxObjects)
         {
             if (_batchWriteRegistry is not null)
             {
                 registry.Truncate(registryCount);
             }
-            throw new SlimSerializationException(
-                $"The message would be {payload} bytes, over SlimLimits.MaxMessageBytes ({Options.Limits.MaxMessageBytes}).");
+            SlimThrow.OverLimitOnWrite(payload, session.ObjectCount, Options.Limits);
         }
         int start = MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
             _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);

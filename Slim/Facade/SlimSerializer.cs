@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using NFX.Slim.CodeGen;
+using NFX.Slim.Layouts;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
@@ -42,9 +43,10 @@ public sealed partial class SlimSerializer
         ArgumentNullException.ThrowIfNull(options);
         Options = options;
         Codecs = new CodecCache(options);
-        Resolver = new TypeNameResolver();
+        Layouts = new LayoutCatalog(Codecs);
+        Resolver = new TypeNameResolver(options.FormerNames);
         RootSlot = new ReferenceSlot(typeof(object), "the root");
-        _template = new TypeRegistryTemplate(options.KnownTypes);
+        _template = new TypeRegistryTemplate(options.KnownTypes, t => Layouts.Of(t)?.Fingerprint);
         _registeredTypes = [.. options.KnownTypes, .. Codecs.CustomTypes];
         _admission = new TypeAdmission(options.TypePolicy, options.Format, _registeredTypes, scopeRoot: null);
         if (options.RegistryMode == TypeRegistryMode.Batch)
@@ -58,6 +60,8 @@ public sealed partial class SlimSerializer
     public SlimOptions Options { get; }
 
     internal CodecCache Codecs { get; }
+
+    internal LayoutCatalog Layouts { get; }
 
     internal TypeNameResolver Resolver { get; }
 

@@ -126,5 +126,5 @@ internal sealed class CloneSession
     public void Defer(IDeferredCloneFill fill) => _fills.Add(fill);
 
     /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
-    public object CloneThroughBytes(object source) => _owner.CloneViaBytes(source);
+    public object CloneThroughBytes(object source) => _owner.CloneThroughBytes(source);
 }

@@ -76,33 +76,6 @@ internal sealed class IdentityMap<TValue>
         }
     }
 
-    /// <summary>Finds the value stored for <paramref name="key"/>.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryGetValue(object key, out TValue value)
-    {
-        Entry[] entries = _entries;
-        int mask = entries.Length - 1;
-        int i = RuntimeHelpers.GetHashCode(key) & mask;
-        while (true)
-        {
-            ref Entry entry = ref entries[i];
-            if (entry.Key is null)
-            {
-                value = default!;
-                return false;
-            }
-            if (ReferenceEquals(entry.Key, key))
-            {
-                value = entry.Value;
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// <summary>Adds a key known to be absent.</summary>
-    public void Add(object key, TValue value) => GetOrAdd(key, value, out _);
-
     /// <summary>Forgets every key (so nothing of the last message stays reachable) and keeps the table.</summary>
     public void Clear()
     {

@@ -1,7 +1,7 @@
 using System.Runtime.CompilerServices;
-using System.Text;
 using NFX.IO;
 using NFX.Slim.CodeGen;
+using NFX.Slim.Layouts;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;
@@ -11,7 +11,7 @@ namespace NFX.Slim.Session;
 /// before its body, so cycles resolve), the queue of bodies still to read, deferred work (hashed collections are
 /// filled once their keys are complete; callbacks run once the whole graph is read and validated) and the registry.
 /// </summary>
-internal sealed class ReadSession : ISlimReferenceReader
+internal sealed partial class ReadSession : ISlimReferenceReader
 {
     private readonly SlimSerializer _owner;
     private readonly List<object?> _pool = [];
@@ -22,9 +22,6 @@ internal sealed class ReadSession : ISlimReferenceReader
     private TypeAdmission _admission;
     private SlimLimits _limits;
     private int _depth;
-
-    /// <summary>The most UTF-8 bytes of a type or assembly name in a type entry (names are at most 1024 characters).</summary>
-    private const int MaxTypeNameBytes = 4096;
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
@@ -52,6 +49,7 @@ internal sealed class ReadSession : ISlimReferenceReader
         _admission = admission;
         SlimReader reader = Reader;
         reader.MaxLength = _limits.MaxCollectionLength;
+        reader.MaxLengthName = nameof(SlimLimits.MaxCollectionLength);
         reader.MaxStringBytes = _limits.MaxStringBytes;
         long stampOffset = reader.Position;
         uint count = reader.ReadVarUInt32();
@@ -101,12 +99,12 @@ internal sealed class ReadSession : ISlimReferenceReader
     public object? ReadReference(ReferenceSlot slot)
     {
         long offset = Reader.Position;
-        return ReadReference(Reader.ReadVarUInt32(), slot, offset);
+        return ReadReferenceAfterHandle(Reader.ReadVarUInt32(), slot, offset);
     }
 
     /// <summary>Resolves a handle already read at <paramref name="offset"/> (see <see cref="ReadReference(ReferenceSlot)"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public object? ReadReference(uint handle, ReferenceSlot slot, long offset)
+    public object? ReadReferenceAfterHandle(uint handle, ReferenceSlot slot, long offset)
     {
         if (handle >= WireHandle.FirstBackReference)
         {
@@ -169,9 +167,9 @@ internal sealed class ReadSession : ISlimReferenceReader
             {
                 SlimThrow.NotInstantiable(slot, offset);
             }
-            if (slot.DeniedReason is not null)
+            if (slot.IsGuarded)
             {
-                throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason + " (the deny-list applies under every policy).");
+                GuardDeclaredType(slot);
             }
             codec = slot.BuiltExactCodec ?? CodecForReading(slot.DeclaredType, slot, offset);
         }
@@ -189,6 +187,12 @@ internal sealed class ReadSession : ISlimReferenceReader
         {
             SlimThrow.BadHandle(handle, offset);
             return null!;
+        }
+        if (_registry.HasPlans && _registry.TryGetPlan(codec.Type, out LayoutPlan? plan))
+        {
+            // The writer had another layout of this class: read its body through the plan, compiled on first use, so
+            // only after the type passed the policy.
+            codec = plan.Codec ??= LayoutThrow.PlanOrThrow(_owner.Layouts, plan.Local, plan.Members);
         }
         int index = _pool.Count;
         if (index >= _limits.MaxObjects)
@@ -224,35 +228,6 @@ internal sealed class ReadSession : ISlimReferenceReader
         return instance;
     }
 
-    /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
-    public Type ReadTypeHandle()
-    {
-        long offset = Reader.Position;
-        uint handle = Reader.ReadVarUInt32();
-        int count = _registry.Count;
-        if (handle < (uint)count)
-        {
-            return _registry[(int)handle];
-        }
-        if (handle != (uint)count)
-        {
-            SlimThrow.BadTypeHandle(handle, count, offset);
-        }
-        if (++_depth > _limits.MaxDepth)
-        {
-            SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
-        }
-        Type type = ReadTypeEntry(offset);
-        _depth--;
-        if (_registry.TryGetHandle(type, out int existing))
-        {
-            // A writer registers each type once; a repeated entry would desynchronize (or, in Batch mode, corrupt) the registry.
-            SlimThrow.Format($"Type entry for '{TypeNames.Describe(type)}' repeats registry handle {existing}", offset);
-        }
-        _registry.Add(type);
-        return type;
-    }
-
     /// <summary>
     /// The codec of a type named (or declared) for a new object. The bytes choose the type, so a type that has no
     /// instances (abstract, interface, open generic, void, static class) or that Slim cannot handle is malformed input
@@ -283,79 +258,15 @@ internal sealed class ReadSession : ISlimReferenceReader
         return codec;
     }
 
-    private Type ReadTypeEntry(long offset)
+    private void GuardDeclaredType(ReferenceSlot slot)
     {
-        var kind = (WireTypeEntry)Reader.ReadByte();
-        switch (kind)
+        if (slot.DeniedReason is not null)
         {
-            case WireTypeEntry.Named:
-            {
-                if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
-                {
-                    SlimThrow.Format("A type entry has a null name or assembly", offset);
-                }
-                if (name.Length > MaxTypeNameBytes || assembly.Length > MaxTypeNameBytes)
-                {
-                    // Names are at most 1024 characters (TypeNameResolver): refuse longer ones before decoding them.
-                    SlimThrow.Format($"A type entry's name or assembly is longer than {MaxTypeNameBytes} bytes", offset);
-                }
-                Type? type;
-                try
-                {
-                    type = _owner.Resolver.Resolve(assembly, name);
-                }
-                catch (System.Text.DecoderFallbackException)
-                {
-                    throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
-                }
-                return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
-            }
-            case WireTypeEntry.Generic:
-            {
-                Type definition = ReadTypeHandle();
-                uint argumentCount = Reader.ReadVarUInt32();
-                if (!definition.IsGenericTypeDefinition || argumentCount != (uint)definition.GetGenericArguments().Length)
-                {
-                    SlimThrow.Format($"Type entry names generic arguments for '{TypeNames.Describe(definition)}' that do not fit it", offset);
-                }
-                var arguments = new Type[argumentCount];
-                for (int i = 0; i < arguments.Length; i++)
-                {
-                    arguments[i] = ReadTypeHandle();
-                    if (arguments[i].IsGenericTypeDefinition || arguments[i].IsByRefLike || arguments[i].IsPointer)
-                    {
-                        SlimThrow.Format($"Type entry uses '{TypeNames.Describe(arguments[i])}' as a generic argument", offset);
-                    }
-                }
-                try
-                {
-                    return _owner.Resolver.MakeGeneric(definition, arguments);
-                }
-                catch (Exception e) when (e is ArgumentException or TypeLoadException or NotSupportedException)
-                {
-                    throw new SlimFormatException($"Type entry violates the constraints of '{TypeNames.Describe(definition)}' at offset {offset}: {e.Message}", offset);
-                }
-            }
-            case WireTypeEntry.Array:
-            {
-                byte rank = Reader.ReadByte();
-                Type element = ReadTypeHandle();
-                if (rank > 32 || element.IsGenericTypeDefinition || element.IsByRefLike || element == typeof(void) || element.IsPointer)
-                {
-                    SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
-                }
-                try
-                {
-                    return _owner.Resolver.MakeArray(element, rank);
-                }
-                catch (Exception e) when (e is TypeLoadException or ArgumentException or NotSupportedException)
-                {
-                    throw new SlimFormatException($"Array type entry over '{TypeNames.Describe(element)}' is invalid at offset {offset}: {e.Message}", offset);
-                }
-            }
-            default:
-                SlimThrow.Format($"Unknown type entry kind {(byte)kind}", offset);
-                return null!;
+            throw new SlimTypeNotAllowedException(TypeNames.Describe(slot.DeclaredType), slot.DeniedReason + " (the deny-list applies under every policy).");
+        }
+        if (slot.AdmitDeclaredType)
+        {
+            _admission.Check(slot.DeclaredType);
         }
     }
 

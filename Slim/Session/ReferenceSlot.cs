@@ -12,7 +12,13 @@ internal sealed class ReferenceSlot
 {
     private SlimCodec? _exactCodec;
 
-    public ReferenceSlot(Type declaredType, string name)
+    /// <param name="declaredType">The static type of the place.</param>
+    /// <param name="name">Where the slot is, for error messages.</param>
+    /// <param name="admitDeclaredType">
+    /// True when the declared type itself came from the bytes (a member of a writer's layout that this reader maps or
+    /// skips), so objects announced as "of the declared type" must pass the type policy like any named type.
+    /// </param>
+    public ReferenceSlot(Type declaredType, string name, bool admitDeclaredType = false)
     {
         DeclaredType = declaredType;
         Name = name;
@@ -21,7 +27,15 @@ internal sealed class ReferenceSlot
         // Objects announced as "of the declared type" name no type, so the policy never sees them; the deny-list still
         // applies (a program may declare a field of a gadget type, a payload must not be able to fill it).
         DeniedReason = DenyList.Reason(declaredType, allowTypeValues: true);
+        AdmitDeclaredType = admitDeclaredType;
+        IsGuarded = DeniedReason is not null || admitDeclaredType;
     }
+
+    /// <summary>True when the declared type came from the bytes and must pass the type policy (see the constructor).</summary>
+    public bool AdmitDeclaredType { get; }
+
+    /// <summary>True when announcing an object of the declared type needs a check (deny-list or policy) first.</summary>
+    public bool IsGuarded { get; }
 
     /// <summary>Why objects of the declared type may not be read, or null.</summary>
     public string? DeniedReason { get; }

@@ -10,7 +10,7 @@ namespace NFX.Slim.Session;
 /// override Equals never collide), the queue of announced objects whose bodies are still to be written, and the
 /// type registry. Pooled and reset between messages by <see cref="SlimSerializer"/>.
 /// </summary>
-internal sealed class WriteSession : ISlimReferenceWriter
+internal sealed partial class WriteSession : ISlimReferenceWriter
 {
     private readonly SlimSerializer _owner;
     private readonly IdentityMap<int> _pool = new();
@@ -57,6 +57,9 @@ internal sealed class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>The objects announced so far (strings included): what the reader counts against MaxObjects.</summary>
+    public int ObjectCount => _pool.Count;
+
     /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
     public object? Current => _current;
 
@@ -68,6 +71,7 @@ internal sealed class WriteSession : ISlimReferenceWriter
         _onSerialized.Clear();
         _depth = 0;
         _current = null;
+        _lastLayoutSent = null;
     }
 
     /// <summary>Writes a reference in a slot: null, a back-reference, or an announcement of a new object.</summary>
@@ -110,9 +114,8 @@ internal sealed class WriteSession : ISlimReferenceWriter
     {
         Type type = value.GetType();
         SlimCodec codec;
-        if (type == slot.DeclaredType)
+        if (type == slot.DeclaredType && (!(codec = slot.ExactCodec(Codecs)).HasLayout || LayoutSent(type)))
         {
-            codec = slot.ExactCodec(Codecs);
             Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
         }
         else
@@ -144,37 +147,5 @@ internal sealed class WriteSession : ISlimReferenceWriter
         codec.WriteHeader(Writer, value, this);
         _current = owner;
         _depth--;
-    }
-
-    /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight.</summary>
-    public void WriteTypeHandle(Type type)
-    {
-        if (_registry.TryGetHandle(type, out int handle))
-        {
-            Writer.WriteVarUInt32((uint)handle);
-            return;
-        }
-        Writer.WriteVarUInt32((uint)_registry.Count);
-        WireTypeInfo info = _registry.Info(type);
-        Writer.WriteByte((byte)info.Kind);
-        switch (info.Kind)
-        {
-            case WireTypeEntry.Array:
-                Writer.WriteByte(info.Rank);
-                WriteTypeHandle(info.Parts[0]);
-                break;
-            case WireTypeEntry.Generic:
-                WriteTypeHandle(info.Parts[0]);
-                Writer.WriteVarUInt32((uint)info.Parts.Length - 1);
-                for (int i = 1; i < info.Parts.Length; i++)
-                {
-                    WriteTypeHandle(info.Parts[i]);
-                }
-                break;
-            default:
-                Writer.WriteRawBytes(info.NamedEntryBytes);
-                break;
-        }
-        _registry.Add(type, info);
     }
 }

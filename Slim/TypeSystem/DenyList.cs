@@ -100,6 +100,10 @@ internal static class DenyList
                 }
             }
         }
+        if (RuntimeOnlyTypes.Describe(type) is { } runtimeOnly)
+        {
+            return $"{runtimeOnly} only mean something inside the process that made them";
+        }
         // Generic arguments of the type and of every base type (a class deriving from List<DataSet> holds DataSets).
         for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
         {

@@ -27,4 +27,14 @@ internal static class RegistryChecksum
         }
         return hash;
     }
+
+    /// <summary>Folds raw bytes (a type entry's name as written) into a running hash.</summary>
+    public static ulong AddBytes(ulong hash, ReadOnlySpan<byte> bytes)
+    {
+        foreach (byte b in bytes)
+        {
+            hash = (hash ^ b) * Prime;
+        }
+        return hash;
+    }
 }

@@ -13,6 +13,9 @@ internal sealed class TypeNameResolver
 
     private readonly ConcurrentDictionary<(string Assembly, string Name), Type?> _cache = new();
     private readonly ConcurrentDictionary<int, Utf8Entry> _byUtf8 = new();
+    private readonly FormerNames _formerNames;
+
+    public TypeNameResolver(IReadOnlyList<SlimFormerName>? formerNames = null) => _formerNames = new FormerNames(formerNames ?? []);
 
     /// <summary>
     /// Resolves a name pair given as raw UTF-8, without decoding it when the same bytes were resolved before (the
@@ -89,7 +92,13 @@ internal sealed class TypeNameResolver
         {
             return cached;
         }
-        Type? type = ResolveUncached(assemblyName, fullName);
+        // An old name given in the options wins (the user said what it means here); a name no loaded assembly defines may
+        // be an old name a renamed or moved type declares.
+        Type? type = null;
+        if (IsPlainTypeName(fullName))
+        {
+            type = _formerNames.FindInOptions(assemblyName, fullName) ?? ResolveUncached(assemblyName, fullName) ?? _formerNames.FindDeclared(assemblyName, fullName);
+        }
         if (type is not null)
         {
             // Only successes are cached, so a later-loaded assembly is still found; failures cost a scan each time.

@@ -11,6 +11,8 @@ internal sealed class TypeRegistry
     private readonly TypeRegistryTemplate _template;
     private readonly List<Type> _added = [];
     private readonly Dictionary<Type, int> _addedIndex = [];
+    private readonly List<ulong> _addedHashes = [];
+    private Dictionary<Type, Layouts.LayoutPlan>? _plans;
     private ulong _checksum;
 
     // Up to this many learned types are found by a scan of _added; past it, _addedIndex holds them all.
@@ -63,10 +65,11 @@ internal sealed class TypeRegistry
         }
     }
 
-    public void Add(Type type) => Add(type, _template.Info(type));
-
-    /// <summary>Appends <paramref name="type"/>, whose facts the caller already has.</summary>
-    public void Add(Type type, WireTypeInfo info)
+    /// <summary>
+    /// Appends a type; <paramref name="entryHash"/> is the hash of its entry as it crossed the wire
+    /// (<see cref="WireEntryHash"/>), so a type the reader knows under a new name still keeps both checksums equal.
+    /// </summary>
+    public void Add(Type type, ulong entryHash)
     {
         _added.Add(type);
         if (_added.Count > MaxScanned)
@@ -80,8 +83,22 @@ internal sealed class TypeRegistry
             }
             _addedIndex.Add(type, Count - 1);
         }
-        _checksum = RegistryChecksum.Combine(_checksum, info.EntryHash);
+        _addedHashes.Add(entryHash);
+        _checksum = RegistryChecksum.Combine(_checksum, entryHash);
     }
+
+    /// <summary>True once some type of this registry is read through a plan for another layout.</summary>
+    public bool HasPlans => _plans is not null;
+
+    /// <summary>The reading plan for <paramref name="type"/>'s bodies, when its writer had another layout.</summary>
+    public bool TryGetPlan(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Layouts.LayoutPlan? plan)
+    {
+        plan = null;
+        return _plans is not null && _plans.TryGetValue(type, out plan);
+    }
+
+    /// <summary>Reads <paramref name="type"/>'s bodies through <paramref name="plan"/> while the type stays registered.</summary>
+    public void SetPlan(Type type, Layouts.LayoutPlan plan) => (_plans ??= [])[type] = plan;
 
     /// <summary>Forgets the types learned after the registry had <paramref name="count"/> entries (a failed message).</summary>
     public void Truncate(int count)
@@ -90,16 +107,18 @@ internal sealed class TypeRegistry
         {
             Type last = _added[^1];
             _added.RemoveAt(_added.Count - 1);
+            _addedHashes.RemoveAt(_addedHashes.Count - 1);
             _addedIndex.Remove(last);
+            _plans?.Remove(last);
         }
         if (_added.Count <= MaxScanned)
         {
             _addedIndex.Clear();
         }
         ulong checksum = _template.Checksum;
-        foreach (Type type in _added)
+        foreach (ulong hash in _addedHashes)
         {
-            checksum = RegistryChecksum.Combine(checksum, _template.EntryHash(type));
+            checksum = RegistryChecksum.Combine(checksum, hash);
         }
         _checksum = checksum;
     }
@@ -114,7 +133,26 @@ internal sealed class TypeRegistry
             {
                 _addedIndex.Clear();
             }
+            _addedHashes.Clear();
         }
+        _plans = null;
         _checksum = _template.Checksum;
+    }
+
+    /// <summary>
+    /// The hash of a type entry as written (docs/FORMAT.md, "Type handles"): its kind, then a named entry's name and
+    /// assembly bytes, or a composite entry's rank and part handles. Both ends hash the same bytes.
+    /// </summary>
+    public static ulong WireEntryHash(WireTypeEntry kind, ReadOnlySpan<byte> name, ReadOnlySpan<byte> assembly, ReadOnlySpan<int> parts, byte rank)
+    {
+        ulong hash = RegistryChecksum.Combine(RegistryChecksum.Seed, (ulong)kind | (ulong)rank << 8);
+        hash = RegistryChecksum.AddBytes(hash, name);
+        hash = RegistryChecksum.Combine(hash, (ulong)name.Length);
+        hash = RegistryChecksum.AddBytes(hash, assembly);
+        foreach (int part in parts)
+        {
+            hash = RegistryChecksum.Combine(hash, (ulong)(uint)part);
+        }
+        return hash;
     }
 }

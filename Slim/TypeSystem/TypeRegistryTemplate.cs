@@ -9,7 +9,12 @@ namespace NFX.Slim.TypeSystem;
 /// </summary>
 internal sealed class TypeRegistryTemplate
 {
-    public TypeRegistryTemplate(IReadOnlyList<Type> knownTypes)
+    /// <param name="knownTypes">The user's known types, after the built-in ones.</param>
+    /// <param name="layoutFingerprint">
+    /// A known type's layout fingerprint, or null when it has no field layout: known types never cross as entries, so
+    /// their layouts are folded into the checksum instead, and a changed known type is a registry mismatch.
+    /// </param>
+    public TypeRegistryTemplate(IReadOnlyList<Type> knownTypes, Func<Type, uint?>? layoutFingerprint = null)
     {
         var types = new List<Type>(BuiltInTypes.All);
         foreach (Type type in knownTypes)
@@ -26,6 +31,10 @@ internal sealed class TypeRegistryTemplate
         foreach (Type type in Types)
         {
             checksum = RegistryChecksum.Combine(checksum, EntryHash(type));
+            if (layoutFingerprint?.Invoke(type) is uint fingerprint)
+            {
+                checksum = RegistryChecksum.Combine(checksum, fingerprint);
+            }
         }
         Checksum = checksum;
     }

@@ -29,6 +29,8 @@ internal sealed class WireTypeInfo
             writer.WriteString(FullName);
             writer.WriteString(AssemblyName);
             NamedEntryBytes = writer.ToArray();
+            NamedWireHash = TypeRegistry.WireEntryHash(Kind, System.Text.Encoding.UTF8.GetBytes(FullName),
+                System.Text.Encoding.UTF8.GetBytes(AssemblyName), [], 0);
         }
         EntryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(type));
     }
@@ -48,6 +50,9 @@ internal sealed class WireTypeInfo
     /// <summary>Named entries: the full name and assembly name as written on the wire, encoded once.</summary>
     public byte[] NamedEntryBytes { get; } = [];
 
-    /// <summary>The hash of the type's description, folded into the registry checksum.</summary>
+    /// <summary>Named entries: the entry's hash as written (<see cref="TypeRegistry.WireEntryHash"/>).</summary>
+    public ulong NamedWireHash { get; }
+
+    /// <summary>The hash of the type's description, folded into the registry checksum of the built-in and known types.</summary>
     public ulong EntryHash { get; }
 }

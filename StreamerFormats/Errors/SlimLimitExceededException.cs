@@ -8,7 +8,7 @@ public sealed class SlimLimitExceededException : SlimDeserializationException
 {
     /// <summary>Creates an exception naming the limit, the value asked for and the configured maximum.</summary>
     public SlimLimitExceededException(string limitName, long requested, long maximum, long offset)
-        : base($"{limitName} limit exceeded at offset {offset}: the input asks for {requested}, the maximum is {maximum}.")
+        : base($"{limitName} limit exceeded at offset {offset}: the input asks for {requested}, the maximum is {maximum}. {Advice(limitName)}")
     {
         LimitName = limitName;
         Requested = requested;
@@ -27,4 +27,16 @@ public sealed class SlimLimitExceededException : SlimDeserializationException
 
     /// <summary>The offset, in bytes from the start of the input, at which the request was read.</summary>
     public long Offset { get; }
+
+    // The fix, in the terms of the option the reader was given: a limit is a reader's choice, so it is raised where the
+    // bytes are read, and only for input that is trusted.
+    private static string Advice(string limitName)
+    {
+        int end = limitName.IndexOf(' ');
+        string option = end < 0 ? limitName : limitName[..end];
+        return option == "MaxLength"
+            ? "If the input is trusted, raise SlimReader.MaxLength."
+            : $"If the input is trusted, raise SlimOptions.Limits.{option} on the reading side " +
+              $"(Limits = SlimLimits.Default with {{ {option} = ... }}) or use the SlimLimits.Trusted preset.";
+    }
 }

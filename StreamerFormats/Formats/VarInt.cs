@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Runtime.CompilerServices;
 
 namespace NFX.IO;
@@ -173,4 +174,100 @@ public static class VarInt
         value = result | (last << 63);
         return last == 1 ? MaxBytes64 : 0; // the tenth byte holds bit 63 only
     }
+
+    /// <summary>
+    /// Encodes <paramref name="value"/> at the start of <paramref name="destination"/> and returns the byte count
+    /// (1..<see cref="MaxBytes32"/>). Throws <see cref="ArgumentException"/> when the span is too short for it.
+    /// </summary>
+    public static int Write(Span<byte> destination, uint value)
+    {
+        if (destination.Length < MaxBytes32 && destination.Length < SizeOf(value))
+        {
+            ThrowDestinationTooShort(SizeOf(value), destination.Length);
+        }
+        return Write32(ref System.Runtime.InteropServices.MemoryMarshal.GetReference(destination), value);
+    }
+
+    /// <summary>
+    /// Encodes <paramref name="value"/> at the start of <paramref name="destination"/> and returns the byte count
+    /// (1..<see cref="MaxBytes64"/>). Throws <see cref="ArgumentException"/> when the span is too short for it.
+    /// </summary>
+    public static int Write(Span<byte> destination, ulong value)
+    {
+        if (destination.Length < MaxBytes64 && destination.Length < SizeOf(value))
+        {
+            ThrowDestinationTooShort(SizeOf(value), destination.Length);
+        }
+        return Write64(ref System.Runtime.InteropServices.MemoryMarshal.GetReference(destination), value);
+    }
+
+    /// <summary>
+    /// Decodes a 32-bit value from the start of <paramref name="source"/>, strictly: <see cref="OperationStatus.Done"/>
+    /// with the byte count in <paramref name="bytesConsumed"/>; <see cref="OperationStatus.NeedMoreData"/> when the
+    /// span ends inside the encoding; <see cref="OperationStatus.InvalidData"/> when it is longer than
+    /// <see cref="MaxBytes32"/> bytes, beyond 32 bits or not minimal (a last byte of 0 after a continuation), so every
+    /// value has exactly one encoding.
+    /// </summary>
+    public static OperationStatus TryRead(ReadOnlySpan<byte> source, out uint value, out int bytesConsumed)
+    {
+        if (source.Length >= MaxBytes32)
+        {
+            bytesConsumed = Read32(ref System.Runtime.InteropServices.MemoryMarshal.GetReference(source), out value);
+            return bytesConsumed != 0 ? OperationStatus.Done : OperationStatus.InvalidData;
+        }
+        return ReadShort32(source, out value, out bytesConsumed);
+    }
+
+    /// <summary>
+    /// Decodes a 32-bit value at <paramref name="reader"/>'s position (strictly, as
+    /// <see cref="TryRead(ReadOnlySpan{byte}, out uint, out int)"/>) and advances past it on
+    /// <see cref="OperationStatus.Done"/> only, so a frame split across segments decodes the same as a contiguous one.
+    /// </summary>
+    public static OperationStatus TryRead(ref SequenceReader<byte> reader, out uint value)
+    {
+        ReadOnlySpan<byte> span = reader.UnreadSpan;
+        OperationStatus status;
+        int consumed;
+        if (span.Length >= MaxBytes32 || span.Length == reader.Remaining)
+        {
+            status = TryRead(span, out value, out consumed);
+        }
+        else
+        {
+            // The value straddles segments: copy the few bytes it can take.
+            Span<byte> copy = stackalloc byte[MaxBytes32];
+            int available = (int)Math.Min(reader.Remaining, MaxBytes32);
+            reader.TryCopyTo(copy[..available]);
+            status = TryRead(copy[..available], out value, out consumed);
+        }
+        if (status == OperationStatus.Done)
+        {
+            reader.Advance(consumed);
+        }
+        return status;
+    }
+
+    /// <summary>The careful decode of a span shorter than <see cref="MaxBytes32"/>: it may end inside the value.</summary>
+    private static OperationStatus ReadShort32(ReadOnlySpan<byte> source, out uint value, out int bytesConsumed)
+    {
+        uint result = 0;
+        for (int i = 0; i < source.Length; i++)
+        {
+            uint b = source[i];
+            result |= (b & 0x7F) << (7 * i);
+            if (b < 0x80)
+            {
+                value = result;
+                bytesConsumed = i + 1;
+                return b != 0 || i == 0 ? OperationStatus.Done : OperationStatus.InvalidData;
+            }
+        }
+        value = 0;
+        bytesConsumed = 0;
+        return OperationStatus.NeedMoreData;
+    }
+
+    [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+    private static void ThrowDestinationTooShort(int needed, int length) =>
+        throw new ArgumentException($"The destination has {length} bytes; the value needs {needed}.", "destination");
 }

@@ -13,6 +13,12 @@ public sealed partial class SlimReader
     public int MaxStringBytes { get; set; } = Array.MaxLength;
 
     /// <summary>
+    /// The name under which a caller sets <see cref="MaxLength"/>, so a limit error names the option the user knows
+    /// (Slim sets <c>MaxCollectionLength</c>, from <c>SlimLimits</c>).
+    /// </summary>
+    internal string MaxLengthName { get; set; } = nameof(MaxLength);
+
+    /// <summary>
     /// Reads a string's length prefix (LEB128 of byte count + 1, 0 for null): returns -1 for null, otherwise a byte count
     /// no greater than <see cref="MaxStringBytes"/> whose bytes are all buffered (pulled from a stream if need be).
     /// </summary>

@@ -67,7 +67,7 @@ public sealed partial class SlimReader
         }
         if (length > (ulong)MaxLength)
         {
-            ThrowHelper.ThrowLimit($"{nameof(MaxLength)} ({what})", (long)length, MaxLength, Position);
+            ThrowHelper.ThrowLimit($"{MaxLengthName} ({what})", (long)length, MaxLength, Position);
         }
         long bytes = (long)length * Math.Max(elementSize, 0);
         if (bytes > Array.MaxLength || !TryFill((int)bytes))

@@ -10,7 +10,7 @@ public sealed class GlueCallSlotsTests
     private static (PendingCall<int> Call, OutgoingFrame Frame) NewCall(int id)
     {
         var call = new PendingCall<int> { CallId = id };
-        return (call, new OutgoingFrame(FrameType.Call, id, state: call));
+        return (call, OutgoingFrame.Call(call, call.Generation, id, contractId: 0, methodId: 0, args: null, hasArgs: false));
     }
 
     [Test]
@@ -65,7 +65,7 @@ public sealed class GlueCallSlotsTests
     public void OneWay_SlotsAndLineFull_BlocksThenTimesOut()
     {
         var slots = new CallSlots(1);
-        var oneWay = new OutgoingFrame(FrameType.OneWayCall);
+        var oneWay = OutgoingFrame.OneWay(contractId: 0, methodId: 0, args: null, hasArgs: false, trace: default);
 
         Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(CallSlots.OneWayOutcome.Send));
         Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(CallSlots.OneWayOutcome.Queued));
@@ -76,7 +76,7 @@ public sealed class GlueCallSlotsTests
     public async Task OneWay_Blocked_WokenByReleaseOrClose()
     {
         var slots = new CallSlots(1);
-        var oneWay = new OutgoingFrame(FrameType.OneWayCall);
+        var oneWay = OutgoingFrame.OneWay(contractId: 0, methodId: 0, args: null, hasArgs: false, trace: default);
         slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan);
         slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan);
 

@@ -57,9 +57,11 @@ public sealed class GlueFramingTests
         Assert.Throws<GlueProtocolException>(() => FrameCodec.TryRead(ref buffer, 1024, out _, out _));
     }
 
-    [TestCase("FFFFFFFFFF01", "overflows")]
-    [TestCase("808080808000", "overflows")]
+    [TestCase("FFFFFFFFFF01", "overlong")]
+    [TestCase("808080808000", "overlong")]
     [TestCase("8080", "truncated")]
+    [TestCase("8100", "not minimally encoded")]
+    [TestCase("FFFFFFFF00", "not minimally encoded")]
     public void HeaderReader_MalformedVarint_ThrowsProtocolException(string hex, string reason)
     {
         GlueProtocolException? error = Assert.Throws<GlueProtocolException>(() =>

@@ -191,6 +191,23 @@ public sealed class GlueSecurityTests
         await AssertGoodClientStillServedAsync();
     }
 
+    [TestCase(new byte[] { 0x81, 0x00 }, TestName = "NonMinimalVarintInCallHeader_ConnectionClosedAndCallNotRun(callId 1 in 2 bytes)")]
+    [TestCase(new byte[] { 0x80, 0x80, 0x00 }, TestName = "NonMinimalVarintInCallHeader_ConnectionClosedAndCallNotRun(callId 0 in 3 bytes)")]
+    public async Task NonMinimalVarintInCallHeader_ConnectionClosedAndCallNotRun(byte[] callId)
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+        byte nop = (byte)MethodId(nameof(IShapes.Nop));
+
+        // The same call with its id minimally encoded is served: only the encoding differs.
+        await peer.SendFrameAsync(FrameType.Call, [0x01, 0, nop, 0]);
+        Assert.That((await peer.ReceiveFrameAsync(s_guard))?.Type, Is.EqualTo(FrameType.Result));
+        await peer.SendFrameAsync(FrameType.Call, [.. callId, 0, nop, 0]);
+
+        Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
+        Assert.That(_service.Nops, Is.EqualTo(1), "only the minimally encoded call ran");
+        await AssertGoodClientStillServedAsync();
+    }
+
     [Test]
     public async Task UnknownFrameType_ConnectionClosed()
     {

@@ -1,5 +1,6 @@
 using NFX.Slim;
 using NFX.Tests.Security.Support;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Security;
 
@@ -13,6 +14,10 @@ public sealed class ChecklistTests
     private const long MaxAllocatedBytes = 4 << 20;
 
     public static IEnumerable<HostileCase> Cases() => HostileInputs.Cases();
+
+    // A stream may hold further messages after this one, so cases that differ only in trailing bytes are not stream cases;
+    // leaving them out (rather than skipping them at run time) keeps the run's skipped count honest.
+    public static IEnumerable<HostileCase> StreamCases() => HostileInputs.Cases().Where(c => c.SameOnStreams);
 
     [TestCaseSource(nameof(Cases))]
     public void Deserialize_HostileInput_ThrowsTheExactDocumentedException(HostileCase hostile)
@@ -46,10 +51,9 @@ public sealed class ChecklistTests
         Assert.That(allocated, Is.LessThan(MaxAllocatedBytes + 4L * bytes.Length), $"{allocated} bytes allocated for a {bytes.Length}-byte input");
     }
 
-    [TestCaseSource(nameof(Cases))]
+    [TestCaseSource(nameof(StreamCases))]
     public void Deserialize_HostileInputFromOneByteStream_ThrowsTheSameException(HostileCase hostile)
     {
-        Assume.That(hostile.SameOnStreams, "a stream may hold further messages after this one");
         SlimSerializer slim = hostile.Serializer();
         byte[] bytes = hostile.Build(slim);
         Exception? error = Catch(() => slim.Deserialize(new OneByteStream(bytes)));

@@ -17,7 +17,7 @@ public sealed class LimitTests
     {
         yield return Limit("MaxMessageBytes", new string('m', 2000), SlimLimits.Default with { MaxMessageBytes = 1000 }, l => l with { MaxMessageBytes = 4000 });
         yield return Limit("MaxObjects", Enumerable.Range(0, 50).Select(i => (object)("s" + i)).ToArray(), SlimLimits.Default with { MaxObjects = 10 }, l => l with { MaxObjects = 51 });
-        yield return Limit("MaxLength", Enumerable.Range(0, 100).ToList(), SlimLimits.Default with { MaxCollectionLength = 50 }, l => l with { MaxCollectionLength = 100 });
+        yield return Limit("MaxCollectionLength", Enumerable.Range(0, 100).ToList(), SlimLimits.Default with { MaxCollectionLength = 50 }, l => l with { MaxCollectionLength = 100 });
         yield return Limit("MaxStringBytes", new string('é', 30), SlimLimits.Default with { MaxStringBytes = 50 }, l => l with { MaxStringBytes = 60 });
         yield return Limit("MaxArrayTotalElements", new int[10, 10], SlimLimits.Default with { MaxArrayTotalElements = 50 }, l => l with { MaxArrayTotalElements = 100 });
         object nested = "core";

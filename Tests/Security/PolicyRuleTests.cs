@@ -15,7 +15,7 @@ namespace NFX.Tests.Security;
 /// (assembly, namespace, the scope of <c>Deserialize&lt;T&gt;</c>) admitting a generic definition never admits the
 /// arguments a payload plugs into it.
 /// </summary>
-public sealed class PolicyRuleTests
+public sealed partial class PolicyRuleTests
 {
     private static readonly SlimSerializer s_writer = new(SlimOptions.Default with { TypePolicy = SlimTypePolicy.AllowAll });
 
@@ -46,10 +46,10 @@ public sealed class PolicyRuleTests
     {
         object[] values =
         [
-            new Circle { R = 1 }, new NotAllowed(), new StringBuilder("x"), new MemoryStream(), new Lazy<int>(1),
+            new Circle { R = 1 }, new NotAllowed(), new StringBuilder("x"), new Lazy<int>(1),
             new WeakReference("x"), new Hashtable { ["a"] = 1 }, new ArrayList { 1 }, new List<Circle>(), new Dictionary<string, Circle[]>(),
             new Circle[1], new Wrapper<int>(), Tuple.Create(new StringBuilder()), new KeyValuePair<string, NotAllowed>("k", new NotAllowed()),
-            new System.Collections.Concurrent.BlockingCollection<int>(), new CancellationTokenSource(), typeof(int),
+            typeof(int),
         ];
         return values.Select(v => new TestCaseData(v).SetName("Default refuses " + TypeName(v.GetType())));
     }
@@ -57,16 +57,8 @@ public sealed class PolicyRuleTests
     [TestCaseSource(nameof(RefusedByDefault))]
     public void Default_TypeOutsideTheRule_IsRefused(object value)
     {
-        byte[] bytes;
-        try
-        {
-            bytes = Write(value);
-        }
-        catch (SlimSerializationException e)
-        {
-            Assert.Ignore("not writable either: " + e.Message);
-            return;
-        }
+        // Runtime-only objects (streams, tasks, locks) are refused already when written: see ErrorWordingTests.
+        byte[] bytes = Write(value);
         var error = Assert.Throws<SlimTypeNotAllowedException>(() => new SlimSerializer().Deserialize(bytes));
         Assert.That(error!.Message, Does.Contain("AllowTypes").Or.Contain("AllowReflectionTypeValues"));
     }

@@ -1,6 +1,7 @@
 using NFX.Slim;
 using NFX.Tests.Security.Support;
 using NFX.Tests.Slim.Support;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Security;
 

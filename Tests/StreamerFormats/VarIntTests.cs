@@ -1,5 +1,6 @@
 using NFX.IO;
 using NFX.Tests.StreamerFormats.Infrastructure;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.StreamerFormats;
 

@@ -38,7 +38,15 @@ public static class Corpus
     private static CorpusEntry[] Build()
     {
         SlimSerializer slim = NewSerializer();
-        return [.. Values().Select(v => new CorpusEntry(v.Name, v.Value, slim.Serialize(v.Value)))];
+        // The same graphs with member lists instead of fingerprints: readers read both, so the fuzzer and the truncation
+        // tests cover the version-tolerant layout header too.
+        var tolerant = new SlimSerializer(Options with { Versioning = SlimVersioning.Tolerant });
+        string[] tolerantSeeds = ["perzon", "node-ring", "drawing", "generics", "chain"];
+        return
+        [
+            .. Values().Select(v => new CorpusEntry(v.Name, v.Value, slim.Serialize(v.Value))),
+            .. Values().Where(v => tolerantSeeds.Contains(v.Name)).Select(v => new CorpusEntry(v.Name + "-tolerant", v.Value, tolerant.Serialize(v.Value))),
+        ];
     }
 
     private static IEnumerable<(string Name, object Value)> Values()

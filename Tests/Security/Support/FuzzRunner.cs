@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using NFX.Slim;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Security.Support;
 

@@ -51,22 +51,22 @@ public static class HostileInputs
         // MaxStringBytes); trusted limits let them through to the bytes-left check.
         (string Name, Action<SlimWriter> Body, string DefaultLimit)[] hugeLengths =
         [
-            ("object[] length", w => { New(w, TObjectArray); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("List<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TList, TInt); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("Dictionary<int,int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TDictionary, TInt, TInt); w.WriteByte(0); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("HashSet<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, THashSet, TInt); w.WriteByte(0); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("ImmutableList<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TImmutableList, TInt); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("byte[] length", w => { New(w, TByteArray); w.WriteVarUInt32(Huge + 1); }, "MaxLength"),
+            ("object[] length", w => { New(w, TObjectArray); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("List<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TList, TInt); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("Dictionary<int,int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TDictionary, TInt, TInt); w.WriteByte(0); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("HashSet<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, THashSet, TInt); w.WriteByte(0); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("ImmutableList<int> count", w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TImmutableList, TInt); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("byte[] length", w => { New(w, TByteArray); w.WriteVarUInt32(Huge + 1); }, "MaxCollectionLength"),
             ("string length", w => { New(w, TString); w.WriteVarUInt32(Huge + 1); }, "MaxStringBytes"),
-            ("BigInteger length", w => { New(w, TBigInteger); w.WriteVarUInt32(Huge); }, "MaxLength"),
-            ("Exception.Data count", w => { New(w, TException); ExceptionHeader(w); w.WriteVarUInt32(Huge); }, "MaxLength"),
+            ("BigInteger length", w => { New(w, TBigInteger); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
+            ("Exception.Data count", w => { New(w, TException); ExceptionHeader(w); w.WriteVarUInt32(Huge); }, "MaxCollectionLength"),
             ("Point[] count (3 bytes each: count x size beyond int)", w =>
             {
                 w.WriteVarUInt32(NewWithType);
                 ArrayTypeOfNew(w, Next, 0);
                 NamedType(w, Next, typeof(Point));
                 w.WriteVarUInt32(Huge);
-            }, "MaxLength"),
+            }, "MaxCollectionLength"),
         ];
         foreach ((string name, Action<SlimWriter> body, string defaultLimit) in hugeLengths)
         {
@@ -148,7 +148,7 @@ public static class HostileInputs
         yield return Case("5 user serializer values 10,000 deep", WithCustomBox, w =>
         {
             w.WriteVarUInt32(NewWithType);
-            NamedType(w, Next, typeof(CustomBox));
+            NamedType(w, Next, typeof(CustomBox).FullName!, "NFX.Slim.Tests", layout: false); // a user serializer: no field layout
             for (int i = 0; i < 10_000; i++)
             {
                 New(w, Next);
@@ -240,7 +240,8 @@ public static class HostileInputs
         yield return Case("7 array of an open generic type", Policy, w => { w.WriteVarUInt32(NewWithType); ArrayType(w, Next, 0, TList); }, format);
         yield return Case("7 array of rank 33", Policy, w => { w.WriteVarUInt32(NewWithType); ArrayType(w, Next, 33, TInt); }, format);
         yield return Case("7 open generic type announced as an object (allow-all)", AllowAll, w => New(w, TList), graph);
-        yield return Case("7 abstract type announced as an object (allow-all)", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(Stream)); }, graph);
+        yield return Case("7 abstract type announced as an object (allow-all)", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(System.Text.Encoding)); }, graph);
+        yield return Case("7 runtime-only type announced (allow-all)", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(MemoryStream)); }, refused);
         yield return Case("7 System.Void announced as an object (allow-all)", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(void)); }, graph);
         yield return Case("7 type marked SlimNotSerializable announced (allow-all)", AllowAll, w => { w.WriteVarUInt32(NewWithType); NamedType(w, Next, typeof(Secretive)); }, graph);
         yield return Case("7 unknown comparer code", Policy, w => { w.WriteVarUInt32(NewWithType); GenericType(w, Next, TDictionary, TInt, TInt); w.WriteByte(7); }, format);

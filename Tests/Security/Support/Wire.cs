@@ -21,6 +21,9 @@ internal static class Wire
     public const byte EntryGeneric = 1;
     public const byte EntryArray = 2;
 
+    /// <summary>Kind-byte flags: a 4-byte layout fingerprint (strict) or a member list (tolerant) follows the entry.</summary>
+    public const byte EntryFingerprint = 0x10, EntryMemberList = 0x20;
+
     // Built-in registry handles (Slim/TypeSystem/BuiltInTypes.cs, wire format version 1).
     public const uint TObject = 0, TString = 1, TByteArray = 2, TObjectArray = 3, TBool = 4, TInt = 10, TLong = 12,
         TChar = 7, TShort = 8, TDecimal = 19, TBigInteger = 20, TDateTime = 21, TGuid = 26, TIntArray = 28, TList = 31,
@@ -74,13 +77,41 @@ internal static class Wire
     public static byte[] Reframe(ReadOnlySpan<byte> editedMessage) => Frame(editedMessage[PayloadStart(editedMessage)..]);
 
     /// <summary>Writes a new Named type entry at handle <paramref name="handle"/>.</summary>
-    public static void NamedType(SlimWriter w, uint handle, string fullName, string assembly)
+    public static void NamedType(SlimWriter w, uint handle, string fullName, string assembly, bool layout = true)
     {
         w.WriteVarUInt32(handle);
-        w.WriteByte(EntryNamed);
+        uint? fingerprint = layout ? Fingerprint(fullName, assembly) : null;
+        w.WriteByte(fingerprint is null ? EntryNamed : (byte)(EntryNamed | EntryFingerprint));
         w.WriteString(fullName);
         w.WriteString(assembly);
+        if (fingerprint is uint value)
+        {
+            w.WriteFixed32(value);
+        }
     }
+
+    /// <summary>
+    /// The layout fingerprint an honest writer puts after the entry of a type whose bytes are its own fields (a user
+    /// class or struct already loaded here), so hostile inputs get past the layout check to what they test.
+    /// </summary>
+    public static uint? Fingerprint(string fullName, string assembly)
+    {
+        foreach (System.Reflection.Assembly loaded in AppDomain.CurrentDomain.GetAssemblies())
+        {
+            string name = loaded.GetName().Name ?? "";
+            if (name != assembly || loaded.IsDynamic || name.StartsWith("System", StringComparison.Ordinal) || name is "netstandard" or "mscorlib")
+            {
+                continue;
+            }
+            if (loaded.GetType(fullName, throwOnError: false) is { } type)
+            {
+                return s_layouts.Layouts.Of(type)?.Fingerprint;
+            }
+        }
+        return null;
+    }
+
+    private static readonly SlimSerializer s_layouts = new();
 
     /// <summary>Writes a new Named type entry for <paramref name="type"/> at <paramref name="handle"/>.</summary>
     public static void NamedType(SlimWriter w, uint handle, Type type) =>

@@ -1,6 +1,7 @@
 using NFX.IO;
 using NFX.Slim;
 using NFX.Tests.StreamerFormats.Infrastructure;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.StreamerFormats.Golden;
 

@@ -1,5 +1,6 @@
 using System.Buffers;
 using NFX.IO;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.StreamerFormats.Infrastructure;
 

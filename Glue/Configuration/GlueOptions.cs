@@ -1,0 +1,56 @@
+using System.Diagnostics.Metrics;
+using Microsoft.Extensions.Logging;
+using NFX.Glue.Configuration;
+using NFX.Glue.Serialization;
+
+namespace NFX.Glue;
+
+/// <summary>
+/// The settings both ends of a Glue connection have: <see cref="GlueClientOptions"/> and <see cref="GlueServerOptions"/>
+/// derive from it. Immutable: change a copy with <c>with</c>.
+/// </summary>
+public abstract record GlueOptions
+{
+    /// <summary>
+    /// The largest frame sent or accepted, in bytes. Default 4 MiB. A peer that sends more is disconnected; the peer's
+    /// own limit (exchanged in the handshake) also applies to sends.
+    /// </summary>
+    public int MaxMessageSize { get; init; } = 4 * 1024 * 1024;
+
+    /// <summary>
+    /// Types this end may receive besides those reachable from the contracts' declared types (for example subclasses
+    /// passed or returned where a base class is declared).
+    /// </summary>
+    public IReadOnlyList<Type> AllowedTypes { get; init; } = [];
+
+    /// <summary>
+    /// After this long without receiving anything on a connection this end sends a Ping (a heartbeat). Default 5 s;
+    /// <see cref="Timeout.InfiniteTimeSpan"/> for none.
+    /// </summary>
+    public TimeSpan HeartbeatInterval { get; init; } = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// After this long without receiving anything (not even a Pong) the connection is considered dead and closed: a
+    /// client fails its pending calls with <see cref="GlueConnectionException"/> and reconnects; a server cancels the
+    /// connection's running calls (not applied while the server itself has stopped reading it: backpressure).
+    /// Default 15 s; <see cref="Timeout.InfiniteTimeSpan"/> for none. Must exceed <see cref="HeartbeatInterval"/>.
+    /// </summary>
+    public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
+
+    /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
+    public ILoggerFactory? LoggerFactory { get; init; }
+
+    /// <summary>Makes the <c>NFX.Glue</c> Meter (see <see cref="GlueTelemetry"/>). Null: a shared static Meter.</summary>
+    public IMeterFactory? MeterFactory { get; init; }
+
+    /// <summary>Test hook: the serializers to use instead of Slim.</summary>
+    internal IGlueSerializerFactory? SerializerFactory { get; init; }
+
+    /// <summary>Checks the shared settings; each end adds its own checks.</summary>
+    private protected void ValidateShared()
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
+        ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
+        Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+    }
+}

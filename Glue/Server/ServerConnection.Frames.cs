@@ -1,0 +1,131 @@
+using System.Buffers;
+using System.Diagnostics;
+using NFX.Glue.Contracts;
+using NFX.Glue.Framing;
+using NFX.Glue.Protocol;
+using NFX.Glue.Transport;
+
+namespace NFX.Glue.Server;
+
+/// <summary>Decoding the client's frames: call frames become <see cref="ServerCall"/>s, after the checks that guard the connection.</summary>
+internal sealed partial class ServerConnection
+{
+    protected override ValueTask HandleFrameAsync(FrameType type, ReadOnlySequence<byte> content)
+    {
+        var header = new HeaderReader(content);
+        switch (type)
+        {
+            case FrameType.Call:
+            case FrameType.TracedCall:
+            case FrameType.OneWayCall:
+            case FrameType.TracedOneWayCall:
+            {
+                CallHeader call = CallFrames.ReadCall(type, ref header, GlueTelemetry.Source.HasListeners());
+                (HostedContract contract, MethodDescriptor method) = Resolve(call.ContractId, call.MethodId);
+                bool oneWay = type is FrameType.OneWayCall or FrameType.TracedOneWayCall;
+                if (oneWay && !method.IsOneWay)
+                {
+                    GlueThrow.Protocol($"{method.DisplayName} is not one-way.");
+                }
+                return StartCall(contract, method, call.CallId, call.TimeoutMs, header.Rest, call.Trace);
+            }
+            case FrameType.Cancel:
+                CancelCall((int)header.ReadVarUInt32());
+                return default;
+            case FrameType.Bind:
+            {
+                int callId = (int)header.ReadVarUInt32();
+                int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
+                // Binding an id again replaces it (a client may retry a Bind whose answer it stopped waiting for).
+                ContractAnswer answer = Bind(contractId, HandshakeCodec.ReadContractRequest(header.Rest));
+                EnqueueControlAnswer(OutgoingFrame.Bound(callId, contractId, answer));
+                return default;
+            }
+            default:
+                GlueThrow.UnexpectedFrame((byte)type, "client");
+                return default;
+        }
+    }
+
+    private (HostedContract, MethodDescriptor) Resolve(int contractId, int methodId)
+    {
+        if (_bindings[contractId] is var (contract, map) && (uint)methodId < (uint)map.Length && map[methodId] is MethodDescriptor method)
+        {
+            return (contract, method);
+        }
+        GlueThrow.Protocol($"Call to unbound contract {contractId} or method {methodId}.");
+        return default;
+    }
+
+    private ValueTask StartCall(HostedContract contract, MethodDescriptor method, int callId, uint timeoutMs, ReadOnlySequence<byte> body,
+        in ActivityContext parent)
+    {
+        object? args = null;
+        if (method.HasArgs != !body.IsEmpty)
+        {
+            GlueThrow.Protocol($"The call to {method.DisplayName} has {(body.IsEmpty ? "no" : "unexpected")} arguments.");
+        }
+        // Counted before the drain flag is read (BeginDrain does the reverse), so a drain never misses a call.
+        Interlocked.Increment(ref _active);
+        if (Volatile.Read(ref _draining) != 0)
+        {
+            // The bodies of refused calls are not deserialized: every later call on this connection is refused too,
+            // so the receive registry is never needed again.
+            DecrementActive();
+            if (!method.IsOneWay)
+            {
+                Enqueue(OutgoingFrame.ErrorAnswer(callId, s_stopping, holdsCallSlot: false));
+            }
+            return default;
+        }
+        if (method.HasArgs)
+        {
+            try
+            {
+                args = Deserialize(body);
+                if (args?.GetType() != method.ArgsType)
+                {
+                    GlueThrow.Serialization($"The arguments of {method.DisplayName} are a {args?.GetType().FullName ?? "null"}, not a {method.ArgsType.FullName}.");
+                }
+            }
+            catch (GlueSerializationException e)
+            {
+                // Tell the caller why, then close: the batch registries can no longer be trusted to agree.
+                if (!method.IsOneWay)
+                {
+                    Enqueue(OutgoingFrame.ErrorAnswer(callId, new ErrorMessage(ErrorKind.ArgumentsRejected, e.GetType().FullName!, e.Message, null, null), holdsCallSlot: false));
+                }
+                DecrementActive();
+                _ = CloseAsync(GoodbyeReason.SerializationError, e.Message, e, TimeSpan.FromSeconds(1));
+                return default;
+            }
+        }
+
+        CancellationTokenSource? cancellation = null;
+        if (method.HasCancellationToken && !method.IsOneWay)
+        {
+            cancellation = new CancellationTokenSource();
+            if (timeoutMs > 0)
+            {
+                cancellation.CancelAfter(TimeSpan.FromMilliseconds(timeoutMs));
+            }
+        }
+        ServerCall call = RentCall().Init(contract, method, callId, args, cancellation, parent);
+        if (cancellation is not null)
+        {
+            lock (_cancellable)
+            {
+                if (!_cancellable.TryAdd(callId, call))
+                {
+                    GlueThrow.Protocol($"Call id {callId} is already in flight.");
+                }
+            }
+        }
+        if (_gate.Wait(0))
+        {
+            ThreadPool.UnsafeQueueUserWorkItem(call, preferLocal: false);
+            return default;
+        }
+        return DispatchWhenFreeAsync(call);
+    }
+}

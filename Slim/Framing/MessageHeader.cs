@@ -1,0 +1,56 @@
+using NFX.IO;
+
+namespace NFX.Slim.Framing;
+
+/// <summary>
+/// The frame of every Slim message (docs/FORMAT.md, "Message"): 'S' 'L', format version, flags, then the LEB128
+/// length of the payload that follows. The length lets a stream hold many messages and lets a reader refuse an
+/// oversized one before reading it.
+/// </summary>
+internal static class MessageHeader
+{
+    public const byte Magic0 = (byte)'S';
+    public const byte Magic1 = (byte)'L';
+    public const byte Version = 1;
+    public const byte FlagBatch = 0x01;
+    public const int MaxSize = 4 + VarInt.MaxBytes32;
+
+    /// <summary>Writes the header ending exactly at <paramref name="end"/> in <paramref name="buffer"/>; returns where it starts.</summary>
+    public static int WriteBefore(Span<byte> buffer, int end, int payloadLength, byte flags)
+    {
+        int lengthSize = VarInt.SizeOf((uint)payloadLength);
+        int start = end - 4 - lengthSize;
+        buffer[start] = Magic0;
+        buffer[start + 1] = Magic1;
+        buffer[start + 2] = Version;
+        buffer[start + 3] = flags;
+        VarInt.Write(buffer[(start + 4)..], (uint)payloadLength);
+        return start;
+    }
+
+    /// <summary>Reads and checks a header; returns the payload length.</summary>
+    public static int Read(SlimReader reader, SlimLimits limits)
+    {
+        long offset = reader.Position;
+        reader.Require(4, "the message header");
+        byte m0 = reader.ReadByte(), m1 = reader.ReadByte(), version = reader.ReadByte(), flags = reader.ReadByte();
+        if (m0 != Magic0 || m1 != Magic1)
+        {
+            SlimThrow.Format($"Not a Slim message: it starts with 0x{m0:X2} 0x{m1:X2}, not 'SL'", offset);
+        }
+        if (version != Version)
+        {
+            SlimThrow.Format($"Slim message format version {version} is not supported (this reader knows version {Version})", offset + 2);
+        }
+        if ((flags & ~FlagBatch) != 0)
+        {
+            SlimThrow.Format($"Slim message flags 0x{flags:X2} use reserved bits", offset + 3);
+        }
+        uint length = reader.ReadVarUInt32();
+        if (length > (uint)limits.MaxMessageBytes)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxMessageBytes), length, limits.MaxMessageBytes, offset);
+        }
+        return (int)length;
+    }
+}

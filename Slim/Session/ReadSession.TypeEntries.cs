@@ -1,0 +1,242 @@
+using System.Text;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.Session;
+
+internal sealed partial class ReadSession
+{
+    /// <summary>The most UTF-8 bytes of a type or assembly name in a type entry (names are at most 1024 characters).</summary>
+    private const int MaxTypeNameBytes = 4096;
+
+    /// <summary>The most UTF-8 bytes of a member name in a layout (field names are far shorter).</summary>
+    private const int MaxMemberNameBytes = 1024;
+
+    /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
+    public Type ReadTypeHandle() => ReadTypeHandle(out _);
+
+    private Type ReadTypeHandle(out int handle)
+    {
+        long offset = Reader.Position;
+        uint value = Reader.ReadVarUInt32();
+        int count = _registry.Count;
+        if (value < (uint)count)
+        {
+            handle = (int)value;
+            return _registry[handle];
+        }
+        if (value != (uint)count)
+        {
+            SlimThrow.BadTypeHandle(value, count, offset);
+        }
+        if (++_depth > _limits.MaxDepth)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
+        }
+        Type type = ReadTypeEntry(offset, out handle);
+        _depth--;
+        return type;
+    }
+
+    /// <summary>Reads a new entry, registers it, then reads its layout (after registering, so a member may name the type itself).</summary>
+    private Type ReadTypeEntry(long offset, out int handle)
+    {
+        byte kindByte = Reader.ReadByte();
+        var kind = (WireTypeEntry)(kindByte & TypeEntryFlags.KindMask);
+        int layoutFlags = kindByte & TypeEntryFlags.LayoutMask;
+        if ((kindByte & ~(TypeEntryFlags.KindMask | TypeEntryFlags.LayoutMask)) != 0 || layoutFlags == TypeEntryFlags.LayoutMask ||
+            kind == WireTypeEntry.Array && layoutFlags != 0)
+        {
+            SlimThrow.Format($"Type entry kind byte 0x{kindByte:X2} is not defined", offset);
+        }
+        Type type;
+        ulong entryHash;
+        switch (kind)
+        {
+            case WireTypeEntry.Named:
+                type = ReadNamedEntry(offset, out entryHash);
+                break;
+            case WireTypeEntry.Generic:
+                type = ReadGenericEntry(offset, out entryHash);
+                break;
+            case WireTypeEntry.Array:
+                type = ReadArrayEntry(offset, out entryHash);
+                break;
+            default:
+                SlimThrow.Format($"Unknown type entry kind {(byte)kind}", offset);
+                type = null!;
+                entryHash = 0;
+                break;
+        }
+        if (_registry.TryGetHandle(type, out int existing))
+        {
+            // A writer registers each type once; a repeated entry would desynchronize (or, in Batch mode, corrupt) the registry.
+            SlimThrow.Format($"Type entry for '{TypeNames.Describe(type)}' repeats registry handle {existing}", offset);
+        }
+        handle = _registry.Count;
+        _registry.Add(type, entryHash);
+        ReadLayout(type, kind, layoutFlags, offset);
+        return type;
+    }
+
+    private Type ReadNamedEntry(long offset, out ulong entryHash)
+    {
+        if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
+        {
+            SlimThrow.Format("A type entry has a null name or assembly", offset);
+        }
+        if (name.Length > MaxTypeNameBytes || assembly.Length > MaxTypeNameBytes)
+        {
+            // Names are at most 1024 characters (TypeNameResolver): refuse longer ones before decoding them.
+            SlimThrow.Format($"A type entry's name or assembly is longer than {MaxTypeNameBytes} bytes", offset);
+        }
+        entryHash = TypeRegistry.WireEntryHash(WireTypeEntry.Named, name, assembly, [], 0);
+        Type? type;
+        try
+        {
+            type = _owner.Resolver.Resolve(assembly, name);
+        }
+        catch (DecoderFallbackException)
+        {
+            throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
+        }
+        return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
+    }
+
+    private Type ReadGenericEntry(long offset, out ulong entryHash)
+    {
+        Type definition = ReadTypeHandle(out int definitionHandle);
+        uint argumentCount = Reader.ReadVarUInt32();
+        if (!definition.IsGenericTypeDefinition || argumentCount != (uint)definition.GetGenericArguments().Length)
+        {
+            SlimThrow.Format($"Type entry names generic arguments for '{TypeNames.Describe(definition)}' that do not fit it", offset);
+        }
+        var arguments = new Type[argumentCount];
+        Span<int> parts = stackalloc int[arguments.Length + 1];
+        parts[0] = definitionHandle;
+        for (int i = 0; i < arguments.Length; i++)
+        {
+            arguments[i] = ReadTypeHandle(out parts[i + 1]);
+            if (arguments[i].IsGenericTypeDefinition || arguments[i].IsByRefLike || arguments[i].IsPointer)
+            {
+                SlimThrow.Format($"Type entry uses '{TypeNames.Describe(arguments[i])}' as a generic argument", offset);
+            }
+        }
+        entryHash = TypeRegistry.WireEntryHash(WireTypeEntry.Generic, [], [], parts, 0);
+        try
+        {
+            return _owner.Resolver.MakeGeneric(definition, arguments);
+        }
+        catch (Exception e) when (e is ArgumentException or TypeLoadException or NotSupportedException)
+        {
+            throw new SlimFormatException($"Type entry violates the constraints of '{TypeNames.Describe(definition)}' at offset {offset}: {e.Message}", offset);
+        }
+    }
+
+    private Type ReadArrayEntry(long offset, out ulong entryHash)
+    {
+        byte rank = Reader.ReadByte();
+        Type element = ReadTypeHandle(out int elementHandle);
+        if (rank > 32 || element.IsGenericTypeDefinition || element.IsByRefLike || element == typeof(void) || element.IsPointer)
+        {
+            SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
+        }
+        entryHash = TypeRegistry.WireEntryHash(WireTypeEntry.Array, [], [], [elementHandle], rank);
+        try
+        {
+            return _owner.Resolver.MakeArray(element, rank);
+        }
+        catch (Exception e) when (e is TypeLoadException or ArgumentException or NotSupportedException)
+        {
+            throw new SlimFormatException($"Array type entry over '{TypeNames.Describe(element)}' is invalid at offset {offset}: {e.Message}", offset);
+        }
+    }
+
+    /// <summary>
+    /// Checks the layout that follows an entry against this reader's: a fingerprint must equal the local one; a member
+    /// list equal to the local one (same names, same wire types, same order) reads with the ordinary codec, and any other
+    /// compiles (once) or reuses a reading plan for the class.
+    /// </summary>
+    private void ReadLayout(Type type, WireTypeEntry kind, int layoutFlags, long offset)
+    {
+        LocalLayout? local = kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
+        switch (layoutFlags)
+        {
+            case 0:
+                if (local is not null)
+                {
+                    _admission.Check(type); // a type the policy refuses is reported as such, before any layout difference
+                    throw LayoutThrow.NoLayoutSent(local, offset);
+                }
+                break;
+            case TypeEntryFlags.Fingerprint:
+            {
+                uint fingerprint = Reader.ReadFixed32();
+                if (local is null || fingerprint != local.Fingerprint)
+                {
+                    _admission.Check(type);
+                    throw LayoutThrow.FingerprintMismatch(type, fingerprint, local, offset);
+                }
+                break;
+            }
+            default:
+                ReadMemberList(type, local, offset);
+                break;
+        }
+    }
+
+    private void ReadMemberList(Type type, LocalLayout? local, long offset)
+    {
+        uint count = Reader.ReadVarUInt32();
+        if (count > (uint)_limits.MaxLayoutMembers)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxLayoutMembers), count, _limits.MaxLayoutMembers, offset);
+        }
+        if (count * 2L > Reader.BufferedBytes)
+        {
+            SlimThrow.Format($"The layout of '{TypeNames.Describe(type)}' lists {count} members, more than the bytes left can hold", offset);
+        }
+        bool identical = local is not null && count == (uint)local.Names.Length;
+        RemoteMember[]? members = identical ? null : new RemoteMember[count];
+        for (int i = 0; i < (int)count; i++)
+        {
+            long nameOffset = Reader.Position;
+            if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) || name.Length == 0 || name.Length > MaxMemberNameBytes)
+            {
+                SlimThrow.Format($"A member name in the layout of '{TypeNames.Describe(type)}' is null, empty or longer than {MaxMemberNameBytes} bytes", nameOffset);
+            }
+            // Names are compared as raw UTF-8 against the local layout: the steady state never decodes one.
+            bool sameName = identical && name.SequenceEqual(local!.Names[i]);
+            byte[]? copy = sameName ? local!.Names[i] : name.ToArray();
+            Type wireType = ReadTypeHandle();
+            if (wireType.ContainsGenericParameters || wireType.IsByRefLike || wireType.IsPointer || wireType.IsByRef || wireType == typeof(void))
+            {
+                SlimThrow.Format($"Member {i} in the layout of '{TypeNames.Describe(type)}' has type '{TypeNames.Describe(wireType)}', which no member can have", nameOffset);
+            }
+            if (identical && (!sameName || wireType != local!.WireTypes[i]))
+            {
+                identical = false;
+                members = new RemoteMember[count];
+                for (int j = 0; j < i; j++)
+                {
+                    members[j] = new RemoteMember(local!.Names[j], local.WireTypes[j]);
+                }
+            }
+            if (members is not null)
+            {
+                members[i] = new RemoteMember(copy, wireType);
+            }
+        }
+        if (identical)
+        {
+            return;
+        }
+        if (local is null || !local.Tolerable)
+        {
+            _admission.Check(type);
+            throw LayoutThrow.NotTolerable(type, local, members!, offset);
+        }
+        _registry.SetPlan(type, new LayoutPlan(local, members!));
+    }
+}

@@ -1,0 +1,100 @@
+using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Slim.Session;
+
+internal sealed partial class WriteSession
+{
+    /// <summary>The last type whose layout is known to be in the registry: the common case (a loop of one type) skips the lookup.</summary>
+    private Type? _lastLayoutSent;
+
+    /// <summary>
+    /// True when <paramref name="type"/> (whose bytes follow a field layout) already crossed as a type entry, with its
+    /// layout. Until then an object of that type is announced with its type handle even where the slot's declared type
+    /// would allow none, so every layout reaches the reader before the first body that depends on it.
+    /// </summary>
+    private bool LayoutSent(Type type)
+    {
+        if (type == _lastLayoutSent)
+        {
+            return true;
+        }
+        if (_registry.TryGetHandle(type, out _))
+        {
+            _lastLayoutSent = type;
+            return true;
+        }
+        return false;
+    }
+
+    /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
+    public int WriteTypeHandle(Type type)
+    {
+        if (_registry.TryGetHandle(type, out int handle))
+        {
+            Writer.WriteVarUInt32((uint)handle);
+            return handle;
+        }
+        handle = _registry.Count;
+        Writer.WriteVarUInt32((uint)handle);
+        WireTypeInfo info = _registry.Info(type);
+        LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
+        bool tolerant = _owner.Options.Versioning == SlimVersioning.Tolerant;
+        byte layoutFlag = layout is null ? (byte)0 : tolerant ? TypeEntryFlags.MemberList : TypeEntryFlags.Fingerprint;
+        Writer.WriteByte((byte)((byte)info.Kind | layoutFlag));
+        ulong entryHash;
+        switch (info.Kind)
+        {
+            case WireTypeEntry.Array:
+            {
+                Writer.WriteByte(info.Rank);
+                int element = WriteTypeHandle(info.Parts[0]);
+                entryHash = TypeRegistry.WireEntryHash(info.Kind, [], [], [element], info.Rank);
+                break;
+            }
+            case WireTypeEntry.Generic:
+            {
+                Span<int> parts = info.Parts.Length <= 16 ? stackalloc int[info.Parts.Length] : new int[info.Parts.Length];
+                parts[0] = WriteTypeHandle(info.Parts[0]);
+                Writer.WriteVarUInt32((uint)info.Parts.Length - 1);
+                for (int i = 1; i < info.Parts.Length; i++)
+                {
+                    parts[i] = WriteTypeHandle(info.Parts[i]);
+                }
+                entryHash = TypeRegistry.WireEntryHash(info.Kind, [], [], parts, 0);
+                break;
+            }
+            default:
+                Writer.WriteRawBytes(info.NamedEntryBytes);
+                entryHash = info.NamedWireHash;
+                break;
+        }
+        // Registered before its layout, so a member whose type is the type itself (a linked node) is a plain handle.
+        _registry.Add(type, entryHash);
+        if (layout is not null)
+        {
+            if (tolerant)
+            {
+                WriteMemberList(layout);
+            }
+            else
+            {
+                Writer.WriteFixed32(layout.Fingerprint);
+            }
+        }
+        return handle;
+    }
+
+    /// <summary>The layout of a version-tolerant entry: LEB128 count, then per member its UTF-8 name and its wire type handle.</summary>
+    private void WriteMemberList(LocalLayout layout)
+    {
+        Writer.WriteVarUInt32((uint)layout.Names.Length);
+        for (int i = 0; i < layout.Names.Length; i++)
+        {
+            byte[] name = layout.Names[i];
+            Writer.WriteVarUInt32((uint)name.Length + 1);
+            Writer.WriteRawBytes(name);
+            WriteTypeHandle(layout.WireTypes[i]);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+namespace NFX.Tests.Fuzz;
+
+/// <summary>
+/// Keeps what the coverage-guided fuzzer learned: every input of each target's minimized corpus (and every past
+/// finding, kept beside it as <c>finding-*.bin</c>) is read again through the same target and oracle, and every
+/// target's seeds pass too. Runs in seconds; <c>Tests/Fuzz/fuzz.sh</c> grows the corpora.
+/// </summary>
+public sealed class FuzzCorpusTests
+{
+    private static string CorpusFolder(string target) => Path.Combine(TestContext.CurrentContext.TestDirectory, "Fuzz", "Corpus", target);
+
+    private static IEnumerable<string> Targets => FuzzTargets.Names;
+
+    [TestCaseSource(nameof(Targets))]
+    public void Corpus_EveryInput_KeepsTheContract(string name)
+    {
+        FuzzTarget target = FuzzTargets.Get(name);
+        string[] files = Directory.Exists(CorpusFolder(name)) ? Directory.GetFiles(CorpusFolder(name), "*.bin") : [];
+        Assert.That(files, Is.Not.Empty, $"no checked-in corpus for {name} (Tests/Fuzz/Corpus/{name})");
+        var failures = new List<string>();
+        foreach (string file in files.Order(StringComparer.Ordinal))
+        {
+            try
+            {
+                target.Run(File.ReadAllBytes(file));
+            }
+            catch (FuzzFindingException e)
+            {
+                failures.Add($"{Path.GetFileName(file)}: {e.Message} {e.InnerException}");
+            }
+        }
+        Assert.That(failures, Is.Empty);
+    }
+
+    [TestCaseSource(nameof(Targets))]
+    public void Seeds_EveryInput_KeepsTheContract(string name)
+    {
+        FuzzTarget target = FuzzTargets.Get(name);
+        (string Name, byte[] Input)[] seeds = [.. target.Seeds()];
+        Assert.That(seeds, Is.Not.Empty);
+        foreach ((string seed, byte[] input) in seeds)
+        {
+            Assert.DoesNotThrow(() => target.Run(input), seed);
+        }
+    }
+
+    [Test]
+    public void Run_UndocumentedException_IsAFinding()
+    {
+        var target = new ThrowingTarget();
+        FuzzFindingException e = Assert.Throws<FuzzFindingException>(() => target.Run([1]))!;
+        Assert.That(e.InnerException, Is.TypeOf<IndexOutOfRangeException>());
+    }
+
+    [Test]
+    public void Run_OverAllocation_IsAFinding()
+    {
+        var target = new AllocatingTarget();
+        Assert.That(() => target.Run([1]), Throws.TypeOf<FuzzFindingException>().With.Message.Contains("allocated"));
+    }
+
+    private sealed class ThrowingTarget : FuzzTarget
+    {
+        public override string Name => "throwing";
+
+        public override IEnumerable<(string Name, byte[] Input)> Seeds() => [];
+
+        protected override void Parse(byte[] input) => throw new IndexOutOfRangeException();
+
+        protected override string? Verdict(Exception error) => $"escaped {error.GetType().Name}";
+    }
+
+    private sealed class AllocatingTarget : FuzzTarget
+    {
+        public override string Name => "allocating";
+
+        public override IEnumerable<(string Name, byte[] Input)> Seeds() => [];
+
+        protected override void Parse(byte[] input) => GC.KeepAlive(new byte[MaxAllocatedBytes + 1]);
+
+        protected override string? Verdict(Exception error) => null;
+    }
+}

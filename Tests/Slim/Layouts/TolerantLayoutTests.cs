@@ -1,0 +1,149 @@
+using NFX.Slim;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Slim.Layouts;
+
+/// <summary>Version-tolerant messages: a reader built from another version maps the writer's members by name.</summary>
+public sealed class TolerantLayoutTests
+{
+    [Test]
+    public void Tolerant_AddedRemovedAndWidenedFields_MapByName()
+    {
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(Versions.SampleV1());
+
+        V2.Order order = Versions.Reader().Deserialize<V2.Order>(bytes);
+
+        Assert.That(order.Id, Is.EqualTo(7L), "int widened to long");
+        Assert.That(order.Customer, Is.EqualTo("Acme"));
+        Assert.That(order.Total, Is.EqualTo(12.50m));
+        Assert.That(order.Weight, Is.EqualTo(1.5), "float widened to double?");
+        Assert.That(order.Count, Is.EqualTo(1L << 40));
+        Assert.That(order.Currency, Is.EqualTo("EUR"), "a member the writer lacks keeps its initializer");
+        Assert.That(order.Priority, Is.EqualTo(3));
+        Assert.That(order.Parent, Is.SameAs(order), "the cycle through the DTO holds");
+        Assert.That(order.Ship, Is.Not.Null);
+        Assert.That(order.Ship!.Town, Is.Null, "a renamed member is not misread as the old one");
+        Assert.That(order.Extra, Is.EqualTo(new List<string> { "a", "b" }), "an object of a dropped member stays reachable by back-reference");
+    }
+
+    [Test]
+    public void Tolerant_OldBytesOfAnObjectTypedField_AreMappedToo()
+    {
+        var holder = new object[] { new V1.Address { City = "c" }, Versions.SampleV1() };
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(holder);
+
+        var copy = (object[])Versions.Reader().Deserialize(bytes)!;
+
+        Assert.That(copy[0], Is.InstanceOf<V2.Address>());
+        Assert.That(((V2.Order)copy[1]).Id, Is.EqualTo(7L));
+    }
+
+    [Test]
+    public void Tolerant_SameVersion_RoundTripsTheWholeGraph()
+    {
+        var slim = new SlimSerializer(SlimOptions.Default with
+        {
+            Versioning = SlimVersioning.Tolerant, TypePolicy = SlimTypePolicy.Default.AllowNamespace("NFX.Tests.Slim.Layouts.V1"),
+        });
+        V1.Order order = Versions.SampleV1();
+        var graph = new object[] { order, new V1.Holder { P = new V1.Point { X = 3, Y = 4 }, Name = "h" }, order.Aliases!, new V1.Gadget { Size = 2 } };
+
+        GraphAssert.AreEquivalent(graph, slim.Deserialize(slim.Serialize(graph)));
+    }
+
+    [Test]
+    public void Tolerant_ModelsOfTheSuite_RoundTrip()
+    {
+        var slim = RoundTrip.NewSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant });
+        var parent = new Perzon { FirstName = "Ann" };
+        var perzon = new Perzon { FirstName = "Bob", Parent = parent, Names1 = ["x"] };
+
+        RoundTrip.Check(perzon, slim);
+        RoundTrip.Check(new object[] { perzon, parent, new Drawing { Main = new Circle { R = 1 }, Pet = new Dog { Name = "d" } } }, slim);
+    }
+
+    [Test]
+    public void Tolerant_NarrowedMember_ThrowsNamingTheMember()
+    {
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Order { Count = 5 });
+        SlimSerializer reader = Versions.Reader(TypeRegistryMode.PerCall, new SlimFormerName(typeof(V1.Order).FullName!, typeof(V2.NarrowOrder)));
+
+        var error = Assert.Throws<SlimLayoutMismatchException>(() => reader.Deserialize<V2.NarrowOrder>(bytes))!;
+
+        Assert.That(error.Member, Is.EqualTo("Count"));
+        Assert.That(error.Message, Does.Contain("System.Int64").And.Contain("System.Int32"));
+    }
+
+    [Test]
+    public void Tolerant_ChangedStruct_ThrowsNamingTheStruct()
+    {
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Holder { P = new V1.Point { X = 1 } });
+
+        var error = Assert.Throws<SlimLayoutMismatchException>(() => Versions.Reader().Deserialize<V2.Holder>(bytes))!;
+
+        Assert.That(error.TypeName, Does.Contain("V2.Point"));
+    }
+
+    [Test]
+    public void Tolerant_Batch_LayoutsCrossOncePerConnection_ThenNoGrowthOverStrict()
+    {
+        SlimSerializer strict = Versions.Writer(SlimVersioning.Strict, TypeRegistryMode.Batch);
+        SlimSerializer tolerant = Versions.Writer(SlimVersioning.Tolerant, TypeRegistryMode.Batch);
+        SlimSerializer reader = Versions.Reader(TypeRegistryMode.Batch);
+        var sizes = new List<(int Strict, int Tolerant)>();
+        for (int i = 0; i < 3; i++)
+        {
+            V1.Order order = Versions.SampleV1();
+            order.Id = i;
+            byte[] bytes = tolerant.Serialize(order);
+            sizes.Add((strict.Serialize(order).Length, bytes.Length));
+            Assert.That(reader.Deserialize<V2.Order>(bytes).Id, Is.EqualTo(i));
+        }
+
+        Assert.That(sizes[0].Tolerant, Is.GreaterThan(sizes[0].Strict), "the first message carries member lists");
+        Assert.That(sizes[1].Tolerant, Is.EqualTo(sizes[1].Strict), "later messages: 0 bytes of growth");
+        Assert.That(sizes[2].Tolerant, Is.EqualTo(sizes[2].Strict));
+    }
+
+    [Test]
+    public void Tolerant_PlansAreCompiledOncePerLayout()
+    {
+        SlimSerializer writer = Versions.Writer(SlimVersioning.Tolerant);
+        SlimSerializer reader = Versions.Reader();
+        byte[] bytes = writer.Serialize(Versions.SampleV1());
+
+        reader.Deserialize<V2.Order>(bytes);
+        int plans = reader.Layouts.PlanCount;
+        for (int i = 0; i < 5; i++)
+        {
+            reader.Deserialize<V2.Order>(bytes);
+        }
+
+        Assert.That(plans, Is.EqualTo(2), "one plan for Order, one for Address");
+        Assert.That(reader.Layouts.PlanCount, Is.EqualTo(plans));
+    }
+
+    [Test]
+    public void Tolerant_RenamedType_ResolvesThroughItsDeclaredFormerName()
+    {
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Gadget { Size = 9 });
+        // The old build called it V1.Gidget (same length as the loaded V1.Gadget, so the bytes can be edited in place).
+        byte[] renamed = Replace(bytes, "V1.Gadget", "V1.Gidget");
+        var reader = new SlimSerializer(SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(V2.Widget)) });
+
+        V2.Widget widget = reader.Deserialize<V2.Widget>(renamed);
+
+        Assert.That(widget.Size, Is.EqualTo(9));
+        Assert.That(widget.Label, Is.EqualTo("new"));
+        var strictReader = new SlimSerializer(SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowNamespace("NFX.Tests.Slim.Layouts.V1") });
+        Assert.Throws<SlimTypeNotAllowedException>(() => strictReader.Deserialize(renamed), "the policy still decides");
+    }
+
+    private static byte[] Replace(byte[] bytes, string from, string to)
+    {
+        string hex = Convert.ToHexString(bytes);
+        string fromHex = Convert.ToHexString(System.Text.Encoding.UTF8.GetBytes(from));
+        Assert.That(hex, Does.Contain(fromHex));
+        return Convert.FromHexString(hex.Replace(fromHex, Convert.ToHexString(System.Text.Encoding.UTF8.GetBytes(to))));
+    }
+}
