@@ -2,6 +2,7 @@ using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
+using NFX.Slim.Codecs;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.CodeGen;
@@ -19,6 +20,15 @@ internal sealed class ValueExpressions
     private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
     private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
     private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference), [typeof(object), typeof(ReferenceSlot)])!;
+    private static readonly MethodInfo s_cloneNative = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneNative))!;
+    private static readonly MethodInfo s_tryWriteBackReference = typeof(WriteSession).GetMethod(nameof(WriteSession.TryWriteBackReference))!;
+    private static readonly MethodInfo s_readReferenceAfterHandle =
+        typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReferenceAfterHandle))!;
+    private static readonly MethodInfo s_beginInline = typeof(ReadSession).GetMethod(nameof(ReadSession.BeginInline))!;
+    private static readonly MethodInfo s_endInline = typeof(ReadSession).GetMethod(nameof(ReadSession.EndInline))!;
+    private static readonly MethodInfo s_writeByte = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteByte))!;
+    private static readonly MethodInfo s_readVarUInt32 = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadVarUInt32))!;
+    private static readonly PropertyInfo s_readerPosition = typeof(SlimReader).GetProperty(nameof(SlimReader.Position))!;
     private static readonly MethodInfo s_writeBoolean = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteBoolean))!;
     private static readonly MethodInfo s_readBoolean = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadBoolean))!;
     private static readonly MethodInfo s_checkDelegate = typeof(ValueExpressions).GetMethod(nameof(CheckNoDelegate), BindingFlags.NonPublic | BindingFlags.Static)!;
@@ -105,6 +115,10 @@ internal sealed class ValueExpressions
                     Expression.Call(s_checkDelegate, boxed, Expression.Constant(path)),
                     Expression.Call(session, s_writeReference, Expression.Constant(null, typeof(object)), slot));
             }
+            if (InlineNative(type) is { } inline)
+            {
+                return WriteInline(type, inline, writer, value, session, slot);
+            }
             return Expression.Call(session, s_writeReference, boxed, slot);
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
@@ -147,7 +161,12 @@ internal sealed class ValueExpressions
         if (!type.IsValueType)
         {
             // A delegate slot can only come back null: the deny-list refuses every delegate type a payload could name.
-            return Expression.Convert(Expression.Call(session, s_readReference, Expression.Constant(_codecs.SlotFor(type, path))), type);
+            ReferenceSlot slot = _codecs.SlotFor(type, path);
+            if (InlineNative(type) is { } inline && slot.IsInstantiable && slot.DeniedReason is null)
+            {
+                return ReadInline(type, inline, reader, session, slot);
+            }
+            return Expression.Convert(Expression.Call(session, s_readReference, Expression.Constant(slot)), type);
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
@@ -193,8 +212,9 @@ internal sealed class ValueExpressions
             {
                 return value; // strings are immutable: a clone shares them
             }
+            MethodInfo cloneReference = InlineNative(type) is null ? s_cloneReference : s_cloneNative;
             return Expression.Convert(
-                Expression.Call(session, s_cloneReference, Expression.Convert(value, typeof(object)), Expression.Constant(_codecs.SlotFor(type, path))),
+                Expression.Call(session, cloneReference, Expression.Convert(value, typeof(object)), Expression.Constant(_codecs.SlotFor(type, path))),
                 type);
         }
         if (IsPlainData(type) || _format.IsNative(type))
@@ -228,6 +248,55 @@ internal sealed class ValueExpressions
         }
         body.Add(result);
         return Expression.Block([result], body);
+    }
+
+    /// <summary>
+    /// The wire codec of a reference type the generated code may write and read inline: a sealed native type (string,
+    /// primitive arrays) that no user serializer replaces. Its values still enter the reference pool, so shared
+    /// strings and arrays keep their identity; only the per-value dispatch through the codec is skipped.
+    /// </summary>
+    private NativeTypeCodec? InlineNative(Type type) =>
+        type.IsSealed && _format.TryGetCodec(type, out NativeTypeCodec? native) && _codecs.Get(type).GetType() == typeof(NativeCodec<>).MakeGenericType(type) ? native : null;
+
+    /// <summary>
+    /// <c>if (v == null) Null; else if (!backReference(v)) { NewOfDeclaredType; write(v); }</c>: the bytes of
+    /// <see cref="WriteSession.WriteReference"/>. An array slot can hold an array of another element type the runtime
+    /// treats as compatible (an int[] field holding a uint[]): that goes the general way, with its type.
+    /// </summary>
+    private static Expression WriteInline(Type type, NativeTypeCodec native, Expression writer, Expression value, Expression session, Expression slot)
+    {
+        ParameterExpression local = Expression.Variable(type, "reference");
+        Expression announce = Expression.IfThen(Expression.Not(Expression.Call(session, s_tryWriteBackReference, local)),
+            Expression.Block(Expression.Call(writer, s_writeByte, Expression.Constant((byte)WireHandle.NewOfDeclaredType)), native.Write(writer, local)));
+        if (type.IsArray)
+        {
+            announce = Expression.IfThenElse(Expression.TypeEqual(local, type), announce,
+                Expression.Call(session, s_writeReference, Expression.Convert(local, typeof(object)), slot));
+        }
+        return Expression.Block([local],
+            Expression.Assign(local, value),
+            Expression.IfThenElse(Expression.ReferenceEqual(local, Expression.Constant(null, type)),
+                Expression.Call(writer, s_writeByte, Expression.Constant((byte)WireHandle.Null)),
+                announce));
+    }
+
+    /// <summary>
+    /// <c>h = handle; h == NewOfDeclaredType ? pool(read()) : session.ReadReference(h, slot)</c>: the value of the
+    /// declared type is read in place; every other handle (null, back-reference, a value with its type) and every
+    /// check (pool bounds, slot type, MaxObjects, a null value announced as new) is the general path's.
+    /// </summary>
+    private static Expression ReadInline(Type type, NativeTypeCodec native, Expression reader, Expression session, ReferenceSlot slot)
+    {
+        ParameterExpression offset = Expression.Variable(typeof(long), "offset");
+        ParameterExpression handle = Expression.Variable(typeof(uint), "handle");
+        return Expression.Block(type, [offset, handle],
+            Expression.Assign(offset, Expression.Property(reader, s_readerPosition)),
+            Expression.Assign(handle, Expression.Call(reader, s_readVarUInt32)),
+            Expression.Condition(Expression.Equal(handle, Expression.Constant(WireHandle.NewOfDeclaredType)),
+                Expression.Block(
+                    Expression.Call(session, s_beginInline, offset),
+                    Expression.Convert(Expression.Call(session, s_endInline, Expression.Convert(native.Read(reader), typeof(object)), Expression.Constant(type)), type)),
+                Expression.Convert(Expression.Call(session, s_readReferenceAfterHandle, handle, Expression.Constant(slot), offset), type)));
     }
 
     /// <summary>Refuses fields no format can carry, naming the field.</summary>

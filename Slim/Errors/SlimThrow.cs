@@ -49,6 +49,10 @@ internal static class SlimThrow
             $"At offset {offset}, {slot.Name} announces a new '{TypeNames.Describe(type)}', a type that has no instances (abstract, interface, open generic, static or special).");
 
     [DoesNotReturn]
+    public static void NullInlineValue(Type type, long offset) =>
+        throw new SlimFormatException($"A non-null {type.Name} was announced but its value is null (at offset {offset}).", offset);
+
+    [DoesNotReturn]
     public static void BadHandle(uint handle, long offset) =>
         throw new SlimFormatException($"Invalid reference handle {handle} at offset {offset}.", offset);
 

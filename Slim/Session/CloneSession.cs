@@ -75,6 +75,28 @@ internal sealed class CloneSession
     /// <summary>The clone of a reference held in <paramref name="slot"/> (whose exact-type codec is cached).</summary>
     public object? CloneReference(object? source, ReferenceSlot slot) => source is null or string ? source : CloneNew(source, slot);
 
+    /// <summary>
+    /// The clone of a reference in a slot of a sealed native type (primitive arrays), whose codec copies the value
+    /// without cloning anything else: one map lookup instead of the two an inline value with parts needs.
+    /// </summary>
+    public object? CloneNative(object? source, ReferenceSlot slot)
+    {
+        if (source is null)
+        {
+            return null;
+        }
+        if (source.GetType() != slot.DeclaredType)
+        {
+            return CloneNew(source, slot);
+        }
+        ref object? mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
+        if (!exists)
+        {
+            mapped = slot.ExactCodec(Codecs).CloneHeader(source, this);
+        }
+        return mapped;
+    }
+
     private object CloneNew(object source, ReferenceSlot? slot)
     {
         ref int mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);

@@ -17,6 +17,9 @@ internal sealed class IdentityMap<TValue>
 
     // Key and value side by side: a probe touches one cache line, not two arrays.
     private Entry[] _entries = new Entry[InitialSlots];
+    // The slots in use, in insertion order: a table grown by one big message is cleared slot by slot after a small
+    // one, instead of every slot after every message.
+    private int[] _used = new int[InitialSlots / 2];
     private int _count;
 
     private struct Entry
@@ -60,7 +63,7 @@ internal sealed class IdentityMap<TValue>
             if (entry.Key is null)
             {
                 entry.Key = key;
-                _count++;
+                _used[_count++] = i;
                 exists = false;
                 return ref entry.Value;
             }
@@ -73,6 +76,7 @@ internal sealed class IdentityMap<TValue>
         }
     }
 
+    /// <summary>Forgets every key (so nothing of the last message stays reachable) and keeps the table.</summary>
     public void Clear()
     {
         if (_count == 0)
@@ -82,6 +86,15 @@ internal sealed class IdentityMap<TValue>
         if (_entries.Length > MaxRetainedSlots)
         {
             _entries = new Entry[InitialSlots];
+            _used = new int[InitialSlots / 2];
+        }
+        else if (_count * 8 < _entries.Length)
+        {
+            Entry[] entries = _entries;
+            foreach (int i in _used.AsSpan(0, _count))
+            {
+                entries[i] = default;
+            }
         }
         else
         {
@@ -94,20 +107,21 @@ internal sealed class IdentityMap<TValue>
     {
         Entry[] old = _entries;
         var entries = new Entry[old.Length * 2];
+        var used = new int[entries.Length / 2];
         int mask = entries.Length - 1;
-        foreach (Entry entry in old)
+        // Re-inserted in insertion order, so the used list stays in that order.
+        for (int n = 0; n < _count; n++)
         {
-            if (entry.Key is null)
-            {
-                continue;
-            }
-            int i = RuntimeHelpers.GetHashCode(entry.Key) & mask;
+            ref Entry entry = ref old[_used[n]];
+            int i = RuntimeHelpers.GetHashCode(entry.Key!) & mask;
             while (entries[i].Key is not null)
             {
                 i = (i + 1) & mask;
             }
             entries[i] = entry;
+            used[n] = i;
         }
         _entries = entries;
+        _used = used;
     }
 }

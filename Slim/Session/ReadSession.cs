@@ -103,12 +103,43 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     public object? ReadReference(ReferenceSlot slot)
     {
         long offset = Reader.Position;
-        uint handle = Reader.ReadVarUInt32();
+        return ReadReferenceAfterHandle(Reader.ReadVarUInt32(), slot, offset);
+    }
+
+    /// <summary>Resolves a handle already read at <paramref name="offset"/> (see <see cref="ReadReference(ReferenceSlot)"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object? ReadReferenceAfterHandle(uint handle, ReferenceSlot slot, long offset)
+    {
         if (handle >= WireHandle.FirstBackReference)
         {
             return BackReference(handle - WireHandle.FirstBackReference, slot, offset);
         }
         return handle == WireHandle.Null ? null : ReadNewObject(handle, slot, offset);
+    }
+
+    /// <summary>
+    /// Checks that one more object fits <see cref="SlimLimits.MaxObjects"/> before generated code reads a value of a
+    /// sealed native slot inline (the handle <see cref="WireHandle.NewOfDeclaredType"/> at <paramref name="offset"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BeginInline(long offset)
+    {
+        if (_pool.Count >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _pool.Count + 1L, _limits.MaxObjects, offset);
+        }
+    }
+
+    /// <summary>Adds a value read inline after <see cref="BeginInline"/> to the pool; a null one is malformed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object EndInline(object? value, Type declaredType)
+    {
+        if (value is null)
+        {
+            SlimThrow.NullInlineValue(declaredType, Reader.Position);
+        }
+        _pool.Add(value);
+        return value;
     }
 
     object? ISlimReferenceReader.ReadReference(Type declaredType) => ReadReference(Codecs.SlotFor(declaredType));

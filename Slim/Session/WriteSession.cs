@@ -98,6 +98,23 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         Announce(value, slot);
     }
 
+    /// <summary>
+    /// The first half of <see cref="WriteReference"/> for a slot whose values are written inline by generated code
+    /// (sealed native types: strings, primitive arrays): writes the back-reference and returns true when
+    /// <paramref name="value"/> was seen before; otherwise adds it to the pool and returns false, and the caller
+    /// writes <see cref="WireHandle.NewOfDeclaredType"/> and the value, the same bytes <see cref="Announce"/> writes.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool TryWriteBackReference(object value)
+    {
+        if (_pool.GetOrAdd(value, _pool.Count, out int index))
+        {
+            Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+            return true;
+        }
+        return false;
+    }
+
     void ISlimReferenceWriter.WriteReference(object? value) => WriteReference(value, _customSlot);
 
     private void Announce(object value, ReferenceSlot slot)

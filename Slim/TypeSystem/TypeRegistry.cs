@@ -15,6 +15,9 @@ internal sealed class TypeRegistry
     private Dictionary<Type, Layouts.LayoutPlan>? _plans;
     private ulong _checksum;
 
+    // Up to this many learned types are found by a scan of _added; past it, _addedIndex holds them all.
+    private const int MaxScanned = 8;
+
     public TypeRegistry(TypeRegistryTemplate template)
     {
         _template = template;
@@ -35,7 +38,21 @@ internal sealed class TypeRegistry
         {
             return true;
         }
-        return _added.Count != 0 && _addedIndex.TryGetValue(type, out handle);
+        List<Type> added = _added;
+        if (added.Count <= MaxScanned)
+        {
+            // A message (PerCall) adds a handful of types: a scan beats hashing, and Reset has no index to clear.
+            for (int i = 0; i < added.Count; i++)
+            {
+                if (added[i] == type)
+                {
+                    handle = _template.Types.Length + i;
+                    return true;
+                }
+            }
+            return false;
+        }
+        return _addedIndex.TryGetValue(type, out handle);
     }
 
     /// <summary>The type at <paramref name="handle"/>, which the caller has checked is below <see cref="Count"/>.</summary>
@@ -54,8 +71,18 @@ internal sealed class TypeRegistry
     /// </summary>
     public void Add(Type type, ulong entryHash)
     {
-        _addedIndex.Add(type, Count);
         _added.Add(type);
+        if (_added.Count > MaxScanned)
+        {
+            if (_addedIndex.Count == 0)
+            {
+                for (int i = 0; i < _added.Count - 1; i++)
+                {
+                    _addedIndex.Add(_added[i], _template.Types.Length + i);
+                }
+            }
+            _addedIndex.Add(type, Count - 1);
+        }
         _addedHashes.Add(entryHash);
         _checksum = RegistryChecksum.Combine(_checksum, entryHash);
     }
@@ -84,6 +111,10 @@ internal sealed class TypeRegistry
             _addedIndex.Remove(last);
             _plans?.Remove(last);
         }
+        if (_added.Count <= MaxScanned)
+        {
+            _addedIndex.Clear();
+        }
         ulong checksum = _template.Checksum;
         foreach (ulong hash in _addedHashes)
         {
@@ -98,7 +129,10 @@ internal sealed class TypeRegistry
         if (_added.Count != 0)
         {
             _added.Clear();
-            _addedIndex.Clear();
+            if (_addedIndex.Count != 0)
+            {
+                _addedIndex.Clear();
+            }
             _addedHashes.Clear();
         }
         _plans = null;

@@ -88,6 +88,14 @@ public sealed partial class SlimReader
             return length == 0 ? string.Empty : null;
         }
         string value;
+        var bytes = new ReadOnlySpan<byte>(_buffer, _pos, length);
+        if (Ascii.IsValid(bytes))
+        {
+            // Most strings are ASCII: one vectorized check, then a plain widening, instead of the UTF-8 decoder's
+            // count-then-transcode passes. Anything else is decoded (and validated) strictly below.
+            _pos += length;
+            return Encoding.ASCII.GetString(bytes);
+        }
         try
         {
             value = s_strictUtf8.GetString(_buffer, _pos, length);

@@ -1,3 +1,4 @@
+using System.Buffers;
 using System.Runtime.CompilerServices;
 using System.Text;
 using System.Text.Unicode;
@@ -21,12 +22,18 @@ public sealed partial class SlimWriter
             WriteByte(0);
             return;
         }
-        if (value.Length <= ShortStringChars && _end - _pos > value.Length * 3)
+        // Most strings are ASCII, whose UTF-8 byte count is the char count: the prefix is known up front and the
+        // chars are narrowed in one vectorized pass. Ascii.FromUtf16 stops at the first non-ASCII char; nothing is
+        // committed until it succeeds, so the general path below starts over cleanly.
+        int length = value.Length;
+        if (_end - _pos - VarInt.MaxBytes32 >= length)
         {
-            int n = Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos + 1, value.Length * 3));
-            Cursor = (byte)(n + 1);
-            _pos += n + 1;
-            return;
+            int prefix = VarInt.Write32(ref Cursor, (uint)length + 1);
+            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, length), out _) == OperationStatus.Done)
+            {
+                _pos += prefix + length;
+                return;
+            }
         }
         WriteStringSlow(value);
     }
@@ -34,9 +41,27 @@ public sealed partial class SlimWriter
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)
     {
+        if (value.Length <= ShortStringChars && _end - _pos > value.Length * 3)
+        {
+            int n = Encoding.UTF8.GetBytes(value, new Span<byte>(_buffer, _pos + 1, value.Length * 3));
+            Cursor = (byte)(n + 1);
+            _pos += n + 1;
+            return;
+        }
         if (value.Length > int.MaxValue / 3 - 1)
         {
             ThrowHelper.ThrowOutputTooLarge((long)value.Length * 3);
+        }
+        if (_sink == SinkKind.Pooled && _end - _pos - VarInt.MaxBytes32 < value.Length)
+        {
+            // The pooled buffer grows anyway: make room for the ASCII pass, which the caller could not try.
+            Ensure(value.Length + VarInt.MaxBytes32);
+            int prefix = VarInt.Write32(ref Cursor, (uint)value.Length + 1);
+            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, value.Length), out _) == OperationStatus.Done)
+            {
+                _pos += prefix + value.Length;
+                return;
+            }
         }
         // Encoding.UTF8 counts a lone surrogate as U+FFFD (3 bytes), exactly as Utf8.FromUtf16 below replaces it.
         int byteCount = Encoding.UTF8.GetByteCount(value);
