@@ -76,26 +76,10 @@ internal sealed class CloneSession
     public object? CloneReference(object? source, ReferenceSlot slot) => source is null or string ? source : CloneNew(source, slot);
 
     /// <summary>
-    /// The clone of a reference in a slot of a sealed native type (primitive arrays), whose codec copies the value
-    /// without cloning anything else: one map lookup instead of the two an inline value with parts needs.
+    /// The clone of a reference in a slot of a sealed native type (primitive arrays): the general path, so the value
+    /// takes its clone index and its back-references count for the completion order like any other.
     /// </summary>
-    public object? CloneNative(object? source, ReferenceSlot slot)
-    {
-        if (source is null)
-        {
-            return null;
-        }
-        if (source.GetType() != slot.DeclaredType)
-        {
-            return CloneNew(source, slot);
-        }
-        ref object? mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
-        if (!exists)
-        {
-            mapped = slot.ExactCodec(Codecs).CloneHeader(source, this);
-        }
-        return mapped;
-    }
+    public object? CloneNative(object? source, ReferenceSlot slot) => source is null ? null : CloneNew(source, slot);
 
     private object CloneNew(object source, ReferenceSlot? slot)
     {
