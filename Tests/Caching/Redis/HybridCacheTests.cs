@@ -42,6 +42,12 @@ public sealed class HybridCacheTests
     {
         string key = HybridStack.NewKey("l2:");
         await _stack.Cache.GetOrCreateAsync(key, new CountingFactory().Team).AsTask().WaitAsync(s_bound);
+        // HybridCache may finish its L2 write after GetOrCreateAsync returns: wait (bounded) until Redis holds the value.
+        var landed = System.Diagnostics.Stopwatch.StartNew();
+        while (await _stack.L2.GetAsync(key) is null && landed.Elapsed < s_bound)
+        {
+            await Task.Delay(20);
+        }
         using var other = new HybridStack(RedisFixture.Server.Configuration, "hybrid:");
         var factory = new CountingFactory();
 
