@@ -20,7 +20,6 @@ internal sealed class ValueExpressions
     private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
     private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
     private static readonly MethodInfo s_cloneReference = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneReference), [typeof(object), typeof(ReferenceSlot)])!;
-    private static readonly MethodInfo s_cloneNative = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneNative))!;
     private static readonly MethodInfo s_tryWriteBackReference = typeof(WriteSession).GetMethod(nameof(WriteSession.TryWriteBackReference))!;
     private static readonly MethodInfo s_readReferenceAfterHandle =
         typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReferenceAfterHandle))!;
@@ -212,9 +211,8 @@ internal sealed class ValueExpressions
             {
                 return value; // strings are immutable: a clone shares them
             }
-            MethodInfo cloneReference = InlineNative(type) is null ? s_cloneReference : s_cloneNative;
             return Expression.Convert(
-                Expression.Call(session, cloneReference, Expression.Convert(value, typeof(object)), Expression.Constant(_codecs.SlotFor(type, path))),
+                Expression.Call(session, s_cloneReference, Expression.Convert(value, typeof(object)), Expression.Constant(_codecs.SlotFor(type, path))),
                 type);
         }
         if (IsPlainData(type) || _format.IsNative(type))

@@ -75,12 +75,6 @@ internal sealed class CloneSession
     /// <summary>The clone of a reference held in <paramref name="slot"/> (whose exact-type codec is cached).</summary>
     public object? CloneReference(object? source, ReferenceSlot slot) => source is null or string ? source : CloneNew(source, slot);
 
-    /// <summary>
-    /// The clone of a reference in a slot of a sealed native type (primitive arrays): the general path, so the value
-    /// takes its clone index and its back-references count for the completion order like any other.
-    /// </summary>
-    public object? CloneNative(object? source, ReferenceSlot slot) => source is null ? null : CloneNew(source, slot);
-
     private object CloneNew(object source, ReferenceSlot? slot)
     {
         ref int mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
