@@ -50,7 +50,16 @@ internal sealed partial class ClientConnection
                 }
                 if (TryTake(callId, out PendingCall? call))
                 {
-                    call.SetException(ToException(error, call.Method));
+                    Exception failure = ToException(error, call.Method);
+                    if (error.Kind == ErrorKind.Unavailable)
+                    {
+                        // Refused before dispatch: the server did not run it, so another connection may.
+                        FailOrRetry(call, failure, refused: true);
+                    }
+                    else
+                    {
+                        call.SetException(failure);
+                    }
                 }
                 return default;
             }

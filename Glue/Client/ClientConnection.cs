@@ -173,24 +173,54 @@ internal sealed partial class ClientConnection : GlueConnection
     /// Starts a call: registers it (from now on its deadline and cancellation apply) and queues its frame, or parks it
     /// until an in-flight slot frees up.
     /// </summary>
-    public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
+    public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout,
+        CancellationToken cancellationToken, bool waitForReady)
     {
         PendingCall<TResult> pending = PendingCallPool<TResult>.Rent();
         pending.Method = method;
+        pending.ContractId = contractId;
+        pending.Payload = method.HasArgs ? args : null;
+        pending.CallToken = cancellationToken;
+        pending.WaitForReady = waitForReady;
         Observe(pending, method);
-        if (!Start(pending, timeout))
+        if (timeout != Timeout.InfiniteTimeSpan)
         {
-            pending.SetException(ClosedError());
-            return pending;
+            pending.Deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
         }
-        RegisterCancellation(pending, cancellationToken);
-        object? payload = method.HasArgs ? args : null;
-        var frame = OutgoingFrame.Call(pending, pending.Generation, pending.CallId, contractId, method.Id, payload, method.HasArgs);
-        if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
-        {
-            Fail(pending.CallId, ClosedError());
-        }
+        Send(pending);
         return pending;
+    }
+
+    /// <summary>Sends an attempt of a call (the first, or a retry keeping its deadline) on this connection.</summary>
+    public void Send(PendingCall call)
+    {
+        call.CallId = Interlocked.Increment(ref _nextCallId);
+        if (!_pending.TryAdd(call))
+        {
+            // Closed before the call got in: nothing of it was written here.
+            call.MarkFinished();
+            FailOrRetry(call, ClosedError(), refused: false);
+            return;
+        }
+        RegisterCancellation(call, call.CallToken);
+        MethodDescriptor method = call.Method!;
+        var frame = OutgoingFrame.Call(call, call.Generation, call.CallId, call.ContractId, method.Id, call.Payload, method.HasArgs);
+        if (_slots.TakeOrQueue(call, frame) && !Enqueue(frame) && TryTake(call.CallId, out _))
+        {
+            FailOrRetry(call, ClosedError(), refused: false);
+        }
+    }
+
+    /// <summary>
+    /// Ends a call taken out of the table because its connection closed (or the server refused it unrun): the client
+    /// retries it when that is safe and allowed, else it fails with <paramref name="error"/>.
+    /// </summary>
+    private void FailOrRetry(PendingCall call, Exception error, bool refused)
+    {
+        if (!_client.TryRetry(call, error, _node, refused))
+        {
+            call.SetException(error);
+        }
     }
 
     /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
@@ -364,7 +394,7 @@ internal sealed partial class ClientConnection : GlueConnection
         {
             call.MarkFinished();
             call.Registration.Unregister();
-            call.SetException(error);
+            FailOrRetry(call, error, refused: false);
         }
         _node.OnConnectionClosed(this, error);
     }

@@ -170,7 +170,9 @@ internal sealed class ContractDescriptor
 
         string signature = $"{method.Name}({string.Join(",", types.Select(WireNames.Of))}):" +
             (oneWay ? "oneway" : result is null ? "void" : WireNames.Of(result));
-        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result);
+        bool idempotent = method.GetCustomAttribute<GlueIdempotentAttribute>() is not null
+            || method.DeclaringType!.GetCustomAttribute<GlueIdempotentAttribute>() is not null;
+        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result) { IsIdempotent = idempotent };
     }
 
     private static void CheckWireType(string where, string what, Type type)

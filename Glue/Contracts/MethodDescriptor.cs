@@ -48,6 +48,9 @@ internal sealed class MethodDescriptor
 
     public bool IsOneWay => ReturnKind == MethodReturnKind.OneWay;
 
+    /// <summary>Marked <see cref="GlueIdempotentAttribute"/> (on the method or its interface): may be retried after a lost connection.</summary>
+    public bool IsIdempotent { get; init; }
+
     public bool HasArgs => ParameterTypes.Length > 0;
 
     public string DisplayName => $"{Contract.Interface.Name}.{Method.Name}";
