@@ -101,7 +101,7 @@ internal sealed class CloneSession
         object clone;
         int outer = _current;
         _current = index;
-        if (codec.HasBody)
+        if (codec.HeaderIsEmpty || codec.HasBody)
         {
             clone = codec.CloneHeader(source, this);
             _clones[index] = clone;
