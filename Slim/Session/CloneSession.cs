@@ -19,9 +19,8 @@ internal sealed class CloneSession
     private readonly List<object?> _clones = [];             // clone index -> clone (null while an inline value is being made)
     private readonly List<(object Source, object Clone, SlimCodec Codec, int Index)> _pending = [];
     private readonly List<object> _onSerialized = [];
-    private readonly List<object> _deserializationCallbacks = [];
     private readonly CompletionOrder _completion = new();
-    private Action<CompletionStep>? _runStep;
+    private static readonly Action<CompletionStep> s_fill = Fill;
     private int _depth;
     private int _current = -1; // clone index of the object whose header or body is being copied
 
@@ -49,11 +48,7 @@ internal sealed class CloneSession
         {
             SerializationCallbacks.Invoke(Codecs.Get(source.GetType()).Callbacks!.OnSerialized, source);
         }
-        _completion.Run(_clones.Count, _runStep ??= RunStep);
-        foreach (object target in _deserializationCallbacks)
-        {
-            ((System.Runtime.Serialization.IDeserializationCallback)target).OnDeserialization(null);
-        }
+        _completion.Run(_clones.Count, s_fill, reading: false);
         return clone;
     }
 
@@ -63,7 +58,6 @@ internal sealed class CloneSession
         _clones.Clear();
         _pending.Clear();
         _onSerialized.Clear();
-        _deserializationCallbacks.Clear();
         _completion.Clear();
         _depth = 0;
         _current = -1;
@@ -121,7 +115,7 @@ internal sealed class CloneSession
         _completion.Announced(index, index + 1, _clones.Count);
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
-            AfterClone(index, clone, codec, afterRead);
+            _completion.AddCallbacks(index, clone, codec, afterRead);
         }
         return clone;
     }
@@ -147,30 +141,7 @@ internal sealed class CloneSession
         }
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AfterClone(int index, object clone, SlimCodec codec, SerializationCallbacks callbacks)
-    {
-        if (callbacks.OnDeserialized.Length != 0)
-        {
-            _completion.Add(new CompletionStep(index, CompletionKind.Callback, codec, clone));
-        }
-        if (callbacks.IsDeserializationCallback)
-        {
-            _deserializationCallbacks.Add(clone);
-        }
-    }
-
-    private void RunStep(CompletionStep step)
-    {
-        if (step.Kind == CompletionKind.Callback)
-        {
-            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!);
-        }
-        else
-        {
-            ((IDeferredCloneFill)step.Work).Fill();
-        }
-    }
+    private static void Fill(CompletionStep step) => ((IDeferredCloneFill)step.Work).Fill();
 
     [DoesNotReturn]
     [MethodImpl(MethodImplOptions.NoInlining)]
