@@ -13,6 +13,8 @@ internal sealed partial class ReadSession
     /// <summary>The most UTF-8 bytes of a member name in a layout (field names are far shorter).</summary>
     private const int MaxMemberNameBytes = 1024;
 
+    private readonly NamedEntryCache _namedEntries = new();
+
     /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
     public Type ReadTypeHandle() => ReadTypeHandle(out _);
 
@@ -82,6 +84,11 @@ internal sealed partial class ReadSession
 
     private Type ReadNamedEntry(long offset, out ulong entryHash)
     {
+        if (_namedEntries.TryRead(Reader, out Type? cached, out entryHash))
+        {
+            return cached;
+        }
+        long start = Reader.Position;
         if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
         {
             SlimThrow.Format("A type entry has a null name or assembly", offset);
@@ -101,7 +108,12 @@ internal sealed partial class ReadSession
         {
             throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
         }
-        return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
+        if (type is null)
+        {
+            return SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
+        }
+        _namedEntries.Add(Reader, start, type, entryHash);
+        return type;
     }
 
     private Type ReadGenericEntry(long offset, out ulong entryHash)

@@ -5,8 +5,12 @@ namespace NFX.Slim.Session;
 
 internal sealed partial class WriteSession
 {
-    /// <summary>The last type whose layout is known to be in the registry: the common case (a loop of one type) skips the lookup.</summary>
-    private Type? _lastLayoutSent;
+    /// <summary>
+    /// The last few types whose layouts are known to be in the registry: a tree of a few DTO types alternates between
+    /// them, and a scan of four references is cheaper than the registry's lookup for every object.
+    /// </summary>
+    private readonly Type?[] _layoutsSent = new Type?[4];
+    private int _nextLayoutSent;
 
     /// <summary>
     /// True when <paramref name="type"/> (whose bytes follow a field layout) already crossed as a type entry, with its
@@ -15,16 +19,25 @@ internal sealed partial class WriteSession
     /// </summary>
     private bool LayoutSent(Type type)
     {
-        if (type == _lastLayoutSent)
+        Type?[] sent = _layoutsSent;
+        if (type == sent[0] || type == sent[1] || type == sent[2] || type == sent[3])
         {
             return true;
         }
         if (_registry.TryGetHandle(type, out _))
         {
-            _lastLayoutSent = type;
+            sent[_nextLayoutSent] = type;
+            _nextLayoutSent = (_nextLayoutSent + 1) & 3;
             return true;
         }
         return false;
+    }
+
+    /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
+    private void ForgetLayoutsSent()
+    {
+        Array.Clear(_layoutsSent);
+        _nextLayoutSent = 0;
     }
 
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
