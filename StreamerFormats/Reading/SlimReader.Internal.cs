@@ -18,4 +18,23 @@ public sealed partial class SlimReader
         _pos += length;
         return true;
     }
+
+    /// <summary>The bytes buffered after the cursor, unread (for a stream, only those already pulled in).</summary>
+    internal ReadOnlySpan<byte> BufferedSpan => new(_buffer, _pos, _end - _pos);
+
+    /// <summary>
+    /// The bytes read since input offset <paramref name="position"/>, when they are all still in the buffer (a stream
+    /// refill may have moved them out): lets a caller remember exactly what it just decoded.
+    /// </summary>
+    internal bool TryGetReadSince(long position, out ReadOnlySpan<byte> bytes)
+    {
+        long start = position - _origin;
+        if (start < 0 || start > _pos)
+        {
+            bytes = default;
+            return false;
+        }
+        bytes = new ReadOnlySpan<byte>(_buffer, (int)start, _pos - (int)start);
+        return true;
+    }
 }
