@@ -181,6 +181,11 @@ internal sealed partial class ReadSession
                 break;
             }
             default:
+                if (_owner.Options.RequireStrictLayouts)
+                {
+                    _admission.Check(type);
+                    throw LayoutThrow.MemberListRefused(type, local, offset);
+                }
                 ReadMemberList(type, local, offset);
                 break;
         }
