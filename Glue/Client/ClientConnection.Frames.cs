@@ -126,7 +126,8 @@ internal sealed partial class ClientConnection
         {
             policy = policy.AllowTypes([.. _client.Options.AllowedTypes]);
         }
-        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize);
+        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize,
+            LayoutStance.Of(_client.Options.Versioning).RefusesMemberLists);
     }
 
     private Exception ToException(ErrorMessage error, MethodDescriptor? method)

@@ -2,6 +2,7 @@ using System.Diagnostics.Metrics;
 using Microsoft.Extensions.Logging;
 using NFX.Glue.Configuration;
 using NFX.Glue.Serialization;
+using NFX.Slim;
 
 namespace NFX.Glue;
 
@@ -37,6 +38,16 @@ public abstract record GlueOptions
     /// </summary>
     public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
+    /// <summary>
+    /// How this end's messages describe DTO layouts, and what it accepts from the peer. Default
+    /// <see cref="SlimVersioning.Tolerant"/>: each DTO's member list crosses once per connection, and a peer built from
+    /// another version of a DTO maps members by name (a cluster is upgraded node by node). <see cref="SlimVersioning.Strict"/>
+    /// sends layout fingerprints and refuses member lists, so any DTO difference fails the call
+    /// (<see cref="GlueSerializationException"/>) instead of being mapped. Both ends state theirs in the handshake and
+    /// must agree: otherwise connecting fails with a <see cref="GlueProtocolException"/> naming both settings.
+    /// </summary>
+    public SlimVersioning Versioning { get; init; } = SlimVersioning.Tolerant;
+
     /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
     public ILoggerFactory? LoggerFactory { get; init; }
 
@@ -52,5 +63,9 @@ public abstract record GlueOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
         ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
         Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+        if (!Enum.IsDefined(Versioning))
+        {
+            throw new ArgumentOutOfRangeException(nameof(Versioning), Versioning, "Versioning must be SlimVersioning.Strict or SlimVersioning.Tolerant.");
+        }
     }
 }
