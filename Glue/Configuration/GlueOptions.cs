@@ -37,6 +37,14 @@ public abstract record GlueOptions
     /// </summary>
     public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
+    /// <summary>
+    /// Flow control of streamed calls (<c>IAsyncEnumerable&lt;T&gt;</c> results and arguments): the most items this end
+    /// lets a peer send on one stream ahead of its consumer, so a stalled consumer holds at most this many items
+    /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 256;
+    /// 1 to 65536.
+    /// </summary>
+    public int StreamWindow { get; init; } = 256;
+
     /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
     public ILoggerFactory? LoggerFactory { get; init; }
 
@@ -52,5 +60,7 @@ public abstract record GlueOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
         ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
         Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+        ArgumentOutOfRangeException.ThrowIfLessThan(StreamWindow, 1, nameof(StreamWindow));
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(StreamWindow, Protocol.ProtocolConstants.MaxStreamCredit, nameof(StreamWindow));
     }
 }
