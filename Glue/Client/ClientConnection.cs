@@ -438,6 +438,10 @@ internal sealed partial class ClientConnection : GlueConnection
         {
             ReleaseSlot(null);
         }
+        else if (frame.IsTwoWayCall && frame.Caller is Streaming.StreamingCall stream)
+        {
+            OnStreamCallSent(stream);
+        }
     }
 
     private static ContractRequest Request(ContractDescriptor contract) =>

@@ -48,6 +48,14 @@ public abstract record GlueOptions
     /// </summary>
     public SlimVersioning Versioning { get; init; } = SlimVersioning.Tolerant;
 
+    /// <summary>
+    /// Flow control of streamed calls (<c>IAsyncEnumerable&lt;T&gt;</c> results and arguments): the most items this end
+    /// lets a peer send on one stream ahead of its consumer, so a stalled consumer holds at most this many items
+    /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 256;
+    /// 1 to 65536.
+    /// </summary>
+    public int StreamWindow { get; init; } = 256;
+
     /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
     public ILoggerFactory? LoggerFactory { get; init; }
 
@@ -67,5 +75,7 @@ public abstract record GlueOptions
         {
             throw new ArgumentOutOfRangeException(nameof(Versioning), Versioning, "Versioning must be SlimVersioning.Strict or SlimVersioning.Tolerant.");
         }
+        ArgumentOutOfRangeException.ThrowIfLessThan(StreamWindow, 1, nameof(StreamWindow));
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(StreamWindow, Protocol.ProtocolConstants.MaxStreamCredit, nameof(StreamWindow));
     }
 }

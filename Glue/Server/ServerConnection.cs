@@ -80,6 +80,7 @@ internal sealed partial class ServerConnection : GlueConnection
                 _ = call.Cancellation!.CancelAsync();
             }
         }
+        CloseStreams(reason);
         _server.OnConnectionClosed(this);
     }
 }
