@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using NFX.Glue.Client;
 using NFX.Glue.Contracts;
 using NFX.Glue.Telemetry;
@@ -45,6 +46,11 @@ public sealed partial class GlueClient
             return false;
         }
         Metrics.RecordRetry(method, reason);
+        call.Span?.AddEvent(new ActivityEvent("glue.retry", tags: new ActivityTagsCollection
+        {
+            ["glue.retry.reason"] = reason,
+            ["glue.retry.number"] = call.Retries + 1,
+        }));
         Log.CallRetried(Logger, method.DisplayName, call.Retries + 1, reason, error.Message);
         _ = RetryAsync(call, method, error, from);
         return true;

@@ -1,3 +1,4 @@
+using System.Diagnostics.Metrics;
 using System.Net;
 using NFX.Glue;
 using NFX.Tests.GlueCluster.Support;
@@ -26,7 +27,28 @@ public sealed class GlueRetryTests
     public async Task UnsentCall_ItsNodeDies_IsRetriedOnTheOtherNodeAndRunsOnce()
     {
         using var logs = new ListLoggerFactory();
-        await using GlueClient client = await ConnectedClientAsync(Options() with { LoggerFactory = logs });
+        using var meters = new TestMeterFactory();
+        var retries = new System.Collections.Concurrent.ConcurrentQueue<string?>();
+        using var listener = new MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            if (instrument.Meter.Scope == meters && instrument.Name == GlueTelemetry.Retries)
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((_, value, tags, _) =>
+        {
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                if (tag.Key == "glue.retry.reason")
+                {
+                    retries.Enqueue($"{value} {tag.Value}");
+                }
+            }
+        });
+        listener.Start();
+        await using GlueClient client = await ConnectedClientAsync(Options() with { LoggerFactory = logs, MeterFactory = meters });
         IRetryProbe probe = client.GetProxy<IRetryProbe>();
         _nodes.Services[0].HoldCalls();
 
@@ -41,6 +63,7 @@ public sealed class GlueRetryTests
         Assert.That(_nodes.Services[1].Charges, Is.EqualTo(1), "node 1 ran the retried call, and not the first");
         Assert.That(logs.Entries.Any(e => e.Text.Contains("retrying IRetryProbe.Charge") && e.Text.Contains("unsent")), Is.True,
             string.Join("\n", logs.Entries.Select(e => e.Text)));
+        Assert.That(retries, Is.EqualTo(new[] { "1 unsent" }), "one retry counted, with its reason");
     }
 
     [Test]
