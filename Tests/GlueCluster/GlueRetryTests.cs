@@ -116,6 +116,27 @@ public sealed class GlueRetryTests
     }
 
     [Test]
+    public async Task IdempotentCall_CanceledWhileItsRetryWaitsForANode_FailsWithOperationCanceled()
+    {
+        await using var client = new GlueClient(_nodes.EndPoints[0], Options() with { WaitForReady = true });
+        IRetryProbe probe = client.GetProxy<IRetryProbe>();
+        _nodes.Services[0].HoldCalls();
+        using var cancel = new CancellationTokenSource();
+
+        Task<int> lookup;
+        using (GlueCallScope.Begin(cancellationToken: cancel.Token))
+        {
+            lookup = probe.Lookup(6);
+        }
+        await _nodes.Services[0].Arrived.WaitAsync(s_guard);
+        _nodes.Kill(0);
+        await WaitUntil(() => client.GetStatus()[0].ConsecutiveFailures > 0);   // the retry is waiting for the node to come back
+        await cancel.CancelAsync();
+
+        Assert.That(async () => await lookup.WaitAsync(s_guard), Throws.InstanceOf<OperationCanceledException>());
+    }
+
+    [Test]
     public async Task RefusedBeforeDispatch_ByAStoppingServer_IsRetriedOnTheOtherNode()
     {
         using var refusing = new RefusingGlueServer(errorKind: 6); // Unavailable: "the server is stopping; the call was not run"
