@@ -34,7 +34,7 @@ internal sealed partial class ClientConnection : GlueConnection
     private volatile bool _draining;
 
     public ClientConnection(GlueClient client, GlueNode node, GlueTransport transport)
-        : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize,
+        : base(transport, client.SerializerFactory.CreateSender(client.Options.Versioning), NoReceiver.Instance, client.Options.MaxMessageSize,
               client.Metrics, GlueSide.Client, client.Logger)
     {
         _client = client;
@@ -64,7 +64,8 @@ internal sealed partial class ClientConnection : GlueConnection
             {
                 requests[i] = Request(contracts[i]);
             }
-            uint flags = _exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects;
+            LayoutStance layouts = LayoutStance.Of(_client.Options.Versioning);
+            uint flags = (_exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects) | layouts.ToHelloFlags();
             using (var w = new SlimWriter(1024))
             {
                 HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
@@ -74,18 +75,28 @@ internal sealed partial class ClientConnection : GlueConnection
             if (type == FrameType.Refused)
             {
                 (RefusalCode code, string message) = HandshakeCodec.ReadRefused(content);
-                throw code == RefusalCode.Authentication
-                    ? new GlueAuthenticationException($"The server refused the client: {message}")
-                    : new GlueProtocolException($"The server refused the client ({code}): {message}");
+                throw code switch
+                {
+                    RefusalCode.Authentication => new GlueAuthenticationException($"The server refused the client: {message}"),
+                    RefusalCode.Layouts => new GlueProtocolException($"The server refused the client's layout versioning: {message}"),
+                    _ => new GlueProtocolException($"The server refused the client ({code}): {message}"),
+                };
             }
             if (type != FrameType.Welcome)
             {
                 throw new GlueProtocolException($"Expected Welcome from the server, got frame type 0x{(byte)type:X2}.");
             }
-            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests);
+            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests, layoutsAsked: true);
             if (welcome.Version != ProtocolConstants.Version)
             {
                 throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
+            }
+            if (LayoutStance.Disagreement(layouts, LayoutStance.FromWelcome(welcome.Layouts)) is string disagreement)
+            {
+                // A server that predates negotiation never refuses: it writes member lists this client does not accept.
+                throw new GlueProtocolException(welcome.Layouts is null
+                    ? $"The server predates layout negotiation and writes version-tolerant layouts, which this client refuses. {disagreement}"
+                    : disagreement);
             }
             MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
             for (int i = 0; i < requests.Length; i++)
@@ -426,6 +437,10 @@ internal sealed partial class ClientConnection : GlueConnection
         if (frame.IsCall && !frame.IsTwoWayCall)
         {
             ReleaseSlot(null);
+        }
+        else if (frame.IsTwoWayCall && frame.Caller is Streaming.StreamingCall stream)
+        {
+            OnStreamCallSent(stream);
         }
     }
 

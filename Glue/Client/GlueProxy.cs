@@ -10,7 +10,7 @@ namespace NFX.Glue;
 /// arguments into one value (no object[] and no per-call reflection) and calls one of these helpers.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public abstract class GlueProxy
+public abstract partial class GlueProxy
 {
     private readonly ProxyContext _context;
 

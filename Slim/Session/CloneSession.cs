@@ -85,17 +85,26 @@ internal sealed class CloneSession
         }
         int index = _clones.Count;
         mapped = index; // before anything else is cloned: the map may grow, and the reference would go stale
-        _clones.Add(null);
         Type type = source.GetType();
         SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
+        object clone;
+        if (codec.HeaderIsEmpty && codec.Callbacks is null)
+        {
+            // An ordinary class or a list: its shell is made without cloning anything else, so it takes its index
+            // directly, and its body follows breadth-first.
+            clone = codec.CloneHeader(source, this);
+            _clones.Add(clone);
+            _pending.Add((source, clone, codec, index));
+            return clone;
+        }
+        _clones.Add(null);
         if (codec.Callbacks is { } callbacks)
         {
             BeforeCopy(source, callbacks);
         }
-        object clone;
         int outer = _current;
         _current = index;
-        if (codec.HasBody)
+        if (codec.HeaderIsEmpty || codec.HasBody)
         {
             clone = codec.CloneHeader(source, this);
             _clones[index] = clone;
@@ -126,9 +135,6 @@ internal sealed class CloneSession
     /// </summary>
     public void Defer(IDeferredCloneFill fill, CompletionKind kind = CompletionKind.Fill) =>
         _completion.Add(new CompletionStep(_current, kind, fill, null));
-
-    /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
-    public object CloneThroughBytes(object source) => _owner.CloneThroughBytes(source);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void BeforeCopy(object source, SerializationCallbacks callbacks)

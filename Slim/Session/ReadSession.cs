@@ -202,7 +202,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
         }
         object instance;
-        if (codec.HeaderReadsReferences)
+        if (!codec.HeaderIsEmpty && codec.HeaderReadsReferences)
         {
             // The header announces objects of its own, which take the following indexes: hold this one's place.
             _pool.Add(null);
@@ -223,7 +223,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             instance = codec.ReadHeader(Reader, this);
             _pool.Add(instance);
         }
-        if (codec.HasBody)
+        if (codec.HeaderIsEmpty || codec.HasBody)
         {
             _pending.Add((instance, codec, index));
         }
@@ -239,8 +239,18 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     /// instances (abstract, interface, open generic, void, static class) or that Slim cannot handle is malformed input
     /// here, not a serialization error: everything is reported as a <see cref="SlimDeserializationException"/>.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private SlimCodec CodecForReading(Type type, ReferenceSlot slot, long offset)
+    {
+        // The steady state: a type already read once. Reflection on the type costs more than reading a small object.
+        if (Codecs.TryGetBuilt(type, out SlimCodec? built) && built.CheckedReadable)
+        {
+            return built;
+        }
+        return CheckedCodecForReading(type, slot, offset);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private SlimCodec CheckedCodecForReading(Type type, ReferenceSlot slot, long offset)
     {
         if (type.IsAbstract || type.IsInterface || type.ContainsGenericParameters || type == typeof(void) || type.IsByRefLike ||
             type.IsPointer || type.IsByRef || type.IsFunctionPointer)
@@ -261,6 +271,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             slot.ExactCodec(Codecs); // caches it in the slot (cannot fail now)
         }
+        codec.CheckedReadable = true;
         return codec;
     }
 
