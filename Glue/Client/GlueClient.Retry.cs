@@ -15,7 +15,9 @@ public sealed partial class GlueClient
     internal bool TryRetry(PendingCall call, Exception error, GlueNode from, bool refused)
     {
         GlueRetryOptions retry = Options.Retry;
-        if (call.Method is not MethodDescriptor method || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
+        // A streaming call is not retried: its streams are bound to the connection it started on, and an upload
+        // already consumed cannot be replayed.
+        if (call.Method is not MethodDescriptor method || method.IsStreaming || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
         {
             return false;
         }

@@ -2,6 +2,7 @@ using System.Diagnostics.Metrics;
 using System.Net;
 using NFX.Glue;
 using NFX.Tests.GlueCluster.Support;
+using NFX.Tests.GlueStreaming.Support;
 using NFX.Tests.RetryProbe;
 
 namespace NFX.Tests.GlueCluster;
@@ -191,6 +192,45 @@ public sealed class GlueRetryTests
         Assert.That((succeeded, failed), Is.EqualTo((1, 2)), "a budget of one retry");
         Assert.That(_nodes.Services[1].Charges, Is.EqualTo(1));
         await Assert.ThrowsAsync<GlueConnectionException>(async () => await sent.WaitAsync(s_guard));
+    }
+
+    [Test]
+    public async Task StreamingCall_UnsentWhenItsNodeDies_FailsAndIsNotRetried()
+    {
+        var services = new[] { new StreamsService(), new StreamsService() };
+        var servers = new GlueServer[2];
+        for (int i = 0; i < 2; i++)
+        {
+            servers[i] = new GlueServer(new GlueServerOptions { EndPoint = new IPEndPoint(IPAddress.Loopback, 0) });
+            servers[i].Host<IStreams>(services[i]);
+            await servers[i].StartAsync();
+        }
+        try
+        {
+            await using var client = new GlueClient(servers.Select(s => (EndPoint)s.LocalEndPoint!), Options());
+            IStreams streams = client.GetProxy<IStreams>();
+            await client.ConnectAsync();
+            await WaitUntil(() => client.GetStatus().All(s => s.IsConnected));
+
+            await using IAsyncEnumerator<int> endless = streams.Endless(CancellationToken.None).GetAsyncEnumerator();
+            Assert.That(await endless.MoveNextAsync(), Is.True, "the stream holds node 0's only slot");
+            Task<long> sum = streams.Sum(Values());             // waits for the slot: never written
+            servers[0].Kill();
+
+            // Not withdrawn and resent as a plain call: its upload belongs to the connection it started on.
+            GlueConnectionException? error = await Assert.ThrowsAsync<GlueConnectionException>(async () => await sum.WaitAsync(s_guard));
+            Assert.That(error, Is.Not.InstanceOf<GlueUnavailableException>());
+        }
+        finally
+        {
+            await servers[1].DisposeAsync();
+        }
+
+        static async IAsyncEnumerable<int> Values()
+        {
+            await Task.Yield();
+            yield return 1;
+        }
     }
 
     [Test]
