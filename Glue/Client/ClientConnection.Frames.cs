@@ -32,6 +32,7 @@ internal sealed partial class ClientConnection
                     Fail(callId, e);
                     throw;
                 }
+                EndStream(callId);
                 if (TryTake(callId, out PendingCall? call))
                 {
                     call.SetResult(value);
@@ -48,9 +49,19 @@ internal sealed partial class ClientConnection
                     // the caller's next call already goes to a fresh connection.
                     OnDraining("the server refused a call's arguments and closes the connection");
                 }
+                EndStream(callId);
                 if (TryTake(callId, out PendingCall? call))
                 {
-                    call.SetException(ToException(error, call.Method));
+                    Exception failure = ToException(error, call.Method);
+                    if (error.Kind == ErrorKind.Unavailable)
+                    {
+                        // Refused before dispatch: the server did not run it, so another connection may.
+                        FailOrRetry(call, failure, refused: true);
+                    }
+                    else
+                    {
+                        call.SetException(failure);
+                    }
                 }
                 return default;
             }
@@ -65,6 +76,11 @@ internal sealed partial class ClientConnection
             }
             case FrameType.Bound:
                 OnBound(ref header);
+                return default;
+            case FrameType.StreamItem:
+            case FrameType.StreamCredit:
+            case FrameType.StreamEnd:
+                HandleStreamFrame(type, ref header);
                 return default;
             case FrameType.Draining:
                 OnDraining("the server is stopping");
@@ -117,7 +133,8 @@ internal sealed partial class ClientConnection
         {
             policy = policy.AllowTypes([.. _client.Options.AllowedTypes]);
         }
-        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize);
+        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize,
+            LayoutStance.Of(_client.Options.Versioning).RefusesMemberLists);
     }
 
     private Exception ToException(ErrorMessage error, MethodDescriptor? method)

@@ -23,6 +23,12 @@ internal static class ProxyGenerator
     private static readonly MethodInfo s_callValueTask = Helper("CallValueTask");
     private static readonly MethodInfo s_callValueTaskOf = Helper("CallValueTaskOf");
     private static readonly MethodInfo s_callOneWay = Helper("CallOneWay");
+    private static readonly MethodInfo s_callStream = Helper("CallStream");
+    private static readonly MethodInfo s_callDuplex = Helper("CallDuplex");
+    private static readonly MethodInfo s_callUploadTask = Helper("CallUploadTask");
+    private static readonly MethodInfo s_callUploadTaskOf = Helper("CallUploadTaskOf");
+    private static readonly MethodInfo s_callUploadValueTask = Helper("CallUploadValueTask");
+    private static readonly MethodInfo s_callUploadValueTaskOf = Helper("CallUploadValueTaskOf");
 
     /// <summary>A new proxy implementing the context's contract.</summary>
     public static object Create(ProxyContext context) =>
@@ -80,9 +86,13 @@ internal static class ProxyGenerator
         il.Emit(OpCodes.Ldc_I4, method.Id);
         if (method.HasArgs)
         {
-            for (int i = 0; i < method.ParameterTypes.Length; i++)
+            // The packed arguments in order: every parameter but the token and the uploaded stream.
+            for (int i = 0; i < parameterTypes.Length; i++)
             {
-                il.Emit(OpCodes.Ldarg, (short)(i + 1));
+                if (i != method.UploadParameterIndex && parameterTypes[i] != typeof(CancellationToken))
+                {
+                    il.Emit(OpCodes.Ldarg, (short)(i + 1));
+                }
             }
             // Arguments are on the stack in order; building the innermost Rest tuple first consumes them from the end.
             foreach (ConstructorInfo ctor in ArgsPack.Constructors(method.ArgsType))
@@ -101,6 +111,10 @@ internal static class ProxyGenerator
             il.Emit(OpCodes.Ret);
             return;
         }
+        if (method.HasUpload)
+        {
+            il.Emit(OpCodes.Ldarg, (short)(method.UploadParameterIndex + 1));
+        }
         if (method.HasCancellationToken)
         {
             il.Emit(OpCodes.Ldarg, (short)parameterTypes.Length);
@@ -109,7 +123,7 @@ internal static class ProxyGenerator
         {
             EmitDefault(il, typeof(CancellationToken));
         }
-        MethodInfo helper = method.ReturnKind switch
+        MethodInfo helper = method.IsStreaming ? StreamHelper(method) : method.ReturnKind switch
         {
             MethodReturnKind.Task => s_callTask.MakeGenericMethod(method.ArgsType),
             MethodReturnKind.ValueTask => s_callValueTask.MakeGenericMethod(method.ArgsType),
@@ -118,6 +132,23 @@ internal static class ProxyGenerator
         };
         il.Emit(OpCodes.Call, helper);
         il.Emit(OpCodes.Ret);
+    }
+
+    private static MethodInfo StreamHelper(MethodDescriptor method)
+    {
+        if (method.IsServerStream)
+        {
+            return method.HasUpload
+                ? s_callDuplex.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!)
+                : s_callStream.MakeGenericMethod(method.ArgsType, method.ResultType!);
+        }
+        return method.ReturnKind switch
+        {
+            MethodReturnKind.Task => s_callUploadTask.MakeGenericMethod(method.ArgsType, method.UploadItemType!),
+            MethodReturnKind.ValueTask => s_callUploadValueTask.MakeGenericMethod(method.ArgsType, method.UploadItemType!),
+            MethodReturnKind.TaskOfT => s_callUploadTaskOf.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!),
+            _ => s_callUploadValueTaskOf.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!),
+        };
     }
 
     private static void EmitDefault(ILGenerator il, Type valueType)

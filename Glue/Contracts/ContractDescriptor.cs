@@ -104,7 +104,10 @@ internal sealed class ContractDescriptor
 
         ParameterInfo[] parameters = method.GetParameters();
         var types = new List<Type>(parameters.Length);
+        var signatureTypes = new List<Type>(parameters.Length);
         bool hasToken = false;
+        int uploadIndex = -1;
+        Type? uploadItem = null;
         for (int i = 0; i < parameters.Length; i++)
         {
             Type type = parameters[i].ParameterType;
@@ -121,8 +124,21 @@ internal sealed class ContractDescriptor
                 hasToken = true;
                 continue;
             }
+            if (StreamItemType(type) is Type item)
+            {
+                if (uploadItem is not null)
+                {
+                    throw new GlueContractException($"Contract method {where}: parameter '{parameters[i].Name}' is a second IAsyncEnumerable<T>; a method streams at most one argument.");
+                }
+                CheckWireType(where, $"the items of parameter '{parameters[i].Name}'", item);
+                uploadIndex = i;
+                uploadItem = item;
+                signatureTypes.Add(type);
+                continue;
+            }
             CheckWireType(where, $"parameter '{parameters[i].Name}'", type);
             types.Add(type);
+            signatureTypes.Add(type);
         }
 
         bool oneWay = method.GetCustomAttribute<OneWayAttribute>() is not null;
@@ -140,6 +156,11 @@ internal sealed class ContractDescriptor
         else if (oneWay)
         {
             throw new GlueContractException($"Contract method {where}: a [OneWay] method must return void.");
+        }
+        else if (StreamItemType(returnType) is Type streamed)
+        {
+            kind = MethodReturnKind.Stream;
+            result = streamed;
         }
         else if (returnType == typeof(Task))
         {
@@ -161,17 +182,28 @@ internal sealed class ContractDescriptor
         }
         else
         {
-            throw new GlueContractException($"Contract method {where}: returns {returnType.Name}; a contract method returns Task, Task<T>, ValueTask, ValueTask<T>, or void with [OneWay].");
+            throw new GlueContractException($"Contract method {where}: returns {returnType.Name}; a contract method returns Task, Task<T>, ValueTask, ValueTask<T>, IAsyncEnumerable<T>, or void with [OneWay].");
+        }
+        if (oneWay && uploadItem is not null)
+        {
+            throw new GlueContractException($"Contract method {where}: a [OneWay] method cannot stream an argument; return Task to upload a stream.");
         }
         if (result is not null)
         {
-            CheckWireType(where, "the result", result);
+            CheckWireType(where, kind == MethodReturnKind.Stream ? "the result stream's items" : "the result", result);
         }
 
-        string signature = $"{method.Name}({string.Join(",", types.Select(WireNames.Of))}):" +
-            (oneWay ? "oneway" : result is null ? "void" : WireNames.Of(result));
-        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result);
+        // A stream keeps its IAsyncEnumerable<T> in the signature, so a streaming method never matches a unary one.
+        string signature = $"{method.Name}({string.Join(",", signatureTypes.Select(WireNames.Of))}):" +
+            (oneWay ? "oneway" : kind == MethodReturnKind.Stream ? WireNames.Of(returnType) : result is null ? "void" : WireNames.Of(result));
+        bool idempotent = method.GetCustomAttribute<GlueIdempotentAttribute>() is not null
+            || method.DeclaringType!.GetCustomAttribute<GlueIdempotentAttribute>() is not null;
+        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result, uploadIndex, uploadItem) { IsIdempotent = idempotent };
     }
+
+    /// <summary>The T of <c>IAsyncEnumerable&lt;T&gt;</c>, else null.</summary>
+    private static Type? StreamItemType(Type type) =>
+        type.IsGenericType && type.GetGenericTypeDefinition() == typeof(IAsyncEnumerable<>) ? type.GetGenericArguments()[0] : null;
 
     private static void CheckWireType(string where, string what, Type type)
     {

@@ -17,4 +17,7 @@ internal enum MethodReturnKind
 
     /// <summary><see cref="ValueTask{TResult}"/>.</summary>
     ValueTaskOfT,
+
+    /// <summary><see cref="IAsyncEnumerable{T}"/>: the server streams items (a server-streaming call).</summary>
+    Stream,
 }

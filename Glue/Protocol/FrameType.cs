@@ -51,6 +51,15 @@ internal enum FrameType : byte
     /// <summary>0x1B server to client, empty: the server is stopping; it finishes the calls it has and refuses new ones.</summary>
     Draining = 0x1B,
 
+    /// <summary>0x1C callId; body: one Slim item of the call's stream (server to client: the result stream; client to server: the upload). Needs a credit.</summary>
+    StreamItem = 0x1C,
+
+    /// <summary>0x1D callId, credits (1..65536): the receiver of a stream lets its sender send that many more items.</summary>
+    StreamCredit = 0x1D,
+
+    /// <summary>0x1E callId: the sender's stream is complete (server: the call succeeded; client: the upload is complete).</summary>
+    StreamEnd = 0x1E,
+
     /// <summary>0x50 = <see cref="Call"/> with the caller's W3C trace context after the Call header (docs/GLUE.md).</summary>
     TracedCall = 0x50,
 

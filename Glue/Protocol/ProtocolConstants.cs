@@ -33,6 +33,12 @@ internal static class ProtocolConstants
     /// <summary>The longest W3C tracestate carried in a traced call frame, in UTF-8 bytes (longer ones are not sent).</summary>
     public const int MaxTraceStateBytes = 512;
 
+    /// <summary>
+    /// The most stream credits one stream may have outstanding (granted and not yet used up by items): a larger grant,
+    /// or one that takes the total past it, is a protocol error. Also the largest <see cref="GlueOptions.StreamWindow"/>.
+    /// </summary>
+    public const int MaxStreamCredit = 65536;
+
     /// <summary>Ping payloads with this bit set are heartbeats: their Pong is absorbed by the connection itself.</summary>
     public const ulong HeartbeatBit = 1UL << 63;
 

@@ -280,6 +280,7 @@ public sealed class GlueServer : IAsyncDisposable
             foreach (HostedContract hosted in _contracts.Values)
             {
                 roots.AddRange(hosted.Contract.Methods.Where(m => m.HasArgs).Select(m => m.ArgsType));
+                roots.AddRange(hosted.Contract.Methods.Where(m => m.HasUpload).Select(m => m.UploadItemType!));
             }
             SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypesReachableFrom([.. roots]);
             ReceivePolicy = Options.AllowedTypes.Count > 0 ? policy.AllowTypes([.. Options.AllowedTypes]) : policy;

@@ -3,6 +3,9 @@ using NFX.Glue.Protocol;
 
 namespace NFX.Glue.Server;
 
+/// <summary>Creates the upload of one call: connection, call id, window (credits), the call's token.</summary>
+internal delegate Streaming.ServerUpload UploadFactory(Transport.GlueConnection connection, int callId, int window, CancellationToken callToken);
+
 /// <summary>A contract a server hosts: its methods by signature hash, their compiled invokers, the instance source.</summary>
 internal sealed class HostedContract
 {
@@ -13,6 +16,7 @@ internal sealed class HostedContract
         Contract = contract;
         Provider = provider;
         Invokers = contract.Methods.Select(MethodInvokerBuilder.Build).ToArray();
+        UploadFactories = contract.Methods.Select(UploadFactory).ToArray();
         _byHash = contract.Methods.ToDictionary(m => m.SignatureHash);
     }
 
@@ -22,6 +26,14 @@ internal sealed class HostedContract
 
     /// <summary>By server method id.</summary>
     public MethodInvoker[] Invokers { get; }
+
+    /// <summary>By server method id: creates the typed stream a method's client uploads (null for methods without one).</summary>
+    public UploadFactory?[] UploadFactories { get; }
+
+    private static UploadFactory? UploadFactory(MethodDescriptor method) =>
+        method.UploadItemType is Type item
+            ? typeof(Streaming.ServerUpload<>).MakeGenericType(item).GetMethod(nameof(Streaming.ServerUpload<int>.Create))!.CreateDelegate<UploadFactory>()
+            : null;
 
     /// <summary>Maps the client's method list (by signature hash) onto this contract's methods.</summary>
     public (ContractAnswer Answer, MethodDescriptor?[] Map) Bind(ContractRequest request)

@@ -15,6 +15,11 @@ internal static class InvokeAdapters
     public static ValueTask<object?> FromValueTaskOf<T>(ValueTask<T> task) =>
         task.IsCompletedSuccessfully ? new ValueTask<object?>(task.Result) : AwaitValueTaskOf(task);
 
+    /// <summary>A result stream: the call runs on while <see cref="Streaming.DownloadSource"/> sends its items.</summary>
+    public static ValueTask<object?> FromStream<T>(IAsyncEnumerable<T> items) =>
+        items is null ? throw new InvalidOperationException("The implementation returned a null IAsyncEnumerable.")
+            : new ValueTask<object?>(new Streaming.DownloadSource<T>(items));
+
     private static async ValueTask<object?> AwaitTask(Task task)
     {
         await task.ConfigureAwait(false);

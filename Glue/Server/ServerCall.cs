@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
+using NFX.Glue.Server.Streaming;
 using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 
@@ -20,16 +21,29 @@ internal sealed class ServerCall : IThreadPoolWorkItem
     private CancellationTokenSource? _cancellation;
     private ActivityContext _parent;
     private volatile bool _canceledByClient;
+    private ServerUpload? _upload;
+    private ServerDownload? _download;
 
     public ServerCall(ServerConnection connection) => _connection = connection;
 
     /// <summary>The caller's id (0 for a one-way call).</summary>
     public int CallId { get; private set; }
 
+    /// <summary>The method called.</summary>
+    public MethodDescriptor Method => _method;
+
+    /// <summary>The stream the client uploads to this call (null: none).</summary>
+    public ServerUpload? Upload => _upload;
+
+    /// <summary>The call's result stream (null: not a server-streaming call).</summary>
+    public ServerDownload? Download => _download;
+
     /// <summary>Sets the call up (a new or recycled object).</summary>
     public ServerCall Init(HostedContract contract, MethodDescriptor method, int callId, object? args,
-        CancellationTokenSource? cancellation, in ActivityContext parent)
+        CancellationTokenSource? cancellation, in ActivityContext parent, ServerUpload? upload = null, ServerDownload? download = null)
     {
+        _upload = upload;
+        _download = download;
         _contract = contract;
         _method = method;
         CallId = callId;
@@ -67,7 +81,13 @@ internal sealed class ServerCall : IThreadPoolWorkItem
         {
             instance = _contract.Provider.Acquire(out scope);
             CancellationToken token = _cancellation?.Token ?? _connection.ClosingToken;
-            result = await _contract.Invokers[_method.Id](instance, _args, token).ConfigureAwait(false);
+            result = await _contract.Invokers[_method.Id](instance, _args, _upload, token).ConfigureAwait(false);
+            if (result is DownloadSource items)
+            {
+                // The call lasts as long as its stream: the instance is released after the last item.
+                result = null;
+                await items.RunAsync(_download!, token).ConfigureAwait(false);
+            }
         }
         catch (Exception e)
         {
@@ -111,17 +131,29 @@ internal sealed class ServerCall : IThreadPoolWorkItem
         }
         else if (failure is null)
         {
-            _connection.EnqueueResult(CallId, result, _method.ResultType is not null);
+            if (_method.IsServerStream)
+            {
+                _connection.EnqueueStreamEnd(CallId);
+            }
+            else
+            {
+                _connection.EnqueueResult(CallId, result, _method.ResultType is not null);
+            }
         }
         else
         {
-            ErrorMessage error = failure is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
+            ErrorMessage error = _download?.Failure is GlueException notSent
+                ? new ErrorMessage(notSent is GlueMessageTooLargeException ? ErrorKind.MessageTooLarge : ErrorKind.Serialization,
+                    notSent.GetType().FullName!, notSent.Message, null, null)
+                : failure is OperationCanceledException && _cancellation is { IsCancellationRequested: true } && !_canceledByClient
                 ? new ErrorMessage(ErrorKind.DeadlineExceeded, failure.GetType().FullName!, failure.Message, null, null)
                 : _connection.DescribeError(failure, instance is not null);
             _connection.EnqueueError(CallId, error);
         }
         _connection.EndCall(this, answerQueued: !_method.IsOneWay);
         _args = null;
+        _upload = null;
+        _download = null;
         _cancellation = null;
         _parent = default;
         _connection.ReturnCall(this);

@@ -62,6 +62,9 @@ internal sealed partial class ServerConnection
     public void EnqueueResult(int callId, object? result, bool hasResult) =>
         EnqueueAnswer(OutgoingFrame.Result(callId, result, hasResult, holdsCallSlot: true));
 
+    /// <summary>Queues the end of a call's result stream (its answer); the call's slot is freed once it is written.</summary>
+    public void EnqueueStreamEnd(int callId) => EnqueueAnswer(OutgoingFrame.StreamEnd(callId, holdsCallSlot: true));
+
     /// <summary>Queues a call's error; the call's slot is freed once the answer is written.</summary>
     public void EnqueueError(int callId, ErrorMessage error) =>
         EnqueueAnswer(OutgoingFrame.ErrorAnswer(callId, error, holdsCallSlot: true));
@@ -101,6 +104,10 @@ internal sealed partial class ServerConnection
     /// <summary>Called once by each call as it ends; frees its slot unless an answer was queued (which frees it).</summary>
     public void EndCall(ServerCall call, bool answerQueued)
     {
+        if (call.Method.IsStreaming)
+        {
+            EndStreams(call.CallId, call.Download, call.Upload);
+        }
         if (call.Cancellation is CancellationTokenSource cancellation)
         {
             lock (_cancellable)

@@ -3,6 +3,7 @@ using System.Diagnostics;
 using NFX.Glue.Contracts;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
+using NFX.Glue.Server.Streaming;
 using NFX.Glue.Transport;
 
 namespace NFX.Glue.Server;
@@ -30,8 +31,16 @@ internal sealed partial class ServerConnection
                 return StartCall(contract, method, call.CallId, call.TimeoutMs, header.Rest, call.Trace);
             }
             case FrameType.Cancel:
-                CancelCall((int)header.ReadVarUInt32());
+            {
+                int callId = (int)header.ReadVarUInt32();
+                CancelCall(callId);
+                CancelUpload(callId);
                 return default;
+            }
+            case FrameType.StreamItem:
+            case FrameType.StreamCredit:
+            case FrameType.StreamEnd:
+                return HandleStreamFrame(type, ref header);
             case FrameType.Bind:
             {
                 int callId = (int)header.ReadVarUInt32();
@@ -74,6 +83,10 @@ internal sealed partial class ServerConnection
             DecrementActive();
             if (!method.IsOneWay)
             {
+                if (method.HasUpload)
+                {
+                    OpenAbandonedUpload(contract, method, callId);
+                }
                 Enqueue(OutgoingFrame.ErrorAnswer(callId, s_stopping, holdsCallSlot: false));
             }
             return default;
@@ -102,7 +115,8 @@ internal sealed partial class ServerConnection
         }
 
         CancellationTokenSource? cancellation = null;
-        if (method.HasCancellationToken && !method.IsOneWay)
+        // A streaming call always has its own token: the client's Cancel and the deadline must reach its iterators.
+        if ((method.HasCancellationToken || method.IsStreaming) && !method.IsOneWay)
         {
             cancellation = new CancellationTokenSource();
             if (timeoutMs > 0)
@@ -110,7 +124,9 @@ internal sealed partial class ServerConnection
                 cancellation.CancelAfter(TimeSpan.FromMilliseconds(timeoutMs));
             }
         }
-        ServerCall call = RentCall().Init(contract, method, callId, args, cancellation, parent);
+        ServerUpload? upload = method.HasUpload ? OpenUpload(contract, method, callId, cancellation!.Token) : null;
+        ServerDownload? download = method.IsServerStream ? OpenDownload(method, callId, cancellation!) : null;
+        ServerCall call = RentCall().Init(contract, method, callId, args, cancellation, parent, upload, download);
         if (cancellation is not null)
         {
             lock (_cancellable)

@@ -15,6 +15,11 @@ internal abstract partial class GlueConnection
             WriteCallFrame(output, in frame);
             return;
         }
+        if (frame.Type is FrameType.StreamItem or FrameType.StreamCredit or FrameType.StreamEnd)
+        {
+            WriteStreamFrame(output, in frame);
+            return;
+        }
         Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize];
         var header = new HeaderWriter(buffer);
         switch (frame.Type)
@@ -99,14 +104,43 @@ internal abstract partial class GlueConnection
         }
     }
 
+    /// <summary>A stream frame: header by <see cref="StreamFrames"/>; an item's body is serialized here, in wire order.</summary>
+    private void WriteStreamFrame(PipeWriter output, in OutgoingFrame frame)
+    {
+        Span<byte> buffer = stackalloc byte[StreamFrames.MaxHeaderSize];
+        var header = new HeaderWriter(buffer);
+        switch (frame.Type)
+        {
+            case FrameType.StreamItem:
+                if (!frame.ItemSender.IsLive)
+                {
+                    return; // the stream ended on this end after the item was queued: the peer must not get it
+                }
+                StreamFrames.WriteCallId(ref header, frame.CallId);
+                WriteWithBody(output, in frame, header.Written);
+                return;
+            case FrameType.StreamCredit:
+                StreamFrames.WriteCredit(ref header, frame.CallId, frame.Credits);
+                FrameCodec.Write(output, frame.Type, header.Written, default);
+                return;
+            default:
+                StreamFrames.WriteCallId(ref header, frame.CallId);
+                FrameCodec.Write(output, frame.Type, header.Written, default);
+                OnAnswerWritten(in frame);
+                return;
+        }
+    }
+
     /// <summary>False to drop a queued Call frame unsent (the call already ended); else the time the server gets.</summary>
     private static bool TimeLeft(in OutgoingFrame frame, out uint timeoutMs)
     {
         IOutgoingCall call = frame.Caller;
         timeoutMs = 0;
-        if (!call.IsLive(frame.CallerGeneration))
+        if (!call.IsLive(frame.CallerGeneration) || !call.TryMarkWritten(frame.CallerGeneration))
         {
-            return false; // finished (timed out, canceled) before it could be sent, or already recycled
+            // Finished (timed out, canceled) before it could be sent, already recycled, or withdrawn for a retry
+            // elsewhere: marked before any byte goes out, so a withdrawn call provably never reached the server.
+            return false;
         }
         if (call.Deadline != long.MaxValue)
         {

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using NFX.Glue.Protocol;
 using NFX.Glue.Telemetry;
+using NFX.Glue.Transport.Streaming;
 
 namespace NFX.Glue.Transport;
 
@@ -57,7 +58,13 @@ internal readonly struct OutgoingFrame
     /// <summary>Call, OneWayCall: the trace context to send (default: none, an untraced frame type).</summary>
     public ActivityContext Trace => (_extra as ITraceCarrier)?.TraceContext ?? default;
 
-    /// <summary>Result, Error: the answer holds one of the server's in-flight slots, freed once it is written.</summary>
+    /// <summary>StreamItem: the stream the item belongs to (asked, as the frame is written, whether it still wants sending).</summary>
+    public IStreamSender ItemSender => (IStreamSender)_extra!;
+
+    /// <summary>StreamCredit: how many more items the peer may send.</summary>
+    public uint Credits => (uint)_number;
+
+    /// <summary>Result, Error, StreamEnd: the answer holds one of the server's in-flight slots, freed once it is written.</summary>
     public bool HoldsCallSlot => _number != 0;
 
     /// <summary>Error: what to send.</summary>
@@ -111,6 +118,18 @@ internal readonly struct OutgoingFrame
 
     public static OutgoingFrame Bound(int callId, int contractId, ContractAnswer answer) =>
         new(FrameType.Bound, callId, contractId, 0, null, false, answer, 0);
+
+    /// <summary>One item of a stream; the body is the item, serialized by the writer loop in wire order.</summary>
+    public static OutgoingFrame StreamItem(int callId, object? item, IStreamSender sender) =>
+        new(FrameType.StreamItem, callId, 0, 0, item, true, sender, 0);
+
+    /// <summary>Lets the peer send <paramref name="credits"/> more items of the call's stream.</summary>
+    public static OutgoingFrame StreamCredit(int callId, uint credits) =>
+        new(FrameType.StreamCredit, callId, 0, 0, null, false, null, credits);
+
+    /// <summary>The end of this end's stream of the call (the server's: the call's answer, holding its slot until written).</summary>
+    public static OutgoingFrame StreamEnd(int callId, bool holdsCallSlot) =>
+        new(FrameType.StreamEnd, callId, 0, 0, null, false, null, holdsCallSlot ? 1UL : 0);
 
     public static OutgoingFrame Draining() => new(FrameType.Draining, 0, 0, 0, null, false, null, 0);
 }

@@ -136,9 +136,6 @@ internal sealed class CloneSession
     public void Defer(IDeferredCloneFill fill, CompletionKind kind = CompletionKind.Fill) =>
         _completion.Add(new CompletionStep(_current, kind, fill, null));
 
-    /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
-    public object CloneThroughBytes(object source) => _owner.CloneThroughBytes(source);
-
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void BeforeCopy(object source, SerializationCallbacks callbacks)
     {

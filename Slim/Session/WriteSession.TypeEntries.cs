@@ -123,8 +123,29 @@ internal sealed partial class WriteSession
         return (info, layout);
     }
 
-    /// <summary>The layout of a version-tolerant entry: LEB128 count, then per member its UTF-8 name and its wire type handle.</summary>
+    /// <summary>
+    /// The layout of a version-tolerant entry. A list already written against the same registry state is copied from
+    /// its memo (PerCall writers repeat the same lists in every message); otherwise it is encoded and remembered.
+    /// </summary>
     private void WriteMemberList(LocalLayout layout)
+    {
+        if (layout.LastWritten is { } memo && memo.Fits(_registry, 0))
+        {
+            Writer.WriteRawBytes(memo.Bytes);
+            memo.Replay(_registry);
+            return;
+        }
+        long start = Writer.Position;
+        int countBefore = _registry.Count;
+        EncodeMemberList(layout);
+        if (Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
+        {
+            layout.LastWritten = LayoutMemo.Capture(_registry, countBefore, 0, written, null);
+        }
+    }
+
+    /// <summary>LEB128 count, then per member its UTF-8 name and its wire type handle (new entries included).</summary>
+    private void EncodeMemberList(LocalLayout layout)
     {
         Writer.WriteVarUInt32((uint)layout.Names.Length);
         for (int i = 0; i < layout.Names.Length; i++)
