@@ -86,6 +86,9 @@ internal sealed partial class WriteSession
                 break;
         }
         // Registered before its layout, so a member whose type is the type itself (a linked node) is a plain handle.
+        // Its handle is where it lands now, after its new parts: the value written above is the registry's count when
+        // the entry began (what the reader checks), which is a part's handle, not this type's, when a part was new too.
+        handle = _registry.Count;
         _registry.Add(type, entryHash);
         if (layout is not null)
         {
