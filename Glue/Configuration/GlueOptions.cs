@@ -43,7 +43,7 @@ public abstract record GlueOptions
     /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 256;
     /// 1 to 65536.
     /// </summary>
-    public int StreamWindow { get; init; } = 256;
+    public int StreamWindow { get; init; } = 4096;
 
     /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
     public ILoggerFactory? LoggerFactory { get; init; }
