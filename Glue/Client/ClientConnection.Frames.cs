@@ -52,7 +52,16 @@ internal sealed partial class ClientConnection
                 EndStream(callId);
                 if (TryTake(callId, out PendingCall? call))
                 {
-                    call.SetException(ToException(error, call.Method));
+                    Exception failure = ToException(error, call.Method);
+                    if (error.Kind == ErrorKind.Unavailable)
+                    {
+                        // Refused before dispatch: the server did not run it, so another connection may.
+                        FailOrRetry(call, failure, refused: true);
+                    }
+                    else
+                    {
+                        call.SetException(failure);
+                    }
                 }
                 return default;
             }
@@ -124,7 +133,8 @@ internal sealed partial class ClientConnection
         {
             policy = policy.AllowTypes([.. _client.Options.AllowedTypes]);
         }
-        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize);
+        return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize,
+            LayoutStance.Of(_client.Options.Versioning).RefusesMemberLists);
     }
 
     private Exception ToException(ErrorMessage error, MethodDescriptor? method)

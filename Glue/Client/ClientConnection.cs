@@ -34,7 +34,7 @@ internal sealed partial class ClientConnection : GlueConnection
     private volatile bool _draining;
 
     public ClientConnection(GlueClient client, GlueNode node, GlueTransport transport)
-        : base(transport, client.SerializerFactory.CreateSender(), NoReceiver.Instance, client.Options.MaxMessageSize,
+        : base(transport, client.SerializerFactory.CreateSender(client.Options.Versioning), NoReceiver.Instance, client.Options.MaxMessageSize,
               client.Metrics, GlueSide.Client, client.Logger)
     {
         _client = client;
@@ -64,7 +64,8 @@ internal sealed partial class ClientConnection : GlueConnection
             {
                 requests[i] = Request(contracts[i]);
             }
-            uint flags = _exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects;
+            LayoutStance layouts = LayoutStance.Of(_client.Options.Versioning);
+            uint flags = (_exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects) | layouts.ToHelloFlags();
             using (var w = new SlimWriter(1024))
             {
                 HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
@@ -74,18 +75,28 @@ internal sealed partial class ClientConnection : GlueConnection
             if (type == FrameType.Refused)
             {
                 (RefusalCode code, string message) = HandshakeCodec.ReadRefused(content);
-                throw code == RefusalCode.Authentication
-                    ? new GlueAuthenticationException($"The server refused the client: {message}")
-                    : new GlueProtocolException($"The server refused the client ({code}): {message}");
+                throw code switch
+                {
+                    RefusalCode.Authentication => new GlueAuthenticationException($"The server refused the client: {message}"),
+                    RefusalCode.Layouts => new GlueProtocolException($"The server refused the client's layout versioning: {message}"),
+                    _ => new GlueProtocolException($"The server refused the client ({code}): {message}"),
+                };
             }
             if (type != FrameType.Welcome)
             {
                 throw new GlueProtocolException($"Expected Welcome from the server, got frame type 0x{(byte)type:X2}.");
             }
-            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests);
+            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests, layoutsAsked: true);
             if (welcome.Version != ProtocolConstants.Version)
             {
                 throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
+            }
+            if (LayoutStance.Disagreement(layouts, LayoutStance.FromWelcome(welcome.Layouts)) is string disagreement)
+            {
+                // A server that predates negotiation never refuses: it writes member lists this client does not accept.
+                throw new GlueProtocolException(welcome.Layouts is null
+                    ? $"The server predates layout negotiation and writes version-tolerant layouts, which this client refuses. {disagreement}"
+                    : disagreement);
             }
             MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
             for (int i = 0; i < requests.Length; i++)
@@ -173,24 +184,54 @@ internal sealed partial class ClientConnection : GlueConnection
     /// Starts a call: registers it (from now on its deadline and cancellation apply) and queues its frame, or parks it
     /// until an in-flight slot frees up.
     /// </summary>
-    public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout, CancellationToken cancellationToken)
+    public PendingCall<TResult> StartCall<TArgs, TResult>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout,
+        CancellationToken cancellationToken, bool waitForReady)
     {
         PendingCall<TResult> pending = PendingCallPool<TResult>.Rent();
         pending.Method = method;
+        pending.ContractId = contractId;
+        pending.Payload = method.HasArgs ? args : null;
+        pending.CallToken = cancellationToken;
+        pending.WaitForReady = waitForReady;
         Observe(pending, method);
-        if (!Start(pending, timeout))
+        if (timeout != Timeout.InfiniteTimeSpan)
         {
-            pending.SetException(ClosedError());
-            return pending;
+            pending.Deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
         }
-        RegisterCancellation(pending, cancellationToken);
-        object? payload = method.HasArgs ? args : null;
-        var frame = OutgoingFrame.Call(pending, pending.Generation, pending.CallId, contractId, method.Id, payload, method.HasArgs);
-        if (_slots.TakeOrQueue(pending, frame) && !Enqueue(frame))
-        {
-            Fail(pending.CallId, ClosedError());
-        }
+        Send(pending);
         return pending;
+    }
+
+    /// <summary>Sends an attempt of a call (the first, or a retry keeping its deadline) on this connection.</summary>
+    public void Send(PendingCall call)
+    {
+        call.CallId = Interlocked.Increment(ref _nextCallId);
+        if (!_pending.TryAdd(call))
+        {
+            // Closed before the call got in: nothing of it was written here.
+            call.MarkFinished();
+            FailOrRetry(call, ClosedError(), refused: false);
+            return;
+        }
+        RegisterCancellation(call, call.CallToken);
+        MethodDescriptor method = call.Method!;
+        var frame = OutgoingFrame.Call(call, call.Generation, call.CallId, call.ContractId, method.Id, call.Payload, method.HasArgs);
+        if (_slots.TakeOrQueue(call, frame) && !Enqueue(frame) && TryTake(call.CallId, out _))
+        {
+            FailOrRetry(call, ClosedError(), refused: false);
+        }
+    }
+
+    /// <summary>
+    /// Ends a call taken out of the table because its connection closed (or the server refused it unrun): the client
+    /// retries it when that is safe and allowed, else it fails with <paramref name="error"/>.
+    /// </summary>
+    private void FailOrRetry(PendingCall call, Exception error, bool refused)
+    {
+        if (!_client.TryRetry(call, error, _node, refused))
+        {
+            call.SetException(error);
+        }
     }
 
     /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
@@ -364,7 +405,7 @@ internal sealed partial class ClientConnection : GlueConnection
         {
             call.MarkFinished();
             call.Registration.Unregister();
-            call.SetException(error);
+            FailOrRetry(call, error, refused: false);
         }
         _node.OnConnectionClosed(this, error);
     }

@@ -16,7 +16,11 @@ namespace NFX.Glue;
 /// Calls Glue servers through generated proxies. A client keeps one connection per endpoint, opened on first use (or
 /// by <see cref="ConnectAsync"/>); many calls share each at once. With several endpoints it spreads calls over them
 /// (<see cref="GlueClientOptions.LoadBalancing"/>), skips endpoints that are down, and reconnects to them in the
-/// background with backoff, so a node that comes back gets calls again. Thread-safe; proxies are cheap.
+/// background with backoff, so a node that comes back gets calls again. Calls that provably never reached a server, and
+/// calls of <see cref="GlueIdempotentAttribute"/> methods cut off by a lost connection, are retried within their
+/// deadline (<see cref="GlueClientOptions.Retry"/>). The endpoints are a fixed list or come from an
+/// <see cref="IGlueEndpointProvider"/> (DNS, a service registry) that adds and removes them while the client runs.
+/// Thread-safe; proxies are cheap.
 /// </summary>
 /// <example>
 /// <code>
@@ -25,17 +29,23 @@ namespace NFX.Glue;
 /// int sum = await calc.AddAsync(2, 3);
 ///
 /// await using var cluster = new GlueClient([nodeA, nodeB, nodeC]);   // round-robin with failover
+/// await using var pods = new GlueClient(new DnsEndpointProvider("orders.shop.svc.cluster.local", 5005));
 /// </code>
 /// </example>
-public sealed class GlueClient : IAsyncDisposable
+public sealed partial class GlueClient : IAsyncDisposable
 {
     private readonly Lock _lock = new();
-    private readonly GlueNode[] _nodes;
+    private readonly IGlueEndpointProvider? _provider;
+    private readonly TaskCompletionSource _firstEndpoints = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly HashSet<GlueNode> _retiring = new();
+    private readonly RetryBudget _retryBudget;
+    // Replaced whole (never changed in place) when the provider's set changes: the call path reads it without a lock.
+    private GlueNode[] _nodes;
     private readonly ContractDescriptor?[] _contracts = new ContractDescriptor?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<Type, int> _contractIds = new();
     private readonly CancellationTokenSource _disposing = new();
     private int _next = -1;
-    private int _warmed;
+    private int _started;
     private volatile bool _disposed;
 
     /// <summary>Creates a client for the server at <paramref name="endPoint"/> (an IPEndPoint or a DnsEndPoint). Does not connect yet.</summary>
@@ -53,12 +63,24 @@ public sealed class GlueClient : IAsyncDisposable
     {
     }
 
+    /// <summary>
+    /// Creates a client whose endpoints come from <paramref name="provider"/>: it starts watching on first use (or
+    /// <see cref="ConnectAsync"/>), connects to endpoints as they appear and drains those that disappear. Calls made
+    /// before the provider's first answer wait for it within their deadline. Does not connect yet.
+    /// </summary>
+    public GlueClient(IGlueEndpointProvider provider, GlueClientOptions? options = null)
+        : this(options ?? new GlueClientOptions(),
+              (provider ?? throw new ArgumentNullException(nameof(provider))) is StaticEndpointProvider fixedList ? [.. fixedList.EndPoints] : [],
+              provider is StaticEndpointProvider ? null : provider)
+    {
+    }
+
     /// <summary>Creates a client that connects through the options' connector (tests, in-memory hosting).</summary>
     internal GlueClient(GlueClientOptions options) : this(options, [])
     {
     }
 
-    private GlueClient(GlueClientOptions options, EndPoint[] endPoints)
+    private GlueClient(GlueClientOptions options, EndPoint[] endPoints, IGlueEndpointProvider? provider = null)
     {
         ArgumentNullException.ThrowIfNull(options);
         options.Validate();
@@ -66,11 +88,15 @@ public sealed class GlueClient : IAsyncDisposable
         SerializerFactory = options.SerializerFactory ?? SlimGlueSerializerFactory.Instance;
         Metrics = GlueMetrics.For(options.MeterFactory);
         Logger = (ILogger?)options.LoggerFactory?.CreateLogger<GlueClient>() ?? NullLogger.Instance;
-        if (options.Connector is { } connector)
+        _retryBudget = new RetryBudget(options.Retry.BudgetPerSecond);
+        _provider = provider;
+        if (provider is not null)
         {
-            _nodes = endPoints.Length == 0
-                ? [new GlueNode(this, null, connector)]
-                : endPoints.Select(e => new GlueNode(this, e, connector)).ToArray();
+            _nodes = [];
+        }
+        else if (endPoints.Length == 0 && options.Connector is { } connector)
+        {
+            _nodes = [new GlueNode(this, null, connector)];
         }
         else if (endPoints.Length == 0)
         {
@@ -78,24 +104,23 @@ public sealed class GlueClient : IAsyncDisposable
         }
         else
         {
-            GlueClientTls? tls = options.Tls;
-            _nodes = endPoints.Select(e => new GlueNode(this, e,
-                async ct => await SocketTransport.ConnectAsync(e, tls, ct).ConfigureAwait(false))).ToArray();
+            _nodes = endPoints.Select(CreateNode).ToArray();
         }
-        EndPoints = _nodes.Select(n => n.EndPoint).OfType<EndPoint>().ToArray();
     }
 
     /// <summary>The options the client was created with.</summary>
     public GlueClientOptions Options { get; }
 
-    /// <summary>The (first) server endpoint (null for an in-memory client).</summary>
-    public EndPoint? EndPoint => _nodes[0].EndPoint;
+    /// <summary>The (first) server endpoint (null for an in-memory client, or before an endpoint provider's first answer).</summary>
+    public EndPoint? EndPoint => Nodes.FirstOrDefault()?.EndPoint;
 
-    /// <summary>Every server endpoint, in the order given.</summary>
-    public IReadOnlyList<EndPoint> EndPoints { get; }
+    /// <summary>Every server endpoint now, in the order given (or the provider's order); a snapshot.</summary>
+    public IReadOnlyList<EndPoint> EndPoints => Nodes.Select(n => n.EndPoint).OfType<EndPoint>().ToArray();
 
     /// <summary>True while at least one connection can take calls.</summary>
-    public bool IsConnected => _nodes.Any(n => n.Live is not null);
+    public bool IsConnected => Nodes.Any(n => n.Live is not null);
+
+    private GlueNode[] Nodes => Volatile.Read(ref _nodes);
 
     internal IGlueSerializerFactory SerializerFactory { get; }
 
@@ -149,14 +174,14 @@ public sealed class GlueClient : IAsyncDisposable
     /// </summary>
     public void Reconnect()
     {
-        foreach (GlueNode node in _nodes)
+        foreach (GlueNode node in Nodes)
         {
             node.Reset();
         }
     }
 
     /// <summary>The state of each endpoint, in the order given: connected or not, calls in flight, failures, the last error.</summary>
-    public IReadOnlyList<GlueEndpointStatus> GetStatus() => _nodes.Select(n => n.Status).ToArray();
+    public IReadOnlyList<GlueEndpointStatus> GetStatus() => Nodes.Select(n => n.Status).ToArray();
 
     /// <summary>Closes the connections; calls still pending fail with <see cref="GlueConnectionException"/>. Stops reconnecting.</summary>
     public async ValueTask DisposeAsync()
@@ -171,7 +196,12 @@ public sealed class GlueClient : IAsyncDisposable
         }
         await _disposing.CancelAsync().ConfigureAwait(false);
         // _disposing is not disposed: reconnect loops and attempts may still read its token (it has no timer to free).
-        await Task.WhenAll(_nodes.Select(n => n.CloseAsync())).ConfigureAwait(false);
+        GlueNode[] nodes;
+        lock (_lock)
+        {
+            nodes = [.. Nodes, .. _retiring];
+        }
+        await Task.WhenAll(nodes.Select(n => n.CloseAsync())).ConfigureAwait(false);
     }
 
     internal ContractDescriptor? ContractAt(int id) => (uint)id < (uint)_contracts.Length ? Volatile.Read(ref _contracts[id]) : null;
@@ -182,10 +212,10 @@ public sealed class GlueClient : IAsyncDisposable
     /// </summary>
     internal ClientConnection? PickConnection()
     {
-        GlueNode[] nodes = _nodes;
-        if (nodes.Length == 1)
+        GlueNode[] nodes = Nodes;
+        if (nodes.Length <= 1)
         {
-            return nodes[0].Live;
+            return nodes.Length == 1 ? nodes[0].Live : null;
         }
         if (Options.LoadBalancing == GlueLoadBalancing.PickFirst)
         {
@@ -215,10 +245,15 @@ public sealed class GlueClient : IAsyncDisposable
     internal async ValueTask<ClientConnection> AcquireConnectionAsync(CancellationToken cancellationToken, bool waitForReady = false)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        WarmAll();
+        Start();
         if (PickConnection() is ClientConnection ready)
         {
             return ready;
+        }
+        if (_provider is not null && !_firstEndpoints.Task.IsCompleted)
+        {
+            // The provider has not answered yet: there is nothing to connect to before it does.
+            await _firstEndpoints.Task.WaitAsync(cancellationToken).ConfigureAwait(false);
         }
         while (true)
         {
@@ -236,11 +271,13 @@ public sealed class GlueClient : IAsyncDisposable
     }
 
     /// <summary>Why no endpoint is usable now, for a call that waited for one in vain.</summary>
-    internal string DescribeEndpoints() => string.Join("; ", _nodes.Select(n => n.Describe()));
+    internal string DescribeEndpoints() =>
+        Nodes is { Length: > 0 } nodes ? string.Join("; ", nodes.Select(n => n.Describe())) : "no endpoints yet";
 
     private TimeSpan SoonestRetry()
     {
-        long soonest = _nodes.Min(n => n.RetryIn);
+        GlueNode[] nodes = Nodes;
+        long soonest = nodes.Length == 0 ? 500 : nodes.Min(n => n.RetryIn);
         // At least a little (no spinning), at most a while (a connection the reconnect loop opened is seen soon).
         return TimeSpan.FromMilliseconds(Math.Clamp(soonest, 10, 500));
     }
@@ -251,7 +288,12 @@ public sealed class GlueClient : IAsyncDisposable
         {
             return ready;
         }
-        var attempts = new List<Task<ClientConnection>>(_nodes.Length);
+        GlueNode[] nodes = Nodes;
+        if (nodes.Length == 0)
+        {
+            throw new GlueConnectionException("No server is reachable: the endpoint provider lists no endpoints.");
+        }
+        var attempts = new List<Task<ClientConnection>>(nodes.Length);
         foreach (GlueNode node in NodesInPolicyOrder())
         {
             if (node.TryConnectNow() is { } attempt)
@@ -281,12 +323,11 @@ public sealed class GlueClient : IAsyncDisposable
             throw new GlueAuthenticationException(
                 $"{refused.Message} The client does not retry refused credentials until {nameof(Reconnect)}() is called.", refused);
         }
-        if (_nodes.Length == 1 && last is GlueConnectionException single)
+        if (nodes.Length == 1 && last is GlueConnectionException single)
         {
             throw single;
         }
-        throw new GlueConnectionException(
-            $"No server is reachable: {string.Join("; ", _nodes.Select(n => n.Describe()))}.", last);
+        throw new GlueConnectionException($"No server is reachable: {DescribeEndpoints()}.", last);
     }
 
     /// <summary>Opens and handshakes one connection for <paramref name="node"/> (called by its connection attempt).</summary>
@@ -328,7 +369,7 @@ public sealed class GlueClient : IAsyncDisposable
 
     private GlueAuthenticationException? FirstRefusal()
     {
-        foreach (GlueNode node in _nodes)
+        foreach (GlueNode node in Nodes)
         {
             if (node.Refusal is GlueAuthenticationException refused)
             {
@@ -353,19 +394,37 @@ public sealed class GlueClient : IAsyncDisposable
     /// <summary>Pick-first: list order; round-robin: from the next node in turn.</summary>
     private IEnumerable<GlueNode> NodesInPolicyOrder()
     {
-        int start = Options.LoadBalancing == GlueLoadBalancing.PickFirst ? 0 : (int)((uint)Volatile.Read(ref _next) % (uint)_nodes.Length);
-        for (int i = 0; i < _nodes.Length; i++)
+        GlueNode[] nodes = Nodes;
+        if (nodes.Length == 0)
         {
-            yield return _nodes[(start + i) % _nodes.Length];
+            yield break;
+        }
+        int start = Options.LoadBalancing == GlueLoadBalancing.PickFirst ? 0 : (int)((uint)Volatile.Read(ref _next) % (uint)nodes.Length);
+        for (int i = 0; i < nodes.Length; i++)
+        {
+            yield return nodes[(start + i) % nodes.Length];
         }
     }
 
-    /// <summary>On first use, a multi-endpoint client connects to every endpoint (in the background).</summary>
-    private void WarmAll()
+    /// <summary>
+    /// On first use: a client with an endpoint provider starts watching it; a multi-endpoint client connects to every
+    /// endpoint (in the background).
+    /// </summary>
+    private void Start()
     {
-        if (_nodes.Length > 1 && Interlocked.Exchange(ref _warmed, 1) == 0)
+        if (Volatile.Read(ref _started) != 0 || Interlocked.Exchange(ref _started, 1) != 0)
         {
-            foreach (GlueNode node in _nodes)
+            return;
+        }
+        if (_provider is not null)
+        {
+            _ = WatchEndpointsAsync(_provider);
+            return;
+        }
+        GlueNode[] nodes = Nodes;
+        if (nodes.Length > 1)
+        {
+            foreach (GlueNode node in nodes)
             {
                 node.Warm();
             }

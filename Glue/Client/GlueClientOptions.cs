@@ -36,6 +36,13 @@ public sealed record GlueClientOptions : GlueOptions
     public bool WaitForReady { get; init; }
 
     /// <summary>
+    /// Which calls the client retries by itself, how often and how soon: by default those that provably never reached
+    /// the server, and those of <see cref="GlueIdempotentAttribute"/> methods after a lost connection, up to 3 attempts
+    /// within the call's deadline. <see cref="GlueRetryOptions.None"/> turns retries off.
+    /// </summary>
+    public GlueRetryOptions Retry { get; init; } = new();
+
+    /// <summary>
     /// How a client with several endpoints chooses the connection for each call. Default
     /// <see cref="GlueLoadBalancing.RoundRobin"/>.
     /// </summary>
@@ -75,6 +82,8 @@ public sealed record GlueClientOptions : GlueOptions
         }
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxInFlight, 1, nameof(MaxInFlight));
         ArgumentNullException.ThrowIfNull(RemoteExceptionTypes, nameof(RemoteExceptionTypes));
+        ArgumentNullException.ThrowIfNull(Retry, nameof(Retry));
+        Retry.Validate();
         if (AuthToken is { Length: > Protocol.ProtocolConstants.MaxTokenBytes })
         {
             throw new ArgumentOutOfRangeException(nameof(AuthToken), $"The token is over {Protocol.ProtocolConstants.MaxTokenBytes} bytes.");

@@ -10,6 +10,9 @@ namespace NFX.Glue.Client;
 /// </summary>
 internal sealed class GlueNode
 {
+    // How often a retired endpoint's connection is checked for calls still in flight.
+    private static readonly TimeSpan s_drainPoll = TimeSpan.FromMilliseconds(50);
+
     private readonly GlueClient _client;
     private readonly Lock _lock = new();
     private readonly List<ClientConnection> _retired = new();
@@ -20,6 +23,7 @@ internal sealed class GlueNode
     private long _retryAt;
     private Exception? _lastError;
     private GlueAuthenticationException? _refused;
+    private bool _removed;
 
     public GlueNode(GlueClient client, EndPoint? endPoint, Func<CancellationToken, ValueTask<GlueTransport>> connector)
     {
@@ -91,7 +95,7 @@ internal sealed class GlueNode
     {
         lock (_lock)
         {
-            if (_client.IsDisposed)
+            if (_client.IsDisposed || _removed)
             {
                 return null;
             }
@@ -167,6 +171,45 @@ internal sealed class GlueNode
         ScheduleReconnect();
     }
 
+    /// <summary>
+    /// The endpoint left the client's set: no new calls and no reconnects; the calls in flight on its connection
+    /// finish (each within its deadline), then the connection closes with a Goodbye.
+    /// </summary>
+    public async Task RetireAsync()
+    {
+        ClientConnection? connection;
+        lock (_lock)
+        {
+            _removed = true;
+            connection = _connection;
+            _connection = null;
+            if (connection is not null)
+            {
+                _retired.Add(connection);
+            }
+        }
+        if (connection is null)
+        {
+            return;
+        }
+        CancellationToken disposed = _client.DisposeToken;
+        try
+        {
+            // The first pause also covers a call that picked this connection just before it was retired.
+            do
+            {
+                await Task.Delay(s_drainPoll, disposed).ConfigureAwait(false);
+            }
+            while (connection.InFlight > 0 && !connection.IsClosed);
+        }
+        catch (OperationCanceledException)
+        {
+            // The client is being disposed: close now (its calls fail as on dispose).
+        }
+        await connection.CloseAsync(Protocol.GoodbyeReason.Closing, "endpoint removed",
+            new GlueConnectionException($"{Name} was removed from the client's endpoints."), TimeSpan.FromSeconds(1)).ConfigureAwait(false);
+    }
+
     /// <summary>Closes the connections (the client is being disposed).</summary>
     public async Task CloseAsync()
     {
@@ -215,6 +258,11 @@ internal sealed class GlueNode
             {
                 connection.Abort(new GlueConnectionException("The client was disposed."));
                 throw new ObjectDisposedException(nameof(GlueClient));
+            }
+            if (_removed)
+            {
+                connection.Abort(new GlueConnectionException($"{Name} was removed from the client's endpoints."));
+                throw new GlueConnectionException($"{Name} was removed from the client's endpoints.");
             }
             _failures = 0;
             // Closed or draining already (its close or Draining came before this point and found another connection
@@ -299,7 +347,7 @@ internal sealed class GlueNode
                 long wait;
                 lock (_lock)
                 {
-                    if (_client.IsDisposed || Live is not null || _refused is not null)
+                    if (_client.IsDisposed || _removed || Live is not null || _refused is not null)
                     {
                         _reconnecting = false;
                         return;

@@ -60,6 +60,7 @@ public abstract partial class GlueProxy
     private bool TryStart<TArgs, TResult>(int methodId, TArgs args, CancellationToken cancellationToken, [NotNullWhen(true)] out PendingCall<TResult>? pending)
     {
         TimeSpan deadline = _context.Deadline;
+        bool waitForReady = _context.Client.Options.WaitForReady;
         if (GlueCallScope.Current is GlueCallScope scope)
         {
             if (scope.CancellationToken.CanBeCanceled)
@@ -73,11 +74,12 @@ public abstract partial class GlueProxy
                 cancellationToken = scope.CancellationToken;
             }
             deadline = scope.Deadline ?? deadline;
+            waitForReady = scope.WaitForReady ?? waitForReady;
         }
         if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId)
             && !cancellationToken.IsCancellationRequested)
         {
-            pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, deadline, cancellationToken);
+            pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, deadline, cancellationToken, waitForReady);
             return true;
         }
         pending = null;
@@ -110,7 +112,7 @@ public abstract partial class GlueProxy
         {
             throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting: {_context.Client.DescribeEndpoints()}).");
         }
-        PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), token);
+        PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), token, waitForReady);
         return await pending.AsValueTask().ConfigureAwait(false);
     }
 

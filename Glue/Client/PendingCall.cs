@@ -13,6 +13,11 @@ internal abstract class PendingCall : IOutgoingCall
 {
     private int _finished;
 
+    // The current attempt's frame, as (generation << 2) | state: 0 queued, 1 written (or being written) by the writer
+    // loop, 2 withdrawn for a retry. One compare-exchange decides between the writer and a retry, so a frame is never
+    // both written and retried elsewhere.
+    private int _wire;
+
     public int CallId { get; set; }
 
     /// <summary><see cref="Environment.TickCount64"/> at which the call times out; <see cref="long.MaxValue"/> for never.</summary>
@@ -20,6 +25,24 @@ internal abstract class PendingCall : IOutgoingCall
 
     /// <summary>The method called (null for Ping and Bind).</summary>
     public MethodDescriptor? Method { get; set; }
+
+    /// <summary>The contract's id on the client (for a retry's frame).</summary>
+    public int ContractId { get; set; }
+
+    /// <summary>The argument pack, boxed once for the frame (kept for a retry's frame).</summary>
+    public object? Payload { get; set; }
+
+    /// <summary>The caller's token (registered again by each attempt).</summary>
+    public CancellationToken CallToken { get; set; }
+
+    /// <summary>Whether a retry of this call waits for a connection (wait-for-ready) or fails when none is up.</summary>
+    public bool WaitForReady { get; set; }
+
+    /// <summary>Attempts made so far beyond the first.</summary>
+    public int Retries { get; set; }
+
+    /// <summary>True when the current attempt's frame was written (or is being written): the server may have it.</summary>
+    public bool WasWritten => (Volatile.Read(ref _wire) & 1) != 0;
 
     public CancellationTokenRegistration Registration { get; set; }
 
@@ -46,6 +69,28 @@ internal abstract class PendingCall : IOutgoingCall
 
     public void MarkFinished() => Volatile.Write(ref _finished, 1);
 
+    /// <summary>The writer loop claims the frame of attempt <paramref name="generation"/>: false when it was withdrawn (or is stale).</summary>
+    public bool TryMarkWritten(int generation) =>
+        Interlocked.CompareExchange(ref _wire, (generation << 2) | 1, generation << 2) == generation << 2;
+
+    /// <summary>Withdraws the current attempt's frame before the writer loop claims it: true means no byte of it was written.</summary>
+    public bool TryWithdraw()
+    {
+        int queued = Generation << 2;
+        return Interlocked.CompareExchange(ref _wire, queued | 2, queued) == queued;
+    }
+
+    /// <summary>Starts another attempt of the same call: frames of the earlier one are recognized as stale by their generation.</summary>
+    public void BeginRetry()
+    {
+        Generation++;
+        Retries++;
+        HasSlot = false;
+        Registration = default;
+        Volatile.Write(ref _wire, Generation << 2);
+        Volatile.Write(ref _finished, 0);
+    }
+
     /// <summary>True when <paramref name="generation"/> (from a queued frame) is this use of the object and it is not finished yet.</summary>
     public bool IsLive(int generation) => Generation == generation && !IsFinished;
 
@@ -56,12 +101,18 @@ internal abstract class PendingCall : IOutgoingCall
         CallId = 0;
         Deadline = long.MaxValue;
         Method = null;
+        ContractId = 0;
+        Payload = null;
+        CallToken = default;
+        WaitForReady = false;
+        Retries = 0;
         Registration = default;
         HasSlot = false;
         Metrics = null;
         StartTimestamp = 0;
         Span = null;
         TraceContext = default;
+        Volatile.Write(ref _wire, Generation << 2);
         Volatile.Write(ref _finished, 0);
     }
 

@@ -2,6 +2,7 @@ using System.Diagnostics.Metrics;
 using Microsoft.Extensions.Logging;
 using NFX.Glue.Configuration;
 using NFX.Glue.Serialization;
+using NFX.Slim;
 
 namespace NFX.Glue;
 
@@ -38,6 +39,16 @@ public abstract record GlueOptions
     public TimeSpan HeartbeatTimeout { get; init; } = TimeSpan.FromSeconds(15);
 
     /// <summary>
+    /// How this end's messages describe DTO layouts, and what it accepts from the peer. Default
+    /// <see cref="SlimVersioning.Tolerant"/>: each DTO's member list crosses once per connection, and a peer built from
+    /// another version of a DTO maps members by name (a cluster is upgraded node by node). <see cref="SlimVersioning.Strict"/>
+    /// sends layout fingerprints and refuses member lists, so any DTO difference fails the call
+    /// (<see cref="GlueSerializationException"/>) instead of being mapped. Both ends state theirs in the handshake and
+    /// must agree: otherwise connecting fails with a <see cref="GlueProtocolException"/> naming both settings.
+    /// </summary>
+    public SlimVersioning Versioning { get; init; } = SlimVersioning.Tolerant;
+
+    /// <summary>
     /// Flow control of streamed calls (<c>IAsyncEnumerable&lt;T&gt;</c> results and arguments): the most items this end
     /// lets a peer send on one stream ahead of its consumer, so a stalled consumer holds at most this many items
     /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 4096;
@@ -60,6 +71,10 @@ public abstract record GlueOptions
         ArgumentOutOfRangeException.ThrowIfLessThan(MaxMessageSize, 1024, nameof(MaxMessageSize));
         ArgumentNullException.ThrowIfNull(AllowedTypes, nameof(AllowedTypes));
         Durations.CheckHeartbeat(HeartbeatInterval, HeartbeatTimeout);
+        if (!Enum.IsDefined(Versioning))
+        {
+            throw new ArgumentOutOfRangeException(nameof(Versioning), Versioning, "Versioning must be SlimVersioning.Strict or SlimVersioning.Tolerant.");
+        }
         ArgumentOutOfRangeException.ThrowIfLessThan(StreamWindow, 1, nameof(StreamWindow));
         ArgumentOutOfRangeException.ThrowIfGreaterThan(StreamWindow, Protocol.ProtocolConstants.MaxStreamCredit, nameof(StreamWindow));
     }

@@ -196,7 +196,9 @@ internal sealed class ContractDescriptor
         // A stream keeps its IAsyncEnumerable<T> in the signature, so a streaming method never matches a unary one.
         string signature = $"{method.Name}({string.Join(",", signatureTypes.Select(WireNames.Of))}):" +
             (oneWay ? "oneway" : kind == MethodReturnKind.Stream ? WireNames.Of(returnType) : result is null ? "void" : WireNames.Of(result));
-        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result, uploadIndex, uploadItem);
+        bool idempotent = method.GetCustomAttribute<GlueIdempotentAttribute>() is not null
+            || method.DeclaringType!.GetCustomAttribute<GlueIdempotentAttribute>() is not null;
+        return new MethodDescriptor(contract, method, signature, [.. types], hasToken, kind, result, uploadIndex, uploadItem) { IsIdempotent = idempotent };
     }
 
     /// <summary>The T of <c>IAsyncEnumerable&lt;T&gt;</c>, else null.</summary>

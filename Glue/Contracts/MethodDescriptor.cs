@@ -50,6 +50,9 @@ internal sealed class MethodDescriptor
 
     public bool IsOneWay => ReturnKind == MethodReturnKind.OneWay;
 
+    /// <summary>Marked <see cref="GlueIdempotentAttribute"/> (on the method or its interface): may be retried after a lost connection.</summary>
+    public bool IsIdempotent { get; init; }
+
     /// <summary>The server streams the result (<c>IAsyncEnumerable&lt;T&gt;</c>; <see cref="ResultType"/> is T).</summary>
     public bool IsServerStream => ReturnKind == MethodReturnKind.Stream;
 

@@ -71,9 +71,17 @@ internal static class HandshakeCodec
         {
             WriteContractAnswer(w, a);
         }
+        if (welcome.Layouts is byte layouts)
+        {
+            w.WriteByte(layouts);
+        }
     }
 
-    public static WelcomeMessage ReadWelcome(in ReadOnlySequence<byte> content, IReadOnlyList<ContractRequest> asked)
+    /// <summary>
+    /// Parses a Welcome. A client that negotiated layouts (<paramref name="layoutsAsked"/>) accepts a trailing layouts
+    /// byte; a server that predates negotiation sends none.
+    /// </summary>
+    public static WelcomeMessage ReadWelcome(in ReadOnlySequence<byte> content, IReadOnlyList<ContractRequest> asked, bool layoutsAsked = false)
     {
         using var r = new SlimReader(content);
         try
@@ -91,8 +99,17 @@ internal static class HandshakeCodec
             {
                 answers[i] = ReadContractAnswer(r, asked[i].MethodHashes.Length);
             }
+            byte? layouts = null;
+            if (layoutsAsked && !r.IsAtEnd)
+            {
+                layouts = r.ReadByte();
+                if ((layouts & ~LayoutStance.WelcomeMask) != 0)
+                {
+                    throw new GlueProtocolException($"Malformed Welcome: layouts byte 0x{layouts:X2} has undefined bits.");
+                }
+            }
             EnsureEnd(r);
-            return new WelcomeMessage(version, maxMessage, maxInFlight, answers);
+            return new WelcomeMessage(version, maxMessage, maxInFlight, answers, layouts);
         }
         catch (SlimException e)
         {

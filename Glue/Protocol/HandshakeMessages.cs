@@ -14,5 +14,8 @@ internal sealed record ContractAnswer(bool[]? Methods)
 /// <summary>The client's first frame.</summary>
 internal sealed record HelloMessage(uint Version, uint Flags, int MaxMessageSize, byte[] Token, IReadOnlyList<ContractRequest> Contracts);
 
-/// <summary>The server's acceptance of a Hello.</summary>
-internal sealed record WelcomeMessage(uint Version, int MaxMessageSize, int MaxInFlight, IReadOnlyList<ContractAnswer> Contracts);
+/// <summary>
+/// The server's acceptance of a Hello. <paramref name="Layouts"/> is the server's layout stance
+/// (<see cref="LayoutStance"/>), sent only to clients that negotiate layouts.
+/// </summary>
+internal sealed record WelcomeMessage(uint Version, int MaxMessageSize, int MaxInFlight, IReadOnlyList<ContractAnswer> Contracts, byte? Layouts = null);

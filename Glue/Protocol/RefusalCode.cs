@@ -11,4 +11,7 @@ internal enum RefusalCode : uint
 
     /// <summary>The Hello broke a limit (contracts, methods, name or token length).</summary>
     Limits = 3,
+
+    /// <summary>The two ends' layout versioning does not agree (one writes member lists the other refuses).</summary>
+    Layouts = 4,
 }

@@ -5,21 +5,23 @@ namespace NFX.Glue.Serialization;
 
 /// <summary>
 /// Slim in <see cref="TypeRegistryMode.Batch"/> mode per connection direction: each type name crosses once. Senders
-/// write version-tolerant layouts (a cluster is upgraded node by node, so the two ends of a connection may run
-/// different builds of a DTO); with Batch the member lists cross once per connection. Receivers read both forms.
+/// describe layouts as the end's <c>Versioning</c> says (by default version-tolerant: a cluster is upgraded node by
+/// node, so the two ends of a connection may run different builds of a DTO); with Batch the member lists cross once
+/// per connection. Receivers read both forms unless the end requires strict layouts.
 /// </summary>
 internal sealed class SlimGlueSerializerFactory : IGlueSerializerFactory
 {
     public static SlimGlueSerializerFactory Instance { get; } = new();
 
-    public IGlueSerializer CreateSender() =>
-        new SlimGlueSerializer(new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, Versioning = SlimVersioning.Tolerant }));
+    public IGlueSerializer CreateSender(SlimVersioning versioning) =>
+        new SlimGlueSerializer(new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, Versioning = versioning }));
 
-    public IGlueSerializer CreateReceiver(SlimTypePolicy policy, int maxMessageBytes) =>
+    public IGlueSerializer CreateReceiver(SlimTypePolicy policy, int maxMessageBytes, bool requireStrictLayouts) =>
         new SlimGlueSerializer(new SlimSerializer(new SlimOptions
         {
             RegistryMode = TypeRegistryMode.Batch,
             TypePolicy = policy,
+            RequireStrictLayouts = requireStrictLayouts,
             Limits = SlimLimits.Default with { MaxMessageBytes = maxMessageBytes },
         }));
 

@@ -39,6 +39,13 @@ internal sealed partial class ServerConnection
                     return false;
                 }
             }
+            LayoutStance layouts = LayoutStance.Of(_server.Options.Versioning);
+            if (LayoutStance.Disagreement(LayoutStance.FromHello(hello.Flags), layouts) is string disagreement)
+            {
+                Log.HandshakeRefused(Logger, Transport.RemoteEndPoint, disagreement);
+                await RefuseAsync(RefusalCode.Layouts, disagreement, timeout.Token).ConfigureAwait(false);
+                return false;
+            }
             // Never send the client a frame it would have to drop the connection for.
             MaxSendSize = Math.Min(MaxSendSize, Math.Max(hello.MaxMessageSize, 1024));
             _sendExceptionObjects = _server.Options.SendExceptionObjects && (hello.Flags & ProtocolConstants.FlagExceptionObjects) != 0;
@@ -49,7 +56,8 @@ internal sealed partial class ServerConnection
             }
             using var w = new SlimWriter(256);
             HandshakeCodec.WriteWelcome(w, new WelcomeMessage(ProtocolConstants.Version, _server.Options.MaxMessageSize,
-                _server.Options.MaxInFlightPerConnection, answers));
+                _server.Options.MaxInFlightPerConnection, answers,
+                (hello.Flags & LayoutStance.HelloNegotiates) != 0 ? layouts.ToWelcomeByte() : null));
             await WriteHandshakeFrameAsync(FrameType.Welcome, w, timeout.Token).ConfigureAwait(false);
             return true;
         }

@@ -27,8 +27,9 @@ internal sealed partial class ServerConnection : GlueConnection
     private int _draining;
 
     public ServerConnection(GlueServer server, GlueTransport transport)
-        : base(transport, server.SerializerFactory.CreateSender(),
-              server.SerializerFactory.CreateReceiver(server.ReceivePolicy, server.Options.MaxMessageSize), server.Options.MaxMessageSize,
+        : base(transport, server.SerializerFactory.CreateSender(server.Options.Versioning),
+              server.SerializerFactory.CreateReceiver(server.ReceivePolicy, server.Options.MaxMessageSize,
+                  LayoutStance.Of(server.Options.Versioning).RefusesMemberLists), server.Options.MaxMessageSize,
               server.Metrics, GlueSide.Server, server.Logger)
     {
         _server = server;

@@ -24,6 +24,7 @@ internal sealed class GlueMetrics
         BytesReceived = meter.CreateCounter<long>(GlueTelemetry.BytesReceived, "By", "Bytes read from Glue connections.");
         ConnectionsOpened = meter.CreateCounter<long>(GlueTelemetry.ConnectionsOpened, "{connection}", "Glue connections established.");
         ConnectionsActive = meter.CreateUpDownCounter<long>(GlueTelemetry.ConnectionsActive, "{connection}", "Glue connections open.");
+        Retries = meter.CreateCounter<long>(GlueTelemetry.Retries, "{retry}", "Glue calls the client attempted again.");
     }
 
     public static GlueMetrics Default { get; } = new(new Meter(GlueTelemetry.Name, Version));
@@ -44,6 +45,8 @@ internal sealed class GlueMetrics
 
     public UpDownCounter<long> ConnectionsActive { get; }
 
+    public Counter<long> Retries { get; }
+
     private static string? Version => typeof(GlueMetrics).Assembly.GetName().Version?.ToString();
 
     /// <summary>The default instruments, or instruments of a Meter made by <paramref name="factory"/>.</summary>
@@ -52,6 +55,21 @@ internal sealed class GlueMetrics
 
     /// <summary>True when a per-call measurement has a listener (so the caller takes a start timestamp).</summary>
     public bool CallsObserved => Calls.Enabled || Duration.Enabled || Errors.Enabled;
+
+    /// <summary>Records one retry of a client call.</summary>
+    public void RecordRetry(MethodDescriptor method, string reason)
+    {
+        if (Retries.Enabled)
+        {
+            Retries.Add(1, new TagList
+            {
+                GlueSide.Client.Tag(),
+                new("rpc.service", method.Contract.Name),
+                new("rpc.method", method.Method.Name),
+                new("glue.retry.reason", reason),
+            });
+        }
+    }
 
     /// <summary>Records one finished call.</summary>
     public void RecordCall(GlueSide side, MethodDescriptor method, long startTimestamp, Exception? error)

@@ -35,6 +35,12 @@ public static class GlueTelemetry
     /// <summary>UpDownCounter: connections open now (tag <c>glue.side</c>).</summary>
     public const string ConnectionsActive = "glue.connections.active";
 
+    /// <summary>
+    /// Counter: retries the client made (tags <c>glue.side</c> = <c>client</c>, <c>rpc.service</c>, <c>rpc.method</c>, and
+    /// <c>glue.retry.reason</c>: <c>unsent</c>, <c>refused</c> or <c>connection_lost</c>).
+    /// </summary>
+    public const string Retries = "glue.retries";
+
     /// <summary>The source of the client and server spans.</summary>
     internal static ActivitySource Source { get; } = new(Name, typeof(GlueTelemetry).Assembly.GetName().Version?.ToString());
 }

@@ -41,4 +41,22 @@ internal static partial class Log
 
     [LoggerMessage(11, LogLevel.Information, "Glue client: {EndPoint} is closing the connection ({Reason}); new calls use a new connection or another endpoint")]
     public static partial void NodeDraining(ILogger logger, EndPoint? endPoint, string reason);
+
+    [LoggerMessage(40, LogLevel.Information, "Glue client: retrying {Method} (retry {Retry}, reason {Reason}): {Error}")]
+    public static partial void CallRetried(ILogger logger, string method, int retry, string reason, string error);
+
+    [LoggerMessage(41, LogLevel.Warning, "Glue client: not retrying {Method}: the retry budget is spent ({Error})")]
+    public static partial void RetryBudgetSpent(ILogger logger, string method, string error);
+
+    [LoggerMessage(42, LogLevel.Information, "Glue client: endpoint {EndPoint} added")]
+    public static partial void EndpointAdded(ILogger logger, System.Net.EndPoint endPoint);
+
+    [LoggerMessage(43, LogLevel.Information, "Glue client: endpoint {EndPoint} removed; its calls in flight finish, then its connection closes")]
+    public static partial void EndpointRemoved(ILogger logger, System.Net.EndPoint? endPoint);
+
+    [LoggerMessage(44, LogLevel.Warning, "Glue client: the endpoint provider failed ({Error}); the client keeps the endpoints it has and asks again in {Delay} ms")]
+    public static partial void EndpointProviderFailed(ILogger logger, string error, long delay);
+
+    [LoggerMessage(45, LogLevel.Warning, "Glue DNS endpoints: resolving {Host} failed ({Error}); keeping the last answer")]
+    public static partial void DnsLookupFailed(ILogger logger, string host, string error);
 }

@@ -131,9 +131,11 @@ internal abstract partial class GlueConnection
     {
         IOutgoingCall call = frame.Caller;
         timeoutMs = 0;
-        if (!call.IsLive(frame.CallerGeneration))
+        if (!call.IsLive(frame.CallerGeneration) || !call.TryMarkWritten(frame.CallerGeneration))
         {
-            return false; // finished (timed out, canceled) before it could be sent, or already recycled
+            // Finished (timed out, canceled) before it could be sent, already recycled, or withdrawn for a retry
+            // elsewhere: marked before any byte goes out, so a withdrawn call provably never reached the server.
+            return false;
         }
         if (call.Deadline != long.MaxValue)
         {

@@ -164,6 +164,9 @@ internal abstract partial class GlueConnection
     {
         if (IsClosed)
         {
+            // Another thread may be inside Abort right now: whoever closes the connection waits until it is closed
+            // (metrics, logs and pending calls settled), so "closed" means the same for every caller.
+            await Completion.ConfigureAwait(false);
             return;
         }
         Volatile.Write(ref _gracefulReason, closeReason);

@@ -13,4 +13,7 @@ internal interface IOutgoingCall : ITraceCarrier
 
     /// <summary>True when <paramref name="generation"/> (from the queued frame) is this use of the object and it is not finished.</summary>
     bool IsLive(int generation);
+
+    /// <summary>Claims the frame of <paramref name="generation"/> for writing; false when it was withdrawn for a retry (or is stale).</summary>
+    bool TryMarkWritten(int generation);
 }

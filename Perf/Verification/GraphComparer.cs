@@ -1,138 +1,208 @@
 using System.Collections;
 using System.Collections.Concurrent;
+using System.Numerics;
 using System.Reflection;
 using System.Runtime.InteropServices;
 
 namespace NFX.Perf.Verification;
 
 /// <summary>
-/// Compares two object graphs field by field via reflection, including the sharing structure: the mapping from
-/// expected objects to actual objects must be a bijection (shared stays shared, distinct stays distinct, cycles map
-/// onto cycles). Walks with an explicit stack, so a million-node list does not overflow it.
+/// The one structural comparer of two object graphs (the Perf verifier and the test suites both use it): field by
+/// field via reflection, including the sharing structure: the mapping from expected objects to actual objects must be
+/// a bijection (shared stays shared, distinct stays distinct, cycles map onto cycles). Walks with an explicit stack,
+/// so a million-node list does not overflow it.
 /// </summary>
 /// <remarks>
-/// Strings and boxed values compare by value (their identity is not observable in a meaningful way). Collections
-/// from System.Collections* compare as their enumerated sequence (dictionaries as ordered key/value pairs), not by
-/// their private fields, because capacity and version counters legitimately differ after a round trip.
+/// <para>Collections from System.Collections* compare as their enumerated contents (dictionaries as key/value pairs,
+/// value-like keys paired by equality) and by the type of their comparer, not by their private fields, because
+/// capacity and version counters legitimately differ after a round trip. Exceptions compare by message, stack
+/// trace, HResult, source, data, inner exception and the fields their own types add.</para>
+/// <para>Whether strings and boxed values have an identity worth checking is the caller's choice
+/// (<see cref="IdentityScope"/>): Slim keeps it, most peers do not.</para>
 /// </remarks>
 public static class GraphComparer
 {
     private const BindingFlags InstanceFields = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
+    // A memo of reflection results, shared because it only ever caches what reflection would answer again.
     private static readonly ConcurrentDictionary<Type, FieldInfo[]> s_fields = new();
 
     /// <summary>Compares <paramref name="expected"/> with <paramref name="actual"/>; see the type's remarks.</summary>
-    public static GraphComparison Compare(object? expected, object? actual)
+    public static GraphComparison Compare(object? expected, object? actual, IdentityScope identity = IdentityScope.Objects)
     {
-        var forward = new Dictionary<object, object>(ReferenceEqualityComparer.Instance);
-        var backward = new Dictionary<object, object>(ReferenceEqualityComparer.Instance);
-        var pending = new Stack<(object? Expected, object? Actual, ComparisonPath Path)>();
-        pending.Push((expected, actual, ComparisonPath.Root));
-        int objects = 0;
-        while (pending.TryPop(out var item))
+        var walk = new Walk(identity == IdentityScope.ObjectsStringsAndBoxes);
+        walk.Pending.Push((expected, actual, ComparisonPath.Root));
+        while (walk.Pending.TryPop(out var item))
         {
-            string? difference = CompareOne(item.Expected, item.Actual, item.Path, forward, backward, pending, ref objects);
+            string? difference = walk.CompareOne(item.Expected, item.Actual, item.Path);
             if (difference is not null)
             {
-                return new GraphComparison($"{item.Path}: {difference}", objects);
+                return new GraphComparison($"{item.Path}: {difference}", walk.Objects);
             }
         }
-        return new GraphComparison(null, objects);
+        return new GraphComparison(null, walk.Objects);
     }
 
-    private static string? CompareOne(object? a, object? b, ComparisonPath path, Dictionary<object, object> forward,
-        Dictionary<object, object> backward, Stack<(object?, object?, ComparisonPath)> pending, ref int objects)
+    private sealed class Walk(bool valueIdentity)
     {
-        if (a is null || b is null)
-        {
-            return a is null && b is null ? null : $"expected {Describe(a)}, got {Describe(b)}";
-        }
-        Type type = a.GetType();
-        if (type != b.GetType())
-        {
-            return $"expected type {type}, got {b.GetType()}";
-        }
-        if (IsValueLike(type))
-        {
-            return ValuesEqual(a, b) ? null : $"expected {Describe(a)}, got {Describe(b)}";
-        }
-        if (!type.IsValueType)
-        {
-            if (forward.TryGetValue(a, out object? mapped))
-            {
-                return ReferenceEquals(mapped, b) ? null : "sharing differs: the expected object was seen before, but this copy is a different object";
-            }
-            if (backward.ContainsKey(b))
-            {
-                return "sharing differs: this copy is already the copy of another expected object";
-            }
-            forward.Add(a, b);
-            backward.Add(b, a);
-            objects++;
-        }
-        if (a is Array arrayA)
-        {
-            return CompareArrays(arrayA, (Array)b, path, pending);
-        }
-        if (a is IDictionary dictionaryA && IsFrameworkCollection(type))
-        {
-            return CompareDictionaries(dictionaryA, (IDictionary)b, path, pending);
-        }
-        if (a is IEnumerable enumerableA && IsFrameworkCollection(type))
-        {
-            return CompareSequences(enumerableA, (IEnumerable)b, path, pending);
-        }
-        FieldInfo[] fields = FieldsOf(type);
-        for (int i = fields.Length - 1; i >= 0; i--)
-        {
-            FieldInfo field = fields[i];
-            pending.Push((field.GetValue(a), field.GetValue(b), path.Member(field.Name)));
-        }
-        return null;
-    }
+        private readonly Dictionary<object, object> _forward = new(ReferenceEqualityComparer.Instance);
+        private readonly Dictionary<object, object> _backward = new(ReferenceEqualityComparer.Instance);
 
-    private static string? CompareArrays(Array a, Array b, ComparisonPath path, Stack<(object?, object?, ComparisonPath)> pending)
-    {
-        if (a.Rank != b.Rank)
+        public Stack<(object? Expected, object? Actual, ComparisonPath Path)> Pending { get; } = new();
+
+        public int Objects { get; private set; }
+
+        public string? CompareOne(object? a, object? b, ComparisonPath path)
         {
-            return $"expected rank {a.Rank}, got {b.Rank}";
-        }
-        for (int d = 0; d < a.Rank; d++)
-        {
-            if (a.GetLength(d) != b.GetLength(d) || a.GetLowerBound(d) != b.GetLowerBound(d))
+            if (a is null || b is null)
             {
-                return $"expected length {a.GetLength(d)} in dimension {d}, got {b.GetLength(d)}";
+                return a is null && b is null ? null : $"expected {Describe(a)}, got {Describe(b)}";
+            }
+            Type type = a.GetType();
+            if (type != b.GetType())
+            {
+                return $"expected type {type}, got {b.GetType()}";
+            }
+            bool valueLike = IsValueLike(type);
+            if (!type.IsValueType && (valueIdentity || !valueLike))
+            {
+                if (_forward.TryGetValue(a, out object? mapped))
+                {
+                    return ReferenceEquals(mapped, b) ? null : "sharing differs: the expected object was seen before, but this copy is a different object";
+                }
+                if (_backward.ContainsKey(b))
+                {
+                    return "sharing differs: this copy is already the copy of another expected object";
+                }
+                _forward.Add(a, b);
+                _backward.Add(b, a);
+                Objects += valueLike ? 0 : 1;
+            }
+            else if (type.IsValueType && valueIdentity)
+            {
+                // A box met again by reference (held in object fields) must stay one box; the boxes reflection makes
+                // for struct-typed fields are fresh and never meet again.
+                if (_forward.TryGetValue(a, out object? box))
+                {
+                    return ReferenceEquals(box, b) ? null : "sharing differs: a box shared in the expected graph is two boxes in the copy";
+                }
+                _forward.Add(a, b);
+            }
+            if (valueLike)
+            {
+                return ValuesEqual(a, b) ? null : $"expected {Describe(a)}, got {Describe(b)}";
+            }
+            switch (a)
+            {
+                case Array arrayA:
+                    return CompareArrays(arrayA, (Array)b, path);
+                case Exception exceptionA:
+                    return CompareExceptions(exceptionA, (Exception)b, path);
+                case IDictionary dictionaryA when IsFrameworkCollection(type):
+                    return CompareComparers(a, b) ?? CompareDictionaries(dictionaryA, (IDictionary)b, path);
+                case IEnumerable enumerableA when IsFrameworkCollection(type):
+                    return CompareComparers(a, b) ?? CompareSequences(enumerableA, (IEnumerable)b, path);
+            }
+            PushFields(a, b, FieldsOf(type), path);
+            return null;
+        }
+
+        private void PushFields(object a, object b, FieldInfo[] fields, ComparisonPath path)
+        {
+            for (int i = fields.Length - 1; i >= 0; i--)
+            {
+                FieldInfo field = fields[i];
+                Pending.Push((field.GetValue(a), field.GetValue(b), path.Member(field.Name)));
             }
         }
-        Type element = a.GetType().GetElementType()!;
-        if (element.IsPrimitive)
+
+        private string? CompareArrays(Array a, Array b, ComparisonPath path)
         {
-            return ComparePrimitiveArrays(a, b);
-        }
-        if (a.Rank == 1 && a.GetLowerBound(0) == 0)
-        {
-            for (int i = a.Length - 1; i >= 0; i--)
+            if (a.Rank != b.Rank)
             {
-                pending.Push((a.GetValue(i), b.GetValue(i), path.Index(i)));
+                return $"expected rank {a.Rank}, got {b.Rank}";
+            }
+            for (int d = 0; d < a.Rank; d++)
+            {
+                if (a.GetLength(d) != b.GetLength(d) || a.GetLowerBound(d) != b.GetLowerBound(d))
+                {
+                    return $"expected length {a.GetLength(d)} in dimension {d}, got {b.GetLength(d)}";
+                }
+            }
+            if (a.GetType().GetElementType()!.IsPrimitive)
+            {
+                return ComparePrimitiveArrays(a, b);
+            }
+            if (a.Rank == 1 && a.GetLowerBound(0) == 0)
+            {
+                for (int i = a.Length - 1; i >= 0; i--)
+                {
+                    Pending.Push((a.GetValue(i), b.GetValue(i), path.Index(i)));
+                }
+                return null;
+            }
+            // Multi-dimensional or non-zero-based: compare in storage order.
+            PushPairs(a.Cast<object?>().ToList(), b.Cast<object?>().ToList(), path);
+            return null;
+        }
+
+        private string? CompareExceptions(Exception a, Exception b, ComparisonPath path)
+        {
+            // The base class's private fields hold caches (stack trace strings, Watson buckets) that legitimately differ;
+            // what it exposes is what a receiver can observe.
+            if (a.Message != b.Message || a.StackTrace != b.StackTrace || a.HResult != b.HResult || a.Source != b.Source)
+            {
+                return $"exception differs ('{a.Message}' vs '{b.Message}')";
+            }
+            for (Type? t = a.GetType(); t is not null && t != typeof(Exception); t = t.BaseType)
+            {
+                PushFields(a, b, FieldsDeclaredBy(t), path);
+            }
+            Pending.Push((a.Data, b.Data, path.Member(nameof(Exception.Data))));
+            Pending.Push((a.InnerException, b.InnerException, path.Member(nameof(Exception.InnerException))));
+            return null;
+        }
+
+        private string? CompareDictionaries(IDictionary a, IDictionary b, ComparisonPath path)
+        {
+            if (a.Count != b.Count)
+            {
+                return $"expected {a.Count} entries, got {b.Count}";
+            }
+            DictionaryEntry[] expected = Entries(a);
+            DictionaryEntry[] actual = Entries(b);
+            // Value-like keys pair by equality, with the copy's own key object (pairing the expected key with itself
+            // would make a string key shared elsewhere in the graph look like lost identity); others pair by position.
+            Dictionary<object, DictionaryEntry> actualByKey = actual.Where(e => IsValueLike(e.Key.GetType())).ToDictionary(e => e.Key, e => e);
+            for (int i = expected.Length - 1; i >= 0; i--)
+            {
+                object key = expected[i].Key;
+                DictionaryEntry match = IsValueLike(key.GetType()) && actualByKey.TryGetValue(key, out DictionaryEntry found) ? found : actual[i];
+                Pending.Push((expected[i].Value, match.Value, path.DictionaryEntry(i, key: false)));
+                Pending.Push((key, match.Key, path.DictionaryEntry(i, key: true)));
             }
             return null;
         }
-        // Multi-dimensional or non-zero-based: compare in storage order.
-        var itemsA = new List<object?>(a.Length);
-        var itemsB = new List<object?>(b.Length);
-        foreach (object? x in a)
+
+        private string? CompareSequences(IEnumerable a, IEnumerable b, ComparisonPath path)
         {
-            itemsA.Add(x);
+            List<object?> itemsA = a.Cast<object?>().ToList();
+            List<object?> itemsB = b.Cast<object?>().ToList();
+            if (itemsA.Count != itemsB.Count)
+            {
+                return $"expected {itemsA.Count} items, got {itemsB.Count}";
+            }
+            PushPairs(itemsA, itemsB, path);
+            return null;
         }
-        foreach (object? y in b)
+
+        private void PushPairs(List<object?> itemsA, List<object?> itemsB, ComparisonPath path)
         {
-            itemsB.Add(y);
+            for (int i = itemsA.Count - 1; i >= 0; i--)
+            {
+                Pending.Push((itemsA[i], itemsB[i], path.Index(i)));
+            }
         }
-        for (int i = itemsA.Count - 1; i >= 0; i--)
-        {
-            pending.Push((itemsA[i], itemsB[i], path.Index(i)));
-        }
-        return null;
     }
 
     private static string? ComparePrimitiveArrays(Array a, Array b)
@@ -158,53 +228,34 @@ public static class GraphComparer
         _ => IntPtr.Size,
     };
 
-    private static string? CompareDictionaries(IDictionary a, IDictionary b, ComparisonPath path, Stack<(object?, object?, ComparisonPath)> pending)
+    private static DictionaryEntry[] Entries(IDictionary dictionary)
     {
-        if (a.Count != b.Count)
+        var entries = new List<DictionaryEntry>(dictionary.Count);
+        IDictionaryEnumerator enumerator = dictionary.GetEnumerator();
+        while (enumerator.MoveNext())
         {
-            return $"expected {a.Count} entries, got {b.Count}";
+            entries.Add(enumerator.Entry);
         }
-        var entries = new List<(object?, object?, ComparisonPath)>(a.Count * 2);
-        IDictionaryEnumerator ea = a.GetEnumerator();
-        IDictionaryEnumerator eb = b.GetEnumerator();
-        for (int i = 0; ea.MoveNext() && eb.MoveNext(); i++)
-        {
-            entries.Add((ea.Key, eb.Key, path.DictionaryEntry(i, key: true)));
-            entries.Add((ea.Value, eb.Value, path.DictionaryEntry(i, key: false)));
-        }
-        PushReversed(entries, pending);
-        return null;
+        return [.. entries];
     }
 
-    private static string? CompareSequences(IEnumerable a, IEnumerable b, ComparisonPath path, Stack<(object?, object?, ComparisonPath)> pending)
+    private static string? CompareComparers(object a, object b)
     {
-        var itemsA = a.Cast<object?>().ToList();
-        var itemsB = b.Cast<object?>().ToList();
-        if (itemsA.Count != itemsB.Count)
+        PropertyInfo? property = a.GetType().GetProperty("Comparer") ?? a.GetType().GetProperty("KeyComparer");
+        object? comparerA = property?.GetValue(a);
+        object? comparerB = property?.GetValue(b);
+        if (comparerA is null || comparerB is null || comparerA.GetType() == comparerB.GetType())
         {
-            return $"expected {itemsA.Count} items, got {itemsB.Count}";
+            return null;
         }
-        var pairs = new List<(object?, object?, ComparisonPath)>(itemsA.Count);
-        for (int i = 0; i < itemsA.Count; i++)
-        {
-            pairs.Add((itemsA[i], itemsB[i], path.Index(i)));
-        }
-        PushReversed(pairs, pending);
-        return null;
-    }
-
-    private static void PushReversed(List<(object?, object?, ComparisonPath)> items, Stack<(object?, object?, ComparisonPath)> pending)
-    {
-        for (int i = items.Count - 1; i >= 0; i--)
-        {
-            pending.Push(items[i]);
-        }
+        return $"comparer {comparerA.GetType().Name} became {comparerB.GetType().Name}";
     }
 
     private static bool IsValueLike(Type type) =>
         type.IsPrimitive || type.IsEnum || type == typeof(string) || type == typeof(decimal) || type == typeof(DateTime) ||
         type == typeof(DateTimeOffset) || type == typeof(TimeSpan) || type == typeof(Guid) || type == typeof(DateOnly) ||
-        type == typeof(TimeOnly) || typeof(Type).IsAssignableFrom(type);
+        type == typeof(TimeOnly) || type == typeof(Half) || type == typeof(Int128) || type == typeof(UInt128) ||
+        type == typeof(BigInteger) || type == typeof(Uri) || type == typeof(Version) || typeof(Type).IsAssignableFrom(type);
 
     private static bool ValuesEqual(object a, object b) => (a, b) switch
     {
@@ -213,6 +264,7 @@ public static class GraphComparer
         (DateTimeOffset x, DateTimeOffset y) => x.Ticks == y.Ticks && x.Offset == y.Offset,
         (double x, double y) => BitConverter.DoubleToInt64Bits(x) == BitConverter.DoubleToInt64Bits(y),
         (float x, float y) => BitConverter.SingleToInt32Bits(x) == BitConverter.SingleToInt32Bits(y),
+        (Half x, Half y) => BitConverter.HalfToUInt16Bits(x) == BitConverter.HalfToUInt16Bits(y),
         // decimal.Equals ignores scale (1.0 == 1.00); the scale is data too.
         (decimal x, decimal y) => decimal.GetBits(x).AsSpan().SequenceEqual(decimal.GetBits(y)),
         _ => a.Equals(b),
@@ -221,26 +273,19 @@ public static class GraphComparer
     private static bool IsFrameworkCollection(Type type) =>
         type.Namespace is { } ns && (ns == "System.Collections" || ns.StartsWith("System.Collections.", StringComparison.Ordinal));
 
+    /// <summary>Every serializable instance field, base class first; delegates are behaviour, not data.</summary>
     private static FieldInfo[] FieldsOf(Type type) => s_fields.GetOrAdd(type, static t =>
     {
-        var fields = new List<FieldInfo>();
         var chain = new Stack<Type>();
         for (Type? c = t; c is not null && c != typeof(object) && c != typeof(ValueType); c = c.BaseType)
         {
             chain.Push(c);
         }
-        foreach (Type c in chain)
-        {
-            foreach (FieldInfo field in c.GetFields(InstanceFields))
-            {
-                if (!field.IsNotSerialized)
-                {
-                    fields.Add(field);
-                }
-            }
-        }
-        return [.. fields];
+        return [.. chain.SelectMany(FieldsDeclaredBy)];
     });
+
+    private static FieldInfo[] FieldsDeclaredBy(Type type) =>
+        [.. type.GetFields(InstanceFields).Where(f => !f.IsNotSerialized && !typeof(Delegate).IsAssignableFrom(f.FieldType))];
 
     private static string Describe(object? value) => value switch
     {

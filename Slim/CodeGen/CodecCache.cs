@@ -41,6 +41,9 @@ internal sealed class CodecCache
     /// <summary>The types that have user serializers (they are allowed by the type policy).</summary>
     public IEnumerable<Type> CustomTypes => _custom.Keys;
 
+    /// <summary>The codec of <paramref name="type"/> if one was built already (never builds one).</summary>
+    public bool TryGetBuilt(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out SlimCodec? codec) => _codecs.TryGetValue(type, out codec);
+
     public SlimCodec Get(Type type) => _codecs.TryGetValue(type, out SlimCodec? codec) ? codec : _codecs.GetOrAdd(type, Create);
 
     /// <summary>A shared slot for references declared as <paramref name="type"/> at <paramref name="name"/>.</summary>

@@ -23,6 +23,7 @@ internal sealed class ObjectCodec : SlimCodec
     public ObjectCodec(Type type, ValueExpressions values) : base(type)
     {
         Callbacks = SerializationCallbacks.For(type);
+        HeaderIsEmpty = true;
         FieldInfo[] fields = FieldLayout.Of(type);
         foreach (FieldInfo field in fields)
         {

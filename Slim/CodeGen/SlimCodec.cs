@@ -31,6 +31,18 @@ internal abstract class SlimCodec
     /// </summary>
     public bool HasLayout { get; set; }
 
+    /// <summary>
+    /// True once a reader found <see cref="Type"/> to be a type that can have instances: set after the checks pass, so
+    /// a reader announcing the type again skips the reflection (written at most once per value, benignly raced).
+    /// </summary>
+    public bool CheckedReadable { get; set; }
+
+    /// <summary>
+    /// True when the header is empty both ways and the object is a shell filled by its body (an ordinary class, a
+    /// list): announcing one is its handle and a place in the queue, so the session skips the header calls.
+    /// </summary>
+    public bool HeaderIsEmpty { get; protected init; }
+
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }
 

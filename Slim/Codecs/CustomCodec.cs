@@ -35,6 +35,6 @@ internal sealed class CustomCodec : SlimCodec
         return value;
     }
 
-    /// <summary>A clone goes through the serializer's own bytes: it alone knows what the value is made of.</summary>
-    public override object CloneHeader(object source, CloneSession session) => session.CloneThroughBytes(source);
+    /// <summary>A clone goes through the serializer's own bytes, its references through the clone session (<see cref="SerializerClone"/>).</summary>
+    public override object CloneHeader(object source, CloneSession session) => SerializerClone.Clone(session, _serializer, source);
 }

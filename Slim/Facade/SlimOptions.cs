@@ -47,6 +47,14 @@ public sealed record SlimOptions
     public SlimVersioning Versioning { get; init; } = SlimVersioning.Strict;
 
     /// <summary>
+    /// When true, this serializer's reader refuses version-tolerant type entries (member lists) with
+    /// <see cref="SlimLayoutMismatchException"/>, so a type of another version always fails instead of being mapped by
+    /// name; only strict entries (layout fingerprints) are read. Default false: readers read both forms. Glue sets it on
+    /// the receivers of an end whose <c>Versioning</c> is Strict.
+    /// </summary>
+    public bool RequireStrictLayouts { get; init; }
+
+    /// <summary>
     /// Old names of renamed or moved types, so bytes written under the old name still resolve (the type policy still
     /// decides whether the type is admitted). Types can also declare their own with <see cref="SlimFormerNameAttribute"/>.
     /// </summary>

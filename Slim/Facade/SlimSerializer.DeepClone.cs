@@ -36,19 +36,4 @@ public sealed partial class SlimSerializer
             Interlocked.CompareExchange(ref _cachedCloneSession, session, null);
         }
     }
-
-    /// <summary>
-    /// Clones one object through its own bytes: for types with a user serializer, which alone knows what they hold.
-    /// The bytes never leave the process, so every type is admitted (the deny-list still applies).
-    /// </summary>
-    internal object CloneThroughBytes(object value)
-    {
-        var writeSession = new WriteSession(this, new TypeRegistry(_template));
-        writeSession.Writer.Reset();
-        writeSession.WriteGraph(value, writeSession.OwnRegistry);
-        var readSession = new ReadSession(this, new TypeRegistry(_template), _admission);
-        readSession.Reader.Reset(writeSession.Writer.ToArray());
-        _trustedAdmission ??= new TypeAdmission(SlimTypePolicy.AllowAll, Options.Format, [], null);
-        return readSession.ReadGraph(readSession.OwnRegistry, _trustedAdmission, RootSlot)!;
-    }
 }

@@ -15,7 +15,11 @@ public sealed partial class SlimSerializer
         WriteSession session = RentWriteSession();
         try
         {
-            return WriteMessage(session, root).ToArray();
+            ReadOnlySpan<byte> message = WriteMessage(session, root);
+            // Every byte is overwritten by the copy: skip zeroing the new array (it counts on large messages).
+            byte[] result = GC.AllocateUninitializedArray<byte>(message.Length);
+            message.CopyTo(result);
+            return result;
         }
         finally
         {

@@ -32,7 +32,6 @@ public sealed partial class SlimSerializer
     private CloneSession? _cachedCloneSession;
     private int _batchWriteBusy;
     private int _batchReadBusy;
-    private TypeAdmission? _trustedAdmission;
 
     /// <summary>Creates a serializer with <see cref="SlimOptions.Default"/>.</summary>
     public SlimSerializer() : this(SlimOptions.Default) { }

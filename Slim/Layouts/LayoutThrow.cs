@@ -31,6 +31,15 @@ internal static class LayoutThrow
             null, local.Fingerprint);
     }
 
+    public static SlimLayoutMismatchException MemberListRefused(Type type, LocalLayout? local, long offset)
+    {
+        string name = TypeNames.Describe(type);
+        return new SlimLayoutMismatchException(name,
+            $"At offset {offset}, the type entry of '{name}' carries a version-tolerant member list, and this reader requires strict layouts " +
+            "(SlimOptions.RequireStrictLayouts): the writer must use SlimVersioning.Strict, or this reader must accept member lists.",
+            null, local?.Fingerprint);
+    }
+
     public static SlimLayoutMismatchException NotTolerable(Type type, LocalLayout? local, RemoteMember[] remote, long offset)
     {
         string name = TypeNames.Describe(type);

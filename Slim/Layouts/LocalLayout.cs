@@ -56,6 +56,12 @@ internal sealed class LocalLayout
     /// <summary>True for ordinary classes, whose bodies a reading plan can map; structs and exceptions must match exactly.</summary>
     public bool Tolerable { get; }
 
+    /// <summary>This type's member list as this serializer last wrote it (version-tolerant writers).</summary>
+    public LayoutMemo? LastWritten { get; set; }
+
+    /// <summary>The writer's member list of this type as this serializer last read it.</summary>
+    public LayoutMemo? LastRead { get; set; }
+
     /// <summary>The type a member of declared type <paramref name="type"/> is described as on the wire.</summary>
     public static Type WireTypeOf(Type type)
     {

@@ -19,9 +19,8 @@ internal sealed class CloneSession
     private readonly List<object?> _clones = [];             // clone index -> clone (null while an inline value is being made)
     private readonly List<(object Source, object Clone, SlimCodec Codec, int Index)> _pending = [];
     private readonly List<object> _onSerialized = [];
-    private readonly List<object> _deserializationCallbacks = [];
     private readonly CompletionOrder _completion = new();
-    private Action<CompletionStep>? _runStep;
+    private static readonly Action<CompletionStep> s_fill = Fill;
     private int _depth;
     private int _current = -1; // clone index of the object whose header or body is being copied
 
@@ -49,11 +48,7 @@ internal sealed class CloneSession
         {
             SerializationCallbacks.Invoke(Codecs.Get(source.GetType()).Callbacks!.OnSerialized, source);
         }
-        _completion.Run(_clones.Count, _runStep ??= RunStep);
-        foreach (object target in _deserializationCallbacks)
-        {
-            ((System.Runtime.Serialization.IDeserializationCallback)target).OnDeserialization(null);
-        }
+        _completion.Run(_clones.Count, s_fill, reading: false);
         return clone;
     }
 
@@ -63,7 +58,6 @@ internal sealed class CloneSession
         _clones.Clear();
         _pending.Clear();
         _onSerialized.Clear();
-        _deserializationCallbacks.Clear();
         _completion.Clear();
         _depth = 0;
         _current = -1;
@@ -91,17 +85,26 @@ internal sealed class CloneSession
         }
         int index = _clones.Count;
         mapped = index; // before anything else is cloned: the map may grow, and the reference would go stale
-        _clones.Add(null);
         Type type = source.GetType();
         SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
+        object clone;
+        if (codec.HeaderIsEmpty && codec.Callbacks is null)
+        {
+            // An ordinary class or a list: its shell is made without cloning anything else, so it takes its index
+            // directly, and its body follows breadth-first.
+            clone = codec.CloneHeader(source, this);
+            _clones.Add(clone);
+            _pending.Add((source, clone, codec, index));
+            return clone;
+        }
+        _clones.Add(null);
         if (codec.Callbacks is { } callbacks)
         {
             BeforeCopy(source, callbacks);
         }
-        object clone;
         int outer = _current;
         _current = index;
-        if (codec.HasBody)
+        if (codec.HeaderIsEmpty || codec.HasBody)
         {
             clone = codec.CloneHeader(source, this);
             _clones[index] = clone;
@@ -121,7 +124,7 @@ internal sealed class CloneSession
         _completion.Announced(index, index + 1, _clones.Count);
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
-            AfterClone(index, clone, codec, afterRead);
+            _completion.AddCallbacks(index, clone, codec, afterRead);
         }
         return clone;
     }
@@ -132,9 +135,6 @@ internal sealed class CloneSession
     /// </summary>
     public void Defer(IDeferredCloneFill fill, CompletionKind kind = CompletionKind.Fill) =>
         _completion.Add(new CompletionStep(_current, kind, fill, null));
-
-    /// <summary>Clones one object through its own bytes (types with a user serializer).</summary>
-    public object CloneThroughBytes(object source) => _owner.CloneThroughBytes(source);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void BeforeCopy(object source, SerializationCallbacks callbacks)
@@ -147,30 +147,7 @@ internal sealed class CloneSession
         }
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AfterClone(int index, object clone, SlimCodec codec, SerializationCallbacks callbacks)
-    {
-        if (callbacks.OnDeserialized.Length != 0)
-        {
-            _completion.Add(new CompletionStep(index, CompletionKind.Callback, codec, clone));
-        }
-        if (callbacks.IsDeserializationCallback)
-        {
-            _deserializationCallbacks.Add(clone);
-        }
-    }
-
-    private void RunStep(CompletionStep step)
-    {
-        if (step.Kind == CompletionKind.Callback)
-        {
-            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!);
-        }
-        else
-        {
-            ((IDeferredCloneFill)step.Work).Fill();
-        }
-    }
+    private static void Fill(CompletionStep step) => ((IDeferredCloneFill)step.Work).Fill();
 
     [DoesNotReturn]
     [MethodImpl(MethodImplOptions.NoInlining)]

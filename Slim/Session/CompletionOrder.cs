@@ -1,3 +1,6 @@
+using System.Runtime.Serialization;
+using NFX.Slim.CodeGen;
+
 namespace NFX.Slim.Session;
 
 /// <summary>What a completion step does; within one cycle of objects the kinds run in this order.</summary>
@@ -37,6 +40,7 @@ internal sealed class CompletionOrder
     private readonly List<int> _spans = [];      // owner, first, end (exclusive): objects announced while reading owner
     private readonly List<int> _backEdges = [];  // owner, target: back-references read while reading owner
     private readonly List<CompletionStep> _steps = [];
+    private readonly List<object> _deserializationCallbacks = [];
 
     /// <summary>True when at least one step waits.</summary>
     public bool HasSteps => _steps.Count != 0;
@@ -64,15 +68,66 @@ internal sealed class CompletionOrder
 
     public void Add(CompletionStep step) => _steps.Add(step);
 
+    /// <summary>
+    /// Records what the type of a new object (read or cloned) asks for once the graph is complete: its
+    /// <c>[OnDeserialized]</c> methods as a step, and <c>IDeserializationCallback</c> after every step.
+    /// </summary>
+    public void AddCallbacks(int node, object instance, SlimCodec codec, SerializationCallbacks callbacks)
+    {
+        if (callbacks.OnDeserialized.Length != 0)
+        {
+            _steps.Add(new CompletionStep(node, CompletionKind.Callback, codec, instance));
+        }
+        if (callbacks.IsDeserializationCallback)
+        {
+            _deserializationCallbacks.Add(instance);
+        }
+    }
+
     public void Clear()
     {
         _spans.Clear();
         _backEdges.Clear();
         _steps.Clear();
+        _deserializationCallbacks.Clear();
     }
 
-    /// <summary>Runs every step through <paramref name="run"/>, dependencies first; <paramref name="nodeCount"/> is the pool size.</summary>
-    public void Run(int nodeCount, Action<CompletionStep> run)
+    /// <summary>
+    /// Completes the graph: every step in dependency order (constructor and fill steps through <paramref name="fill"/>,
+    /// callback steps here), then <c>IDeserializationCallback</c> in announcement order. A callback's own exception is
+    /// wrapped as <see cref="SerializationCallbacks.Invoke"/> does (<paramref name="reading"/>: a deserialization error,
+    /// else a serialization one); <paramref name="nodeCount"/> is the pool size.
+    /// </summary>
+    public void Run(int nodeCount, Action<CompletionStep> fill, bool reading)
+    {
+        RunSteps(nodeCount, fill, reading);
+        foreach (object instance in _deserializationCallbacks)
+        {
+            try
+            {
+                ((IDeserializationCallback)instance).OnDeserialization(null);
+            }
+            catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
+            {
+                string message = $"{instance.GetType()}.OnDeserialization threw: {e.Message}";
+                throw reading ? new SlimDeserializationException(message, e) : new SlimSerializationException(message, e);
+            }
+        }
+    }
+
+    private static void RunStep(CompletionStep step, Action<CompletionStep> fill, bool reading)
+    {
+        if (step.Kind == CompletionKind.Callback)
+        {
+            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!, reading);
+        }
+        else
+        {
+            fill(step);
+        }
+    }
+
+    private void RunSteps(int nodeCount, Action<CompletionStep> fill, bool reading)
     {
         if (_steps.Count == 0)
         {
@@ -145,7 +200,7 @@ internal sealed class CompletionOrder
                         }
                     }
                     while (member != v);
-                    RunComponent(componentSteps, run);
+                    RunComponent(componentSteps, fill, reading);
                 }
             }
         }
@@ -159,17 +214,17 @@ internal sealed class CompletionOrder
         }
     }
 
-    private void RunComponent(List<int> steps, Action<CompletionStep> run)
+    private void RunComponent(List<int> steps, Action<CompletionStep> fill, bool reading)
     {
         if (steps.Count == 1)
         {
-            run(_steps[steps[0]]);
+            RunStep(_steps[steps[0]], fill, reading);
             return;
         }
         steps.Sort(CompareSteps);
         foreach (int s in steps)
         {
-            run(_steps[s]);
+            RunStep(_steps[s], fill, reading);
         }
     }
 

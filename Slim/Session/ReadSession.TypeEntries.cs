@@ -13,6 +13,8 @@ internal sealed partial class ReadSession
     /// <summary>The most UTF-8 bytes of a member name in a layout (field names are far shorter).</summary>
     private const int MaxMemberNameBytes = 1024;
 
+    private readonly NamedEntryCache _namedEntries = new();
+
     /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
     public Type ReadTypeHandle() => ReadTypeHandle(out _);
 
@@ -82,6 +84,11 @@ internal sealed partial class ReadSession
 
     private Type ReadNamedEntry(long offset, out ulong entryHash)
     {
+        if (_namedEntries.TryRead(Reader, out Type? cached, out entryHash))
+        {
+            return cached;
+        }
+        long start = Reader.Position;
         if (!Reader.TryReadStringBytes(out ReadOnlySpan<byte> name) | !Reader.TryReadStringBytes(out ReadOnlySpan<byte> assembly))
         {
             SlimThrow.Format("A type entry has a null name or assembly", offset);
@@ -101,7 +108,12 @@ internal sealed partial class ReadSession
         {
             throw new SlimFormatException($"A type entry's name is not valid UTF-8 (at offset {offset}).", offset);
         }
-        return type ?? SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
+        if (type is null)
+        {
+            return SlimThrow.UnknownType<Type>(Encoding.UTF8.GetString(name), Encoding.UTF8.GetString(assembly), offset);
+        }
+        _namedEntries.Add(Reader, start, type, entryHash);
+        return type;
     }
 
     private Type ReadGenericEntry(long offset, out ulong entryHash)
@@ -181,12 +193,44 @@ internal sealed partial class ReadSession
                 break;
             }
             default:
+                if (_owner.Options.RequireStrictLayouts)
+                {
+                    _admission.Check(type);
+                    throw LayoutThrow.MemberListRefused(type, local, offset);
+                }
                 ReadMemberList(type, local, offset);
                 break;
         }
     }
 
+    /// <summary>
+    /// Reads a version-tolerant layout. A list whose bytes equal the last one read for the type, against the same
+    /// registry state, is skipped and its effects replayed from the memo (one comparison instead of a decoding: the
+    /// steady state of PerCall messages); any other is decoded, checked and remembered.
+    /// </summary>
     private void ReadMemberList(Type type, LocalLayout? local, long offset)
+    {
+        if (local is not null && local.LastRead is { } memo && memo.Fits(_registry, _depth) && Reader.UnreadBuffered.StartsWith(memo.Bytes))
+        {
+            Reader.Skip(memo.Bytes.Length);
+            memo.Replay(_registry);
+            if (memo.Plan is not null)
+            {
+                _registry.SetPlan(type, memo.Plan);
+            }
+            return;
+        }
+        long start = Reader.Position;
+        int countBefore = _registry.Count;
+        LayoutPlan? plan = DecodeMemberList(type, local, offset);
+        if (local is not null && Reader.TryGetBytesReadSince(start, out ReadOnlySpan<byte> read) && read.Length <= LayoutMemo.MaxBytes)
+        {
+            local.LastRead = LayoutMemo.Capture(_registry, countBefore, _depth, read, plan);
+        }
+    }
+
+    /// <summary>Decodes and checks a member list; returns the reading plan it set for the type, or null when it equals the local layout.</summary>
+    private LayoutPlan? DecodeMemberList(Type type, LocalLayout? local, long offset)
     {
         uint count = Reader.ReadVarUInt32();
         if (count > (uint)_limits.MaxLayoutMembers)
@@ -230,13 +274,15 @@ internal sealed partial class ReadSession
         }
         if (identical)
         {
-            return;
+            return null;
         }
         if (local is null || !local.Tolerable)
         {
             _admission.Check(type);
             throw LayoutThrow.NotTolerable(type, local, members!, offset);
         }
-        _registry.SetPlan(type, new LayoutPlan(local, members!));
+        var plan = new LayoutPlan(local, members!);
+        _registry.SetPlan(type, plan);
+        return plan;
     }
 }

@@ -18,13 +18,12 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private readonly List<object?> _pool = [];
     private readonly List<(object Instance, SlimCodec Codec, int Index)> _pending = [];
     private readonly CompletionOrder _completion = new();
-    private readonly List<object> _deserializationCallbacks = [];
     private TypeRegistry _registry;
     private TypeAdmission _admission;
     private SlimLimits _limits;
     private int _depth;
     private int _current = -1; // pool index of the object whose header or body is being read
-    private Action<CompletionStep>? _runStep;
+    private Action<CompletionStep>? _fill;
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
@@ -83,8 +82,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             SlimThrow.Format($"The message payload has {reader.BufferedBytes} unread byte(s) after its last object", reader.Position);
         }
-        _completion.Run(_pool.Count, _runStep ??= RunStep);
-        RunDeserializationCallbacks();
+        _completion.Run(_pool.Count, _fill ??= Fill, reading: true);
         return root;
     }
 
@@ -93,7 +91,6 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _pool.Clear();
         _pending.Clear();
         _completion.Clear();
-        _deserializationCallbacks.Clear();
         _depth = 0;
         _current = -1;
     }
@@ -205,7 +202,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
         }
         object instance;
-        if (codec.HeaderReadsReferences)
+        if (!codec.HeaderIsEmpty && codec.HeaderReadsReferences)
         {
             // The header announces objects of its own, which take the following indexes: hold this one's place.
             _pool.Add(null);
@@ -226,13 +223,13 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             instance = codec.ReadHeader(Reader, this);
             _pool.Add(instance);
         }
-        if (codec.HasBody)
+        if (codec.HeaderIsEmpty || codec.HasBody)
         {
             _pending.Add((instance, codec, index));
         }
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
-            AfterRead(index, instance, codec, afterRead);
+            _completion.AddCallbacks(index, instance, codec, afterRead);
         }
         return instance;
     }
@@ -242,8 +239,18 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     /// instances (abstract, interface, open generic, void, static class) or that Slim cannot handle is malformed input
     /// here, not a serialization error: everything is reported as a <see cref="SlimDeserializationException"/>.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
     private SlimCodec CodecForReading(Type type, ReferenceSlot slot, long offset)
+    {
+        // The steady state: a type already read once. Reflection on the type costs more than reading a small object.
+        if (Codecs.TryGetBuilt(type, out SlimCodec? built) && built.CheckedReadable)
+        {
+            return built;
+        }
+        return CheckedCodecForReading(type, slot, offset);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private SlimCodec CheckedCodecForReading(Type type, ReferenceSlot slot, long offset)
     {
         if (type.IsAbstract || type.IsInterface || type.ContainsGenericParameters || type == typeof(void) || type.IsByRefLike ||
             type.IsPointer || type.IsByRef || type.IsFunctionPointer)
@@ -264,6 +271,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             slot.ExactCodec(Codecs); // caches it in the slot (cannot fail now)
         }
+        codec.CheckedReadable = true;
         return codec;
     }
 
@@ -289,44 +297,5 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     public void Defer(IDeferredFill fill, CompletionKind kind = CompletionKind.Fill) =>
         _completion.Add(new CompletionStep(_current, kind, fill, null));
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private void AfterRead(int index, object instance, SlimCodec codec, SerializationCallbacks callbacks)
-    {
-        if (callbacks.OnDeserialized.Length != 0)
-        {
-            _completion.Add(new CompletionStep(index, CompletionKind.Callback, codec, instance));
-        }
-        if (callbacks.IsDeserializationCallback)
-        {
-            _deserializationCallbacks.Add(instance);
-        }
-    }
-
-    private void RunStep(CompletionStep step)
-    {
-        if (step.Kind == CompletionKind.Callback)
-        {
-            SerializationCallbacks.Invoke(((SlimCodec)step.Work).Callbacks!.OnDeserialized, step.Instance!, reading: true);
-        }
-        else
-        {
-            ((IDeferredFill)step.Work).Fill(this);
-        }
-    }
-
-    /// <summary><see cref="System.Runtime.Serialization.IDeserializationCallback"/>: last, once the whole graph is complete, in announcement order.</summary>
-    private void RunDeserializationCallbacks()
-    {
-        foreach (object instance in _deserializationCallbacks)
-        {
-            try
-            {
-                ((System.Runtime.Serialization.IDeserializationCallback)instance).OnDeserialization(null);
-            }
-            catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
-            {
-                throw new SlimDeserializationException($"{instance.GetType()}.OnDeserialization threw: {e.Message}", e);
-            }
-        }
-    }
+    private void Fill(CompletionStep step) => ((IDeferredFill)step.Work).Fill(this);
 }

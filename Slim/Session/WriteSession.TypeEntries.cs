@@ -5,8 +5,12 @@ namespace NFX.Slim.Session;
 
 internal sealed partial class WriteSession
 {
-    /// <summary>The last type whose layout is known to be in the registry: the common case (a loop of one type) skips the lookup.</summary>
-    private Type? _lastLayoutSent;
+    /// <summary>
+    /// The last few types whose layouts are known to be in the registry: a tree of a few DTO types alternates between
+    /// them, and a scan of four references is cheaper than the registry's lookup for every object.
+    /// </summary>
+    private readonly Type?[] _layoutsSent = new Type?[4];
+    private int _nextLayoutSent;
 
     /// <summary>
     /// True when <paramref name="type"/> (whose bytes follow a field layout) already crossed as a type entry, with its
@@ -15,16 +19,25 @@ internal sealed partial class WriteSession
     /// </summary>
     private bool LayoutSent(Type type)
     {
-        if (type == _lastLayoutSent)
+        Type?[] sent = _layoutsSent;
+        if (type == sent[0] || type == sent[1] || type == sent[2] || type == sent[3])
         {
             return true;
         }
         if (_registry.TryGetHandle(type, out _))
         {
-            _lastLayoutSent = type;
+            sent[_nextLayoutSent] = type;
+            _nextLayoutSent = (_nextLayoutSent + 1) & 3;
             return true;
         }
         return false;
+    }
+
+    /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
+    private void ForgetLayoutsSent()
+    {
+        Array.Clear(_layoutsSent);
+        _nextLayoutSent = 0;
     }
 
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
@@ -85,8 +98,29 @@ internal sealed partial class WriteSession
         return handle;
     }
 
-    /// <summary>The layout of a version-tolerant entry: LEB128 count, then per member its UTF-8 name and its wire type handle.</summary>
+    /// <summary>
+    /// The layout of a version-tolerant entry. A list already written against the same registry state is copied from
+    /// its memo (PerCall writers repeat the same lists in every message); otherwise it is encoded and remembered.
+    /// </summary>
     private void WriteMemberList(LocalLayout layout)
+    {
+        if (layout.LastWritten is { } memo && memo.Fits(_registry, 0))
+        {
+            Writer.WriteRawBytes(memo.Bytes);
+            memo.Replay(_registry);
+            return;
+        }
+        long start = Writer.Position;
+        int countBefore = _registry.Count;
+        EncodeMemberList(layout);
+        if (Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
+        {
+            layout.LastWritten = LayoutMemo.Capture(_registry, countBefore, 0, written, null);
+        }
+    }
+
+    /// <summary>LEB128 count, then per member its UTF-8 name and its wire type handle (new entries included).</summary>
+    private void EncodeMemberList(LocalLayout layout)
     {
         Writer.WriteVarUInt32((uint)layout.Names.Length);
         for (int i = 0; i < layout.Names.Length; i++)

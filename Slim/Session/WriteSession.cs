@@ -74,7 +74,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         _unfinished.Clear();
         _depth = 0;
         _current = null;
-        _lastLayoutSent = null;
+        ForgetLayoutsSent();
     }
 
     /// <summary>Writes a reference in a slot: null, a back-reference, or an announcement of a new object.</summary>
@@ -130,6 +130,12 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             codec = Codecs.Get(type);
             Writer.WriteByte((byte)WireHandle.NewWithType);
             WriteTypeHandle(type);
+        }
+        if (codec.HeaderIsEmpty && codec.Callbacks is null)
+        {
+            // An ordinary class or a list: nothing more to write now, the body follows breadth-first.
+            _pending.Add((value, codec));
+            return;
         }
         if (codec.Callbacks is { } callbacks)
         {

@@ -87,6 +87,30 @@ internal sealed class TypeRegistry
         _checksum = RegistryChecksum.Combine(_checksum, entryHash);
     }
 
+    /// <summary>The entry hash of a learned type (<paramref name="handle"/> at or past the template).</summary>
+    public ulong EntryHash(int handle) => _addedHashes[handle - _template.Types.Length];
+
+    /// <summary>A copy of the types learned before the registry had <paramref name="count"/> entries.</summary>
+    public Type[] Learned(int count) => _added.GetRange(0, count - _template.Types.Length).ToArray();
+
+    /// <summary>True when the types learned so far are exactly <paramref name="learned"/>, in order.</summary>
+    public bool LearnedEquals(Type[] learned)
+    {
+        List<Type> added = _added;
+        if (added.Count != learned.Length)
+        {
+            return false;
+        }
+        for (int i = 0; i < learned.Length; i++)
+        {
+            if (added[i] != learned[i])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /// <summary>True once some type of this registry is read through a plan for another layout.</summary>
     public bool HasPlans => _plans is not null;
 

@@ -18,4 +18,23 @@ public sealed partial class SlimReader
         _pos += length;
         return true;
     }
+
+    /// <summary>The bytes already in the buffer and not yet read (valid until the next read).</summary>
+    internal ReadOnlySpan<byte> UnreadBuffered => new(_buffer, _pos, _end - _pos);
+
+    /// <summary>
+    /// The bytes read since <paramref name="position"/> (an earlier <see cref="Position"/>), when they are all still in
+    /// the buffer (a stream refill may have dropped them): valid until the next read.
+    /// </summary>
+    internal bool TryGetBytesReadSince(long position, out ReadOnlySpan<byte> bytes)
+    {
+        long start = position - _origin;
+        if (start < 0 || start > _pos)
+        {
+            bytes = default;
+            return false;
+        }
+        bytes = new ReadOnlySpan<byte>(_buffer, (int)start, _pos - (int)start);
+        return true;
+    }
 }

@@ -1,3 +1,5 @@
+using System.Buffers;
+
 namespace NFX.IO;
 
 public sealed partial class SlimWriter
@@ -13,5 +15,22 @@ public sealed partial class SlimWriter
             EnsurePooledSink();
             return new Span<byte>(_buffer, 0, _pos);
         }
+    }
+
+    /// <summary>
+    /// The bytes written since <paramref name="position"/> (a <see cref="Position"/> value), when they are all still in
+    /// the current chunk (not yet handed to an <see cref="IBufferWriter{T}"/> or stream): lets a caller remember
+    /// exactly what it just encoded.
+    /// </summary>
+    internal bool TryGetWrittenSince(long position, out ReadOnlySpan<byte> bytes)
+    {
+        long start = position - _committed;
+        if (start < 0 || start > _pos - _start)
+        {
+            bytes = default;
+            return false;
+        }
+        bytes = new ReadOnlySpan<byte>(_buffer, _start + (int)start, _pos - _start - (int)start);
+        return true;
     }
 }

@@ -197,6 +197,63 @@ public sealed class GraphComparerTests
         Assert.That(result.Difference, Does.StartWith("$.Left: expected type System.Collections.Generic.List`1"));
     }
 
+    [Test]
+    public void Compare_SharedStringCopiedTwice_IsADifferenceOnlyWhenStringsHaveIdentity()
+    {
+        string shared = new('x', 3);
+        var expected = new Pair { Left = shared, Right = shared };
+        var actual = new Pair { Left = new string('x', 3), Right = new string('x', 3) };
+
+        Assert.That(GraphComparer.Compare(expected, actual).AreEqual, Is.True, "peers may copy a shared string twice");
+        Assert.That(GraphComparer.Compare(expected, actual, IdentityScope.ObjectsStringsAndBoxes).Difference,
+            Does.StartWith("$.Right: sharing differs"));
+    }
+
+    [Test]
+    public void Compare_SharedBoxCopiedTwice_IsADifferenceOnlyWhenBoxesHaveIdentity()
+    {
+        object box = 42;
+        var expected = new Pair { Left = box, Right = box };
+        var actual = new Pair { Left = 42, Right = 42 };
+
+        Assert.That(GraphComparer.Compare(expected, actual).AreEqual, Is.True);
+        Assert.That(GraphComparer.Compare(expected, actual, IdentityScope.ObjectsStringsAndBoxes).Difference,
+            Does.StartWith("$.Right: sharing differs: a box"));
+    }
+
+    [Test]
+    public void Compare_ExceptionsWithDifferentDataOrInner_ReportsThePath()
+    {
+        var expected = new InvalidOperationException("outer", new ArgumentException("inner"));
+        var otherInner = new InvalidOperationException("outer", new ArgumentException("changed"));
+        var otherData = new InvalidOperationException("outer", new ArgumentException("inner"));
+        otherData.Data["k"] = 1;
+
+        Assert.That(GraphComparer.Compare(expected, new InvalidOperationException("outer", new ArgumentException("inner"))).AreEqual, Is.True);
+        Assert.That(GraphComparer.Compare(expected, otherInner).Difference, Is.EqualTo("$.InnerException: exception differs ('inner' vs 'changed')"));
+        Assert.That(GraphComparer.Compare(expected, otherData).Difference, Is.EqualTo("$.Data: expected 0 entries, got 1"));
+    }
+
+    [Test]
+    public void Compare_DictionaryComparerChanged_ReportsTheComparer()
+    {
+        var expected = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase) { ["a"] = 1 };
+        var actual = new Dictionary<string, int>(StringComparer.Ordinal) { ["a"] = 1 };
+
+        Assert.That(GraphComparer.Compare(expected, actual).Difference, Does.StartWith("$: comparer"));
+    }
+
+    [Test]
+    public void Compare_DictionariesInAnotherOrder_PairValueLikeKeysByEquality()
+    {
+        var expected = new Dictionary<string, int> { ["a"] = 1, ["b"] = 2 };
+        var actual = new Dictionary<string, int> { ["b"] = 2, ["a"] = 1 };
+
+        Assert.That(GraphComparer.Compare(expected, actual).AreEqual, Is.True);
+        actual["a"] = 3;
+        Assert.That(GraphComparer.Compare(expected, actual).Difference, Does.StartWith("$[0].<value>: expected 1"));
+    }
+
     private static Node BuildList(int length, int tailValue)
     {
         var head = new Node { Value = tailValue };

@@ -10,7 +10,11 @@ internal sealed class ListCodec<T> : SlimCodec
 {
     private readonly ElementAccess<T> _element;
 
-    public ListCodec(ValueExpressions values) : base(typeof(List<T>)) => _element = new ElementAccess<T>(values, $"List<{typeof(T).Name}>");
+    public ListCodec(ValueExpressions values) : base(typeof(List<T>))
+    {
+        _element = new ElementAccess<T>(values, $"List<{typeof(T).Name}>");
+        HeaderIsEmpty = true;
+    }
 
     public override bool HasBody => true;
 

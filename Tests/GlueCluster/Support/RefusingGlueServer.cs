@@ -11,6 +11,7 @@ namespace NFX.Tests.GlueCluster.Support;
 internal sealed class RefusingGlueServer : IDisposable
 {
     private readonly Socket _listener;
+    private int _calls;
 
     public RefusingGlueServer(byte errorKind)
     {
@@ -22,6 +23,9 @@ internal sealed class RefusingGlueServer : IDisposable
     }
 
     public IPEndPoint EndPoint { get; }
+
+    /// <summary>Call frames received (each answered with the error).</summary>
+    public int Calls => Volatile.Read(ref _calls);
 
     public void Dispose() => _listener.Dispose();
 
@@ -45,6 +49,7 @@ internal sealed class RefusingGlueServer : IDisposable
                 {
                     using var r = new SlimReader(new ReadOnlySequence<byte>(content));
                     uint callId = r.ReadVarUInt32();
+                    Interlocked.Increment(ref _calls);
                     using var w = new SlimWriter();
                     ControlCodec.WriteError(w, (int)callId, new ErrorMessage((ErrorKind)errorKind, "Fake", "refused by the fake server", null, null));
                     await SendAsync(socket, FrameType.Error, w.WrittenSpan.ToArray());

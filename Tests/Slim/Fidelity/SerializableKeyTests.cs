@@ -59,8 +59,6 @@ public sealed class TimeZoneKeyTests : CodecTester<ZoneHolder>
             typeof(TimeZoneInfo.AdjustmentRule), typeof(TimeZoneInfo.TransitionTime)),
     });
 
-    protected override bool AllowSharedImmutables => true;
-
     protected override void CheckCopy(ZoneHolder original, ZoneHolder copy)
     {
         Assert.That(copy.A_Zone!.Id, Is.EqualTo("Test/Zone"));

@@ -101,4 +101,18 @@ public sealed class StrictLayoutTests
         Assert.That(withLayouts.Checksum, Is.Not.EqualTo(otherLayout.Checksum));
         Assert.That(reader.Deserialize<V1.Address>(writer.Serialize(new V1.Address { City = "c" })).City, Is.EqualTo("c"));
     }
+
+    [Test]
+    public void RequireStrictLayouts_MemberList_ThrowsNamingTheTypeAndTheOption()
+    {
+        byte[] tolerant = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Address { City = "c" });
+        byte[] strict = Versions.Writer(SlimVersioning.Strict).Serialize(new V1.Address { City = "c" });
+        var reader = new SlimSerializer(SlimOptions.Default with { RequireStrictLayouts = true });
+
+        var error = Assert.Throws<SlimLayoutMismatchException>(() => reader.Deserialize<V1.Address>(tolerant))!;
+
+        Assert.That(error.TypeName, Does.Contain("V1.Address"));
+        Assert.That(error.Message, Does.Contain("RequireStrictLayouts").And.Contain("SlimVersioning.Strict"));
+        Assert.That(reader.Deserialize<V1.Address>(strict).City, Is.EqualTo("c"), "strict entries still read");
+    }
 }

@@ -11,6 +11,12 @@ public interface IOrders
 
     /// <summary>The server builds a receipt in its own version of the types.</summary>
     Task<Receipt> Issue(string code);
+
+    /// <summary>The server builds an order in its own version of the types (a release-2 caller gets widened members).</summary>
+    Task<Order> Lookup(int id);
+
+    /// <summary>The server checks the receipt it received and sends it back confirmed: a DTO in both directions of one call.</summary>
+    Task<Receipt> Confirm(Receipt receipt);
 }
 
 /// <summary>Release 1.</summary>
@@ -79,6 +85,64 @@ public static class Scenario
         {
             errors.Add("Self is not the receipt itself");
         }
+        var mine = new Receipt { Code = "R-2", Notes = ["n"], Ship = new Address { City = "Capital" }, Extra = new Address { City = "Ogdenville" } };
+        mine.Self = mine;
+        Receipt confirmed = await orders.Confirm(mine).ConfigureAwait(false);
+        if (confirmed.Code != "R-2 confirmed" || confirmed.Notes is not null || confirmed.Ship?.City != "Capital" ||
+            confirmed.Extra is not Address { City: "Ogdenville" } || !ReferenceEquals(confirmed.Self, confirmed))
+        {
+            errors.Add($"Confirm: {confirmed.Code}, Notes {(confirmed.Notes is null ? "null" : "set")}, Ship {confirmed.Ship?.City}, Extra {confirmed.Extra}");
+        }
         return errors.Count == 0 ? "ok" : string.Join("; ", errors);
+    }
+}
+
+/// <summary>A release-1 server, for the reverse upgrade: a release-2 client calls it.</summary>
+public sealed class Service : IOrders
+{
+    public Task<string> Inspect(Order order) =>
+        Task.FromResult(order.Id == 42 && ReferenceEquals(order.Parent, order) ? "ok" : $"Id = {order.Id}");
+
+    public Task<Receipt> Issue(string code)
+    {
+        var receipt = new Receipt { Code = code, Notes = ["kept on the server"], Ship = new Address { City = "Springfield" }, Extra = new Address { City = "Shelbyville" } };
+        receipt.Self = receipt;
+        return Task.FromResult(receipt);
+    }
+
+    public Task<Order> Lookup(int id)
+    {
+        var order = new Order
+        {
+            Id = id, Customer = "Acme", Aliases = ["a", "b"], Ship = new Address { City = "Springfield" },
+            Extra = new Address { City = "Shelbyville" }, Weight = 2.5f,
+        };
+        order.Parent = order;
+        return Task.FromResult(order);
+    }
+
+    /// <summary>What a release-2 client sent, seen through release 1: Currency and Zip dropped, Notes at its default.</summary>
+    public Task<Receipt> Confirm(Receipt receipt)
+    {
+        var errors = new List<string>();
+        if (receipt.Notes is not null)
+        {
+            errors.Add("Notes should keep its default (the client has none)");
+        }
+        if (receipt.Ship?.City != "Capital")
+        {
+            errors.Add($"Ship.City = {receipt.Ship?.City}");
+        }
+        if (receipt.Extra is not Address { City: "Ogdenville" })
+        {
+            errors.Add($"Extra = {receipt.Extra}");
+        }
+        if (!ReferenceEquals(receipt.Self, receipt))
+        {
+            errors.Add("Self is not the receipt itself");
+        }
+        receipt.Code = errors.Count == 0 ? receipt.Code + " confirmed" : "server saw: " + string.Join("; ", errors);
+        receipt.Notes = ["confirmed by release 1"];
+        return Task.FromResult(receipt);
     }
 }

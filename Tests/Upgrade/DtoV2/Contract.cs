@@ -11,6 +11,12 @@ public interface IOrders
 
     /// <summary>The server builds a receipt in its own version of the types.</summary>
     Task<Receipt> Issue(string code);
+
+    /// <summary>The server builds an order in its own version of the types (a release-2 caller gets widened members).</summary>
+    Task<Order> Lookup(int id);
+
+    /// <summary>The server checks the receipt it received and sends it back confirmed: a DTO in both directions of one call.</summary>
+    Task<Receipt> Confirm(Receipt receipt);
 }
 
 /// <summary>Release 2: adds Zip.</summary>
@@ -86,6 +92,23 @@ public sealed class Service : IOrders
             Code = code, Currency = "USD", Ship = new Address { City = "Springfield", Zip = "12345" }, Extra = new Address { City = "Shelbyville" },
         };
         receipt.Self = receipt;
+        return Task.FromResult(receipt);
+    }
+
+    public Task<Order> Lookup(int id)
+    {
+        var order = new Order { Id = id, Customer = "Acme", Currency = "USD", Ship = new Address { City = "Springfield", Zip = "12345" }, Weight = 2.5 };
+        order.Parent = order;
+        return Task.FromResult(order);
+    }
+
+    /// <summary>What a release-1 client sent, seen through release 2: Notes dropped, Currency and Zip at their initializers.</summary>
+    public Task<Receipt> Confirm(Receipt receipt)
+    {
+        bool ok = receipt.Currency == "EUR" && receipt.Ship is { City: "Capital", Zip: "00000" } &&
+                  receipt.Extra is Address { City: "Ogdenville", Zip: "00000" } && ReferenceEquals(receipt.Self, receipt);
+        receipt.Code = ok ? receipt.Code + " confirmed" : $"server saw: Currency {receipt.Currency}, Ship {receipt.Ship?.City}/{receipt.Ship?.Zip}, Extra {receipt.Extra}";
+        receipt.Currency = "USD";
         return Task.FromResult(receipt);
     }
 }
