@@ -77,7 +77,7 @@ internal sealed partial class ClientConnection
             case FrameType.Bound:
                 OnBound(ref header);
                 return default;
-            case FrameType.StreamItem:
+            case FrameType.StreamItems:
             case FrameType.StreamCredit:
             case FrameType.StreamEnd:
                 HandleStreamFrame(type, ref header);

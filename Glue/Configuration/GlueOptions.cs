@@ -51,10 +51,10 @@ public abstract record GlueOptions
     /// <summary>
     /// Flow control of streamed calls (<c>IAsyncEnumerable&lt;T&gt;</c> results and arguments): the most items this end
     /// lets a peer send on one stream ahead of its consumer, so a stalled consumer holds at most this many items
-    /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 256;
+    /// (the sender's iterator waits meanwhile). Credits are granted again half a window at a time. Default 4096;
     /// 1 to 65536.
     /// </summary>
-    public int StreamWindow { get; init; } = 256;
+    public int StreamWindow { get; init; } = 4096;
 
     /// <summary>Where this end logs (connections, failover, refused and dropped connections, heartbeat timeouts). Null: no logging.</summary>
     public ILoggerFactory? LoggerFactory { get; init; }

@@ -52,7 +52,7 @@ internal enum FrameType : byte
     Draining = 0x1B,
 
     /// <summary>0x1C callId; body: one Slim item of the call's stream (server to client: the result stream; client to server: the upload). Needs a credit.</summary>
-    StreamItem = 0x1C,
+    StreamItems = 0x1C,
 
     /// <summary>0x1D callId, credits (1..65536): the receiver of a stream lets its sender send that many more items.</summary>
     StreamCredit = 0x1D,

@@ -37,7 +37,7 @@ internal sealed partial class ServerConnection
                 CancelUpload(callId);
                 return default;
             }
-            case FrameType.StreamItem:
+            case FrameType.StreamItems:
             case FrameType.StreamCredit:
             case FrameType.StreamEnd:
                 return HandleStreamFrame(type, ref header);

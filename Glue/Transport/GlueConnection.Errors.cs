@@ -30,7 +30,6 @@ internal abstract partial class GlueConnection
             FrameType.Result => "The result",
             FrameType.Call or FrameType.TracedCall or FrameType.OneWayCall or FrameType.TracedOneWayCall =>
                 method is null ? "The arguments of a call" : $"The arguments of {method}",
-            FrameType.StreamItem => $"A stream item of {frame.ItemSender.MethodName}",
             _ => $"A {frame.Type} frame",
         };
         string whose = MaxSendSize < MaxReceiveSize

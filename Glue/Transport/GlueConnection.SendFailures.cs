@@ -13,7 +13,7 @@ internal abstract partial class GlueConnection
         // The registry may have learned types that never reached the peer: restart both ends' registries.
         ResetSender(output);
         SendFailed(output, in frame, new GlueSerializationException(
-            $"The {frame.Type switch { FrameType.Result => "result", FrameType.StreamItem => "stream item", _ => "arguments" }} could not be serialized: {error.Message}", error));
+            $"The {(frame.Type == FrameType.Result ? "result" : "arguments")} could not be serialized: {error.Message}", error));
     }
 
     /// <summary>The frame is over the peer's maximum message size.</summary>
@@ -33,12 +33,6 @@ internal abstract partial class GlueConnection
         {
             ErrorKind kind = error is GlueMessageTooLargeException ? ErrorKind.MessageTooLarge : ErrorKind.Serialization;
             WriteError(output, frame.CallId, new ErrorMessage(kind, error.GetType().FullName!, error.Message, null, null));
-            return;
-        }
-        if (frame.Type == FrameType.StreamItem)
-        {
-            // The stream's producer ends it (with an Error frame on the server): one terminal frame per stream.
-            frame.ItemSender.OnItemFailed(error);
             return;
         }
         OnSendFailed(in frame, error);

@@ -15,7 +15,7 @@ internal abstract partial class GlueConnection
             WriteCallFrame(output, in frame);
             return;
         }
-        if (frame.Type is FrameType.StreamItem or FrameType.StreamCredit or FrameType.StreamEnd)
+        if (frame.Type is FrameType.StreamItems or FrameType.StreamCredit or FrameType.StreamEnd)
         {
             WriteStreamFrame(output, in frame);
             return;
@@ -104,20 +104,15 @@ internal abstract partial class GlueConnection
         }
     }
 
-    /// <summary>A stream frame: header by <see cref="StreamFrames"/>; an item's body is serialized here, in wire order.</summary>
+    /// <summary>A stream frame: header by <see cref="StreamFrames"/>; a batch of items is serialized here, in wire order.</summary>
     private void WriteStreamFrame(PipeWriter output, in OutgoingFrame frame)
     {
         Span<byte> buffer = stackalloc byte[StreamFrames.MaxHeaderSize];
         var header = new HeaderWriter(buffer);
         switch (frame.Type)
         {
-            case FrameType.StreamItem:
-                if (!frame.ItemSender.IsLive)
-                {
-                    return; // the stream ended on this end after the item was queued: the peer must not get it
-                }
-                StreamFrames.WriteCallId(ref header, frame.CallId);
-                WriteWithBody(output, in frame, header.Written);
+            case FrameType.StreamItems:
+                WriteStreamItems(output, in frame);
                 return;
             case FrameType.StreamCredit:
                 StreamFrames.WriteCredit(ref header, frame.CallId, frame.Credits);

@@ -58,7 +58,7 @@ internal readonly struct OutgoingFrame
     /// <summary>Call, OneWayCall: the trace context to send (default: none, an untraced frame type).</summary>
     public ActivityContext Trace => (_extra as ITraceCarrier)?.TraceContext ?? default;
 
-    /// <summary>StreamItem: the stream the item belongs to (asked, as the frame is written, whether it still wants sending).</summary>
+    /// <summary>StreamItems: the stream the items belong to (asked, as the frame is written, whether it still wants sending).</summary>
     public IStreamSender ItemSender => (IStreamSender)_extra!;
 
     /// <summary>StreamCredit: how many more items the peer may send.</summary>
@@ -119,9 +119,9 @@ internal readonly struct OutgoingFrame
     public static OutgoingFrame Bound(int callId, int contractId, ContractAnswer answer) =>
         new(FrameType.Bound, callId, contractId, 0, null, false, answer, 0);
 
-    /// <summary>One item of a stream; the body is the item, serialized by the writer loop in wire order.</summary>
-    public static OutgoingFrame StreamItem(int callId, object? item, IStreamSender sender) =>
-        new(FrameType.StreamItem, callId, 0, 0, item, true, sender, 0);
+    /// <summary>Items of a stream, as one <c>T[]</c>; the body is the batch, serialized by the writer loop in wire order.</summary>
+    public static OutgoingFrame StreamItems(int callId, Array batch, IStreamSender sender) =>
+        new(FrameType.StreamItems, callId, 0, 0, batch, true, sender, 0);
 
     /// <summary>Lets the peer send <paramref name="credits"/> more items of the call's stream.</summary>
     public static OutgoingFrame StreamCredit(int callId, uint credits) =>

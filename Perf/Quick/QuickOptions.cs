@@ -54,8 +54,8 @@ public sealed record QuickOptions
                 "--no-docs" => options with { WriteDocs = false },
                 "--no-rpc" => options with { Rpc = false },
                 "--rpc-in-process" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
-                "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
-                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]"),
+                "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" or "--stream-items" or "--stream-rows" or "--stream-rounds" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--stream-items N] [--stream-rows N] [--stream-rounds N]"),
             };
         }
         return options;

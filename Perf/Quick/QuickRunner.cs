@@ -67,6 +67,12 @@ public static class QuickRunner
             string? rpcDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
             RpcQuick.Run(Console.Out, rpcDocs, RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
         }
+        // Streaming calls (Perf/Rpc/Streaming): Glue IAsyncEnumerable<T> against grpc-dotnet server streaming.
+        if (options.Rpc && options.Selects(Rpc.Streaming.RpcStreamQuick.Key))
+        {
+            string? streamDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
+            Rpc.Streaming.RpcStreamQuick.Run(Console.Out, streamDocs, Rpc.Streaming.RpcStreamOptions.Parse(options.RpcArgs), command, progress.Report);
+        }
         progress.Report($"done in {progress.Elapsed.TotalSeconds:0} s");
         return 0;
     }

@@ -2,7 +2,7 @@ using NFX.Glue;
 
 namespace NFX.Perf.Rpc;
 
-/// <summary>The benchmark's service as a Glue contract (the gRPC contender serves the same three methods).</summary>
+/// <summary>The benchmark's service as a Glue contract (the gRPC contender serves the same methods).</summary>
 [Glued(Name = "nfx.perf.rpc.RpcBench")]
 public interface IRpcBench
 {
@@ -14,4 +14,10 @@ public interface IRpcBench
 
     /// <summary>W3 "DBWork": 10 rows x 10 fields.</summary>
     ValueTask<DbRow[]> DbWork(int id);
+
+    /// <summary>Streaming S1: the integers 0..count-1, one small item each.</summary>
+    IAsyncEnumerable<int> StreamItems(int count);
+
+    /// <summary>Streaming S2: <paramref name="count"/> items, each W3's 10 rows x 10 fields.</summary>
+    IAsyncEnumerable<DbRow[]> StreamRows(int count);
 }

@@ -11,4 +11,24 @@ public sealed class RpcBenchService : IRpcBench
 
     /// <inheritdoc/>
     public ValueTask<DbRow[]> DbWork(int id) => new(RpcData.Rows);
+
+    /// <inheritdoc/>
+    public async IAsyncEnumerable<int> StreamItems(int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            yield return i;
+        }
+        await Task.CompletedTask;
+    }
+
+    /// <inheritdoc/>
+    public async IAsyncEnumerable<DbRow[]> StreamRows(int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            yield return RpcData.DistinctRows[i % RpcData.DistinctRows.Length];
+        }
+        await Task.CompletedTask;
+    }
 }

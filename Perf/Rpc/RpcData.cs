@@ -11,6 +11,27 @@ public static class RpcData
     /// <summary>W3's ten rows for Glue.</summary>
     public static DbRow[] Rows { get; } = Enumerable.Range(0, 10).Select(MakeRow).ToArray();
 
+    /// <summary>
+    /// 256 deep copies of <see cref="Rows"/> (every row and string its own object) for the streaming benchmark: a
+    /// streamed batch never holds the same object twice, so Glue writes every item in full, as gRPC does, instead of
+    /// a back-reference to an item it already sent.
+    /// </summary>
+    public static DbRow[][] DistinctRows { get; } = Enumerable.Range(0, 256).Select(_ => Rows.Select(Copy).ToArray()).ToArray();
+
+    private static DbRow Copy(DbRow r) => new()
+    {
+        Id = r.Id,
+        Name = new string(r.Name.AsSpan()),
+        City = new string(r.City.AsSpan()),
+        Amount = r.Amount,
+        Price = r.Price,
+        Active = r.Active,
+        Code = new string(r.Code.AsSpan()),
+        Quantity = r.Quantity,
+        Created = r.Created,
+        Note = new string(r.Note.AsSpan()),
+    };
+
     /// <summary>W3's ten rows as the gRPC reply.</summary>
     public static DbReply RowsMessage { get; } = ToMessage(Rows);
 

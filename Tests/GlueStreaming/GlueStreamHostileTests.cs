@@ -69,13 +69,13 @@ public sealed class GlueStreamHostileTests
         return peer;
     }
 
-    private byte[] Item(int callId, int value) => RawPeer.Frame(FrameType.StreamItem, [(byte)callId, .. _batch.Serialize(value)]);
+    private byte[] Item(int callId, params int[] values) => RawPeer.Frame(FrameType.StreamItems, [(byte)callId, .. _batch.Serialize(values)]);
 
     private byte[] Call(int callId, string method, params object[] args) =>
         RawPeer.Frame(FrameType.Call, [(byte)callId, 0, MethodId(method), 0, .. args.Length == 0 ? [] : _batch.Serialize(args[0])]);
 
     [Test]
-    public async Task StreamItem_ForACallWithoutUpload_ConnectionClosed()
+    public async Task StreamItems_ForACallWithoutUpload_ConnectionClosed()
     {
         using RawPeer peer = await HandshakenPeerAsync();
 
@@ -86,7 +86,7 @@ public sealed class GlueStreamHostileTests
     }
 
     [Test]
-    public async Task StreamItem_BeyondTheCreditsGranted_ConnectionClosed()
+    public async Task StreamItems_BeyondTheCreditsGranted_ConnectionClosed()
     {
         using RawPeer peer = await HandshakenPeerAsync();
         await peer.SendAsync(Call(1, nameof(IStreams.Ignore)));
@@ -103,11 +103,37 @@ public sealed class GlueStreamHostileTests
     }
 
     [Test]
-    public async Task StreamItem_WithinTheCredits_IsServed()
+    public async Task StreamItems_OneBatchBeyondTheCreditsGranted_ConnectionClosed()
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+        await peer.SendAsync(Call(1, nameof(IStreams.Ignore)));
+        Assert.That((await peer.ReceiveFrameAsync(s_guard))?.Type, Is.EqualTo(FrameType.StreamCredit));
+
+        await peer.SendAsync(Item(1, 1, 2, 3, 4, 5));
+
+        Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
+        await AssertGoodClientStillServedAsync();
+    }
+
+    [Test]
+    public async Task StreamItems_BodyNotAnArrayOfTheItemType_ConnectionClosed()
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+        await peer.SendAsync(Call(1, nameof(IStreams.Ignore)));
+        Assert.That((await peer.ReceiveFrameAsync(s_guard))?.Type, Is.EqualTo(FrameType.StreamCredit));
+
+        await peer.SendAsync(RawPeer.Frame(FrameType.StreamItems, [1, .. _batch.Serialize(7)]));
+
+        Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
+        await AssertGoodClientStillServedAsync();
+    }
+
+    [Test]
+    public async Task StreamItems_WithinTheCredits_IsServed()
     {
         using RawPeer peer = await HandshakenPeerAsync();
 
-        await peer.SendAsync([.. Call(1, nameof(IStreams.Sum)), .. Item(1, 5), .. Item(1, 6), .. Item(1, 7), .. Item(1, 8),
+        await peer.SendAsync([.. Call(1, nameof(IStreams.Sum)), .. Item(1, 5), .. Item(1, 6, 7), .. Item(1, 8),
             .. RawPeer.Frame(FrameType.StreamEnd, [1])]);
 
         (FrameType Type, byte[] Content)? frame;
@@ -127,7 +153,7 @@ public sealed class GlueStreamHostileTests
 
         // 65536 credits, one used by the first item: two more take the outstanding credits past 65536.
         await peer.SendAsync(RawPeer.Frame(FrameType.StreamCredit, [1, 0x80, 0x80, 0x04]));
-        Assert.That((await peer.ReceiveFrameAsync(s_guard))?.Type, Is.EqualTo(FrameType.StreamItem));
+        Assert.That((await peer.ReceiveFrameAsync(s_guard))?.Type, Is.EqualTo(FrameType.StreamItems));
         await peer.SendAsync(RawPeer.Frame(FrameType.StreamCredit, [1, 2]));
 
         Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);

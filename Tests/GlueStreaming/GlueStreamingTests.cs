@@ -61,6 +61,18 @@ public sealed class GlueStreamingTests
     }
 
     [Test]
+    public async Task ServerStream_BatchOverTheSizeLimit_IsSplitAndEveryItemArrives()
+    {
+        await using GlueTestHost small = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IStreams>(new StreamsService()),
+            GlueTestHost.DefaultServerOptions with { MaxMessageSize = 1024 });
+
+        // Rows are ~40 bytes: a window's worth in one frame would be far over 1 KiB.
+        List<StreamRow> rows = await ToListAsync(small.CreateClient(new GlueClientOptions { StreamWindow = 200 }).GetProxy<IStreams>().Rows(1000)).WaitAsync(s_guard);
+
+        Assert.That(rows.Select(r => r.Id), Is.EqualTo(Enumerable.Range(0, 1000)));
+    }
+
+    [Test]
     public async Task ServerStream_EnumeratedTwice_IsTwoCalls()
     {
         IAsyncEnumerable<int> range = Proxy().Range(3, CancellationToken.None);

@@ -104,10 +104,10 @@ internal sealed partial class ClientConnection
     {
         switch (type)
         {
-            case FrameType.StreamItem:
+            case FrameType.StreamItems:
             {
                 int callId = StreamFrames.ReadCallId(ref header);
-                StreamingCall call = FindStream(callId) ?? throw new GlueProtocolException($"A stream item for call {callId}, which has no open stream.");
+                StreamingCall call = FindStream(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open stream.");
                 object? item;
                 try
                 {

@@ -1,4 +1,3 @@
-using System.Threading.Channels;
 using NFX.Glue.Protocol;
 using NFX.Glue.Transport;
 using NFX.Glue.Transport.Streaming;
@@ -12,8 +11,7 @@ namespace NFX.Glue.Client.Streaming;
 /// </summary>
 internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
 {
-    // Unbounded in type only: the credits bound it to one window.
-    private readonly Channel<T> _items = Channel.CreateUnbounded<T>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+    private readonly StreamBuffer<T> _items = new();
     private readonly StreamRequest _request;
     private readonly CancellationToken _enumeratorToken;
     private CancellationTokenSource? _linked;
@@ -30,28 +28,23 @@ internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
 
     public T Current { get; private set; } = default!;
 
-    public override void Deliver(object? item)
+    public override void Deliver(object? body)
     {
-        if (!Window!.Receive())
+        T[]? batch = StreamBuffer<T>.AsBatch(body);
+        if (batch is null)
         {
-            GlueThrow.Protocol($"The server sent call {CallId} a stream item beyond the credits granted.");
-        }
-        if (IsFinished)
-        {
-            return; // canceled or timed out here: counted, dropped
-        }
-        if (item is T typed)
-        {
-            _items.Writer.TryWrite(typed);
-        }
-        else if (item is null && default(T) is null)
-        {
-            _items.Writer.TryWrite(default!);
-        }
-        else
-        {
+            // The registries still agree (the body was read): this call fails, the connection stays.
             Connection.FailStream(CallId, new GlueSerializationException(
-                $"A stream item of {Method?.DisplayName} is a {item?.GetType().FullName ?? "null"}, not the {typeof(T).FullName} the contract declares."), sendCancel: true);
+                $"Stream items of {Method?.DisplayName} are a {body?.GetType().FullName ?? "null"}, not a non-empty {typeof(T).FullName}[] as the contract declares."), sendCancel: true);
+            return;
+        }
+        if (!Window!.Receive(batch.Length))
+        {
+            GlueThrow.Protocol($"The server sent call {CallId} stream items beyond the credits granted.");
+        }
+        if (!IsFinished)
+        {
+            _items.Add(batch); // else canceled or timed out here: counted, dropped
         }
     }
 
@@ -65,7 +58,7 @@ internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
         {
             return ValueTask.FromException<bool>(abort);
         }
-        if (_items.Reader.TryRead(out T? item))
+        if (_items.TryTake(out T item))
         {
             Take(item);
             return new ValueTask<bool>(true);
@@ -91,13 +84,13 @@ internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
     private async ValueTask<bool> WaitAsync()
     {
         // Throws the call's error once the items before it have been taken.
-        while (await _items.Reader.WaitToReadAsync().ConfigureAwait(false))
+        while (await _items.WaitAsync(CancellationToken.None).ConfigureAwait(false))
         {
             if (_abort is Exception abort)
             {
                 throw abort;
             }
-            if (_items.Reader.TryRead(out T? item))
+            if (_items.TryTake(out T item))
             {
                 Take(item);
                 return true;
@@ -118,7 +111,7 @@ internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
 
     protected override void SetResultCore(object? value)
     {
-        _items.Writer.TryComplete();
+        _items.Complete();
         Ended();
     }
 
@@ -129,7 +122,7 @@ internal sealed class DownloadCall<T> : StreamingCall, IAsyncEnumerator<T>
             // The deadline covers the stream, and a canceled consumer wants nothing more: buffered items are dropped.
             _abort = error;
         }
-        _items.Writer.TryComplete(error);
+        _items.Complete(error);
         Ended();
     }
 

@@ -22,9 +22,9 @@ internal abstract class StreamingCall : PendingCall
     /// <summary>The connection the call started on (set before its frame is queued).</summary>
     public ClientConnection Connection { get; set; } = null!;
 
-    /// <summary>An item of the result stream (reader loop, already deserialized and counted against the window).</summary>
-    public virtual void Deliver(object? item) =>
-        throw new GlueProtocolException($"A stream item for call {CallId}, which streams no result.");
+    /// <summary>A batch of the result stream (reader loop, deserialized): counted against the window, then buffered.</summary>
+    public virtual void Deliver(object? body) =>
+        throw new GlueProtocolException($"Stream items for call {CallId}, which streams no result.");
 
     /// <summary>The Call frame has been written (writer loop): grant the first window, start uploading.</summary>
     public void OnCallSent()

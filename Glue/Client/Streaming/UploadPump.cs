@@ -4,8 +4,8 @@ using NFX.Glue.Transport.Streaming;
 namespace NFX.Glue.Client.Streaming;
 
 /// <summary>
-/// Sends the caller's <c>IAsyncEnumerable&lt;T&gt;</c> argument as StreamItem frames, one per credit the server
-/// granted, then StreamEnd; or Cancel when the call ends first (answered early, timed out, canceled, the source
+/// Sends the caller's <c>IAsyncEnumerable&lt;T&gt;</c> argument as StreamItems frames, one item per credit the
+/// server granted, then StreamEnd; or Cancel when the call ends first (answered early, timed out, canceled, the source
 /// threw). The source is enumerated with a token that is canceled when the call ends.
 /// </summary>
 internal abstract class UploadPump : IStreamSender
@@ -48,18 +48,9 @@ internal sealed class UploadPump<T>(IAsyncEnumerable<T> source) : UploadPump
         bool ended = false;
         try
         {
-            await foreach (T item in source.WithCancellation(StopToken).ConfigureAwait(false))
-            {
-                ValueTask credit = Credits.TakeAsync(StopToken);
-                if (!credit.IsCompletedSuccessfully)
-                {
-                    await credit.ConfigureAwait(false);
-                }
-                if (!Connection.Enqueue(OutgoingFrame.StreamItem(Call.CallId, item, this)))
-                {
-                    return; // the connection closed: the call fails with it
-                }
-            }
+            // A closed connection refuses the batch: the call fails with it.
+            await StreamBatcher.PumpAsync(source, Credits, batch => Connection.Enqueue(OutgoingFrame.StreamItems(Call.CallId, batch, this)), StopToken)
+                .ConfigureAwait(false);
             ended = !Call.IsFinished && Connection.Enqueue(OutgoingFrame.StreamEnd(Call.CallId, holdsCallSlot: false));
         }
         catch (OperationCanceledException) when (StopToken.IsCancellationRequested)

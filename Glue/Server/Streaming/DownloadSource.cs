@@ -1,9 +1,11 @@
+using NFX.Glue.Transport.Streaming;
+
 namespace NFX.Glue.Server.Streaming;
 
 /// <summary>What a server-streaming implementation returned: the items to send, enumerated by the call itself.</summary>
 internal abstract class DownloadSource
 {
-    /// <summary>Sends every item (each waiting for a credit), then returns; throws what the implementation throws.</summary>
+    /// <summary>Sends every item (each against a credit), then returns; throws what the implementation throws.</summary>
     public abstract Task RunAsync(ServerDownload download, CancellationToken cancellationToken);
 }
 
@@ -12,14 +14,7 @@ internal sealed class DownloadSource<T>(IAsyncEnumerable<T> items) : DownloadSou
 {
     public override async Task RunAsync(ServerDownload download, CancellationToken cancellationToken)
     {
-        await foreach (T item in items.WithCancellation(cancellationToken).ConfigureAwait(false))
-        {
-            ValueTask sent = download.SendAsync(item, cancellationToken);
-            if (!sent.IsCompletedSuccessfully)
-            {
-                await sent.ConfigureAwait(false);
-            }
-        }
+        await StreamBatcher.PumpAsync(items, download.Credits, download.Send, cancellationToken).ConfigureAwait(false);
         download.ThrowIfFailed();
     }
 }

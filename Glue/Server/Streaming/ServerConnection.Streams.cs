@@ -24,17 +24,12 @@ internal sealed partial class ServerConnection
     {
         switch (type)
         {
-            case FrameType.StreamItem:
+            case FrameType.StreamItems:
             {
                 int callId = StreamFrames.ReadCallId(ref header);
-                ServerUpload upload = FindUpload(callId) ?? throw new GlueProtocolException($"A stream item for call {callId}, which has no open upload.");
-                if (!upload.Window.Receive())
-                {
-                    GlueThrow.Protocol($"Call {callId} sent a stream item beyond the credits granted.");
-                }
+                ServerUpload upload = FindUpload(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open upload.");
                 // Deserialized even when dropped: the batch registry must see every message.
-                object? item = Deserialize(header.Rest);
-                upload.Deliver(item);
+                upload.Deliver(Deserialize(header.Rest));
                 return default;
             }
             case FrameType.StreamCredit:

@@ -6,7 +6,7 @@ namespace NFX.Glue.Server.Streaming;
 
 /// <summary>
 /// The result stream of one server-streaming call: items go out only against the client's credits, so a client that
-/// stops reading stops the implementation's iterator (it waits in <see cref="SendAsync"/>) with at most one window
+/// stops reading stops the implementation's iterator (it waits for a credit) with at most one window
 /// of items queued or in flight.
 /// </summary>
 internal sealed class ServerDownload(GlueConnection connection, int callId, MethodDescriptor method, CancellationTokenSource cancellation)
@@ -26,29 +26,13 @@ internal sealed class ServerDownload(GlueConnection connection, int callId, Meth
 
     public string MethodName => method.DisplayName;
 
-    /// <summary>Queues one item once a credit is there.</summary>
-    public ValueTask SendAsync(object? item, CancellationToken cancellationToken)
-    {
-        ValueTask credit = Credits.TakeAsync(cancellationToken);
-        if (credit.IsCompletedSuccessfully)
-        {
-            Queue(item);
-            return default;
-        }
-        return SendAfterCreditAsync(credit, item);
-    }
-
-    private async ValueTask SendAfterCreditAsync(ValueTask credit, object? item)
-    {
-        await credit.ConfigureAwait(false);
-        Queue(item);
-    }
-
-    private void Queue(object? item)
+    /// <summary>Queues a batch of items (their credits taken); false when the stream has failed.</summary>
+    public bool Send(Array batch)
     {
         ThrowIfFailed();
         // A closed connection cancels the call's token, which ends the iterator; nothing to do here.
-        connection.Enqueue(OutgoingFrame.StreamItem(CallId, item, this));
+        connection.Enqueue(OutgoingFrame.StreamItems(CallId, batch, this));
+        return true;
     }
 
     public void ThrowIfFailed()

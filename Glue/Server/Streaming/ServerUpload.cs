@@ -1,4 +1,3 @@
-using System.Threading.Channels;
 using NFX.Glue.Transport;
 using NFX.Glue.Transport.Streaming;
 
@@ -33,8 +32,12 @@ internal abstract class ServerUpload
     /// <summary>Grants the first window (the client may then send that many items).</summary>
     public void Open() => Connection.Enqueue(OutgoingFrame.StreamCredit(CallId, Window.Open()));
 
-    /// <summary>Hands an arriving item to the implementation (reader loop); a wrong type throws <see cref="GlueSerializationException"/>.</summary>
-    public abstract void Deliver(object? item);
+    /// <summary>
+    /// Hands an arriving batch to the implementation (reader loop): counted against the credits (beyond them throws
+    /// <see cref="GlueProtocolException"/>), dropped once the call has ended; anything but a non-empty array of the
+    /// declared item type throws <see cref="GlueSerializationException"/>.
+    /// </summary>
+    public abstract void Deliver(object? body);
 
     /// <summary>The client sent StreamEnd: the implementation's enumeration ends after the buffered items.</summary>
     public abstract void Complete();
@@ -63,8 +66,7 @@ internal abstract class ServerUpload
 /// <summary>The typed upload handed to the implementation as its <c>IAsyncEnumerable&lt;T&gt;</c> argument; enumerable once.</summary>
 internal sealed class ServerUpload<T> : ServerUpload, IAsyncEnumerable<T>, IAsyncEnumerator<T>
 {
-    // Unbounded in type only: the credits bound it to one window.
-    private readonly Channel<T> _items = Channel.CreateUnbounded<T>(new UnboundedChannelOptions { SingleReader = true, SingleWriter = true });
+    private readonly StreamBuffer<T> _items = new();
     private readonly CancellationTokenRegistration _callEnded;
     private CancellationToken _token;
     private int _enumerated;
@@ -83,33 +85,30 @@ internal sealed class ServerUpload<T> : ServerUpload, IAsyncEnumerable<T>, IAsyn
 
     public T Current { get; private set; } = default!;
 
-    public override void Deliver(object? item)
+    public override void Deliver(object? body)
     {
-        if (IsAbandoned)
+        T[]? batch = StreamBuffer<T>.AsBatch(body);
+        if (batch is null)
         {
-            return;
+            GlueThrow.Serialization($"Uploaded items of call {CallId} are a {body?.GetType().FullName ?? "null"}, not a non-empty {typeof(T).FullName}[] as the contract declares.");
         }
-        if (item is T typed)
+        if (!Window.Receive(batch.Length))
         {
-            _items.Writer.TryWrite(typed);
+            GlueThrow.Protocol($"Call {CallId} sent stream items beyond the credits granted.");
         }
-        else if (item is null && default(T) is null)
+        if (!IsAbandoned)
         {
-            _items.Writer.TryWrite(default!);
-        }
-        else
-        {
-            GlueThrow.Serialization($"An uploaded item is a {item?.GetType().FullName ?? "null"}, not the {typeof(T).FullName} the contract declares.");
+            _items.Add(batch);
         }
     }
 
     public override void Complete()
     {
         _callEnded.Dispose();
-        _items.Writer.TryComplete();
+        _items.Complete();
     }
 
-    public override void Fail(Exception error) => _items.Writer.TryComplete(error);
+    public override void Fail(Exception error) => _items.Complete(error);
 
     public IAsyncEnumerator<T> GetAsyncEnumerator(CancellationToken cancellationToken = default)
     {
@@ -123,7 +122,7 @@ internal sealed class ServerUpload<T> : ServerUpload, IAsyncEnumerable<T>, IAsyn
 
     public ValueTask<bool> MoveNextAsync()
     {
-        if (_items.Reader.TryRead(out T? item))
+        if (_items.TryTake(out T item))
         {
             Current = item;
             Consumed();
@@ -134,9 +133,9 @@ internal sealed class ServerUpload<T> : ServerUpload, IAsyncEnumerable<T>, IAsyn
 
     private async ValueTask<bool> MoveNextSlowAsync()
     {
-        while (await _items.Reader.WaitToReadAsync(_token).ConfigureAwait(false))
+        while (await _items.WaitAsync(_token).ConfigureAwait(false))
         {
-            if (_items.Reader.TryRead(out T? item))
+            if (_items.TryTake(out T item))
             {
                 Current = item;
                 Consumed();

@@ -43,6 +43,20 @@ internal sealed class StreamCredits
         return true;
     }
 
+    /// <summary>Takes one credit if there is one.</summary>
+    public bool TryTake()
+    {
+        lock (_lock)
+        {
+            if (_available > 0)
+            {
+                _available--;
+                return true;
+            }
+            return false;
+        }
+    }
+
     /// <summary>Takes one credit, waiting for a grant when there is none (synchronous while credits last).</summary>
     public ValueTask TakeAsync(CancellationToken cancellationToken)
     {

@@ -25,8 +25,8 @@ internal sealed class StreamWindow
         return (uint)_window;
     }
 
-    /// <summary>Counts an arriving item (reader loop); false when the sender had no credit left for it.</summary>
-    public bool Receive() => Interlocked.Decrement(ref _outstanding) >= 0;
+    /// <summary>Counts arriving items (reader loop); false when the sender had not that many credits left.</summary>
+    public bool Receive(int count) => Interlocked.Add(ref _outstanding, -count) >= 0;
 
     /// <summary>Counts an item the consumer took (one consumer at a time); returns the credits to grant now, or 0.</summary>
     public uint Consume()

@@ -14,4 +14,22 @@ public sealed class GrpcBenchService : RpcBench.RpcBenchBase
 
     /// <inheritdoc/>
     public override Task<DbReply> DbWork(DbRequest request, ServerCallContext context) => Task.FromResult(RpcData.RowsMessage);
+
+    /// <inheritdoc/>
+    public override async Task StreamItems(StreamRequest request, IServerStreamWriter<StreamItem> responseStream, ServerCallContext context)
+    {
+        for (int i = 0; i < request.Count; i++)
+        {
+            await responseStream.WriteAsync(new StreamItem { Value = i });
+        }
+    }
+
+    /// <inheritdoc/>
+    public override async Task StreamRows(StreamRequest request, IServerStreamWriter<DbReply> responseStream, ServerCallContext context)
+    {
+        for (int i = 0; i < request.Count; i++)
+        {
+            await responseStream.WriteAsync(RpcData.RowsMessage);
+        }
+    }
 }
