@@ -159,6 +159,32 @@ public sealed class LayoutNegotiationTests
         Assert.That(sizes.Skip(1), Is.EqualTo(strictSizes.Skip(1)), "0 bytes of growth against strict after the first message");
     }
 
+    [Test]
+    public async Task Connection_RepeatedCallsWithDtos_LayoutsCrossOnceThenCallFramesMatchStrict()
+    {
+        var sizes = new Dictionary<SlimVersioning, (int[] Calls, int[] Results)>();
+        foreach (SlimVersioning versioning in new[] { SlimVersioning.Tolerant, SlimVersioning.Strict })
+        {
+            await using GlueTestHost host = await GlueTestHost.StartAsync(GlueTransportKind.Memory, s => s.Host<IShapes>(new ShapesService()),
+                GlueTestHost.DefaultServerOptions with { Versioning = versioning });
+            var tap = new WireTap(host.Server);
+            IShapes proxy = host.CreateClient(new GlueClientOptions { Versioning = versioning, Connector = tap.ConnectAsync }).GetProxy<IShapes>();
+            for (int i = 0; i < 4; i++)
+            {
+                await proxy.Adopt(new Person { Name = "p", Age = i % 2 }, new Person { Name = "c" }).WaitAsync(s_guard);
+            }
+            sizes[versioning] = (
+                [.. tap.ClientFrames().Where(f => f.Type == FrameType.Call).Select(f => f.Content.Length)],
+                [.. tap.ServerFrames().Where(f => f.Type == FrameType.Result).Select(f => f.Content.Length)]);
+        }
+
+        (int[] calls, int[] results) = sizes[SlimVersioning.Tolerant];
+        Assert.That(calls, Has.Length.EqualTo(4));
+        Assert.That(calls[0], Is.GreaterThan(calls[1]), "the first call carries Person's entry and member list");
+        Assert.That(calls.Skip(1), Is.EqualTo(sizes[SlimVersioning.Strict].Calls.Skip(1)), "later calls: 0 bytes of growth over strict");
+        Assert.That(results.Skip(1), Is.EqualTo(sizes[SlimVersioning.Strict].Results.Skip(1)), "later results: 0 bytes of growth over strict");
+    }
+
     private static int Size(IGlueSerializer serializer, object value)
     {
         var output = new ArrayBufferWriter<byte>();
