@@ -14,7 +14,8 @@ public sealed partial class GlueClient
     internal bool TryRetry(PendingCall call, Exception error, GlueNode from, bool refused)
     {
         GlueRetryOptions retry = Options.Retry;
-        if (call.Method is not MethodDescriptor method || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
+        // A streaming call is never retried: its upload cannot be replayed and its streams belong to one connection.
+        if (call.Method is not MethodDescriptor method || method.IsStreaming || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
         {
             return false;
         }
