@@ -12,7 +12,8 @@ namespace NFX.Tests.Fuzz.Targets;
 /// Glue's framing and frame headers, as a connection reads them: the input is the byte stream of a connection
 /// (split into uneven segments, as a pipe hands it over); every complete frame is taken off by the frame codec and its
 /// header parsed the way the server (<see cref="CallFrames.ReadCall"/> for Call, OneWayCall and their traced forms,
-/// Cancel, Bind) and the client (<see cref="CallFrames.ReadResult"/>, Error, Bound, Pong, Goodbye) parse it. Seeds: frames written by the real writers. Only
+/// Cancel, Bind) and the client (<see cref="CallFrames.ReadResult"/>, Error, Bound, Pong, Goodbye) parse it, and the
+/// stream frames both ends read (<see cref="StreamFrames"/>). Seeds: frames written by the real writers. Only
 /// <see cref="GlueProtocolException"/> may escape.
 /// </summary>
 public sealed class GlueFrameTarget : FuzzTarget
@@ -43,6 +44,10 @@ public sealed class GlueFrameTarget : FuzzTarget
         yield return ("bound", Frame(FrameType.Bound, (ref h) => { h.WriteVarUInt32(4); h.WriteVarUInt32(2); },
             Body(w => HandshakeCodec.WriteContractAnswer(w, new ContractAnswer([true, true, false])))));
         yield return ("control", [.. Frame(FrameType.ResetRegistry, (ref _) => { }, []), .. Frame(FrameType.Draining, (ref _) => { }, [])]);
+        yield return ("stream", [
+            .. Frame(FrameType.StreamItems, (ref h) => StreamFrames.WriteCallId(ref h, 5), [1, 2, 3]),
+            .. Frame(FrameType.StreamCredit, (ref h) => StreamFrames.WriteCredit(ref h, 5, 4096), []),
+            .. Frame(FrameType.StreamEnd, (ref h) => StreamFrames.WriteCallId(ref h, 5), [])]);
     }
 
     /// <inheritdoc/>
@@ -95,6 +100,15 @@ public sealed class GlueFrameTarget : FuzzTarget
                 header.ReadVarUInt32();
                 header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
                 HandshakeCodec.ReadContractAnswer(header.Rest, BoundMethods);
+                break;
+            case FrameType.StreamItems:
+                StreamFrames.ReadCallId(ref header);
+                break;
+            case FrameType.StreamCredit:
+                StreamFrames.ReadCredit(ref header);
+                break;
+            case FrameType.StreamEnd:
+                StreamFrames.EnsureEnd(ref header, StreamFrames.ReadCallId(ref header));
                 break;
             case FrameType.ResetRegistry:
             case FrameType.Draining:
