@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using NFX.Glue.Client;
 using NFX.Glue.Contracts;
 using NFX.Glue.Telemetry;
@@ -14,7 +15,8 @@ public sealed partial class GlueClient
     internal bool TryRetry(PendingCall call, Exception error, GlueNode from, bool refused)
     {
         GlueRetryOptions retry = Options.Retry;
-        // A streaming call is never retried: its upload cannot be replayed and its streams belong to one connection.
+        // A streaming call is not retried: its streams are bound to the connection it started on, and an upload
+        // already consumed cannot be replayed.
         if (call.Method is not MethodDescriptor method || method.IsStreaming || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
         {
             return false;
@@ -46,6 +48,11 @@ public sealed partial class GlueClient
             return false;
         }
         Metrics.RecordRetry(method, reason);
+        call.Span?.AddEvent(new ActivityEvent("glue.retry", tags: new ActivityTagsCollection
+        {
+            ["glue.retry.reason"] = reason,
+            ["glue.retry.number"] = call.Retries + 1,
+        }));
         Log.CallRetried(Logger, method.DisplayName, call.Retries + 1, reason, error.Message);
         _ = RetryAsync(call, method, error, from);
         return true;

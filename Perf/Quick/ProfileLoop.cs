@@ -9,8 +9,8 @@ namespace NFX.Perf.Quick;
 /// <summary>
 /// <c>profile &lt;workload&gt; &lt;contender&gt; serialize|deserialize|clone &lt;seconds&gt;</c>: one contender, one direction, in a
 /// loop for a while, nothing else, so a sampling profiler (dotnet-trace, perf) attached to the process sees only that
-/// path. The root is verified first, as in quick mode. <c>clone</c> loops <see cref="NFX.Slim.SlimSerializer.DeepClone{T}"/>
-/// (the contender names the serializer's mode).
+/// path. The root is verified first, as in quick mode. <c>clone</c> loops one method of the deep-clone table (the
+/// contender is its name: <c>Slim.DeepClone</c>, <c>hand-written clone</c>, <c>Slim serialize + deserialize</c>).
 /// </summary>
 public static class ProfileLoop
 {
@@ -29,7 +29,13 @@ public static class ProfileLoop
             return 2;
         }
         Workload workload = WorkloadCatalog.Find(args[0], WorkloadCatalog.QuickPerzonLoop) ?? throw new ArgumentException($"No workload '{args[0]}'.");
-        Contender contender = ContenderCatalog.Find(args[1]) ?? throw new ArgumentException($"No contender '{args[1]}'.");
+        bool clone = args[2] == "clone";
+        // A clone loop times one of the clone table's methods on the root that Slim (PerCall) verified.
+        CloneContender? cloner = clone
+            ? CloneRunner.Contenders().FirstOrDefault(c => c.Name == args[1]) ??
+              throw new ArgumentException($"No clone method '{args[1]}' (one of: {string.Join(", ", CloneRunner.Contenders().Select(c => c.Name))}).")
+            : null;
+        Contender contender = ContenderCatalog.Find(clone ? SlimPerCallContender.ContenderName : args[1]) ?? throw new ArgumentException($"No contender '{args[1]}'.");
         IReadOnlyList<object> roots = workload.CreateRoots();
         Verifier.Outcome outcome = Verifier.Run(contender, workload, roots);
         if (!outcome.Succeeded)
@@ -38,9 +44,9 @@ public static class ProfileLoop
             return 1;
         }
         bool serialize = args[2] != "deserialize";
-        if (args[2] == "clone")
+        if (cloner is not null)
         {
-            contender = new CloneLoop(new SlimDeepCloneContender());
+            contender = new CloneLoop(cloner);
         }
         TimeSpan duration = TimeSpan.FromSeconds(double.Parse(args[3], CultureInfo.InvariantCulture));
         object prepared = outcome.Prepared[0];

@@ -42,17 +42,6 @@ internal static class FieldLayout
         return [.. fields];
     }
 
-    /// <summary>The [NonSerialized] instance fields of a type and its base types.</summary>
-    public static FieldInfo[] NonSerializedOf(Type type)
-    {
-        var fields = new List<FieldInfo>();
-        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
-        {
-            fields.AddRange(t.GetFields(DeclaredInstance).Where(f => f.IsDefined(typeof(NonSerializedAttribute), inherit: false)));
-        }
-        return [.. fields];
-    }
-
     /// <summary>The name used in messages: the declaring type's short name and the field's, without backing-field noise.</summary>
     public static string DisplayName(FieldInfo field)
     {

@@ -12,6 +12,10 @@ internal sealed partial class WriteSession
     private readonly Type?[] _layoutsSent = new Type?[4];
     private int _nextLayoutSent;
 
+    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFacts"/>).</summary>
+    private readonly EntryFact[] _entryFacts = new EntryFact[8];
+    private int _nextEntryFact;
+
     /// <summary>
     /// True when <paramref name="type"/> (whose bytes follow a field layout) already crossed as a type entry, with its
     /// layout. Until then an object of that type is announced with its type handle even where the slot's declared type
@@ -50,8 +54,7 @@ internal sealed partial class WriteSession
         }
         handle = _registry.Count;
         Writer.WriteVarUInt32((uint)handle);
-        WireTypeInfo info = _registry.Info(type);
-        LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
+        (WireTypeInfo info, LocalLayout? layout) = EntryFacts(type);
         bool tolerant = _owner.Options.Versioning == SlimVersioning.Tolerant;
         byte layoutFlag = layout is null ? (byte)0 : tolerant ? TypeEntryFlags.MemberList : TypeEntryFlags.Fingerprint;
         Writer.WriteByte((byte)((byte)info.Kind | layoutFlag));
@@ -83,6 +86,9 @@ internal sealed partial class WriteSession
                 break;
         }
         // Registered before its layout, so a member whose type is the type itself (a linked node) is a plain handle.
+        // Its handle is where it lands now, after its new parts: the value written above is the registry's count when
+        // the entry began (what the reader checks), which is a part's handle, not this type's, when a part was new too.
+        handle = _registry.Count;
         _registry.Add(type, entryHash);
         if (layout is not null)
         {
@@ -96,6 +102,28 @@ internal sealed partial class WriteSession
             }
         }
         return handle;
+    }
+
+    /// <summary>
+    /// The registry-entry facts and the layout of <paramref name="type"/>: a PerCall writer writes the same few entries
+    /// in every message, so the last eight are kept here instead of looked up in the shared concurrent tables each time.
+    /// Both are fixed per type for the life of the serializer.
+    /// </summary>
+    private (WireTypeInfo Info, LocalLayout? Layout) EntryFacts(Type type)
+    {
+        EntryFact[] facts = _entryFacts;
+        for (int i = 0; i < facts.Length; i++)
+        {
+            if (facts[i].Type == type)
+            {
+                return (facts[i].Info, facts[i].Layout);
+            }
+        }
+        WireTypeInfo info = _registry.Info(type);
+        LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
+        facts[_nextEntryFact] = new EntryFact(type, info, layout);
+        _nextEntryFact = (_nextEntryFact + 1) & (facts.Length - 1);
+        return (info, layout);
     }
 
     /// <summary>
@@ -131,4 +159,6 @@ internal sealed partial class WriteSession
             WriteTypeHandle(layout.WireTypes[i]);
         }
     }
+
+    private readonly record struct EntryFact(Type? Type, WireTypeInfo Info, LocalLayout? Layout);
 }

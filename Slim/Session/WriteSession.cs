@@ -22,6 +22,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private readonly List<int> _unfinished = []; // pool indexes of inline values whose header is being written
     private int _depth;
     private object? _current;
+    private SlimCodec? _lastTypedCodec; // the codec of the last object announced with its type (codecs never change)
 
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
     {
@@ -127,7 +128,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
         else
         {
-            codec = Codecs.Get(type);
+            // The codec cache is shared and concurrent: the last codec used here answers the common repeat first.
+            codec = _lastTypedCodec is { } last && last.Type == type ? last : (_lastTypedCodec = Codecs.Get(type));
             Writer.WriteByte((byte)WireHandle.NewWithType);
             WriteTypeHandle(type);
         }

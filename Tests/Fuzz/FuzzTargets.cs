@@ -7,7 +7,7 @@ public static class FuzzTargets
 {
     /// <summary>The target names, in the order <c>fuzz.sh all</c> runs them; known without creating any target.</summary>
     public static IReadOnlyList<string> Names { get; } =
-        ["slim-policy", "slim-allowall", "slim-typed", "reader", "glue-handshake", "glue-frames", "cache-value"];
+        ["slim-policy", "slim-allowall", "slim-typed", "reader", "glue-handshake", "glue-frames", "cache-value", "slim-layouts"];
 
     /// <summary>Every target.</summary>
     public static IEnumerable<FuzzTarget> All => Names.Select(Get);
@@ -25,6 +25,7 @@ public static class FuzzTargets
         "glue-handshake" => new GlueHandshakeTarget(),
         "glue-frames" => new GlueFrameTarget(),
         "cache-value" => new CacheValueTarget(),
+        "slim-layouts" => new LayoutTarget(),
         _ => throw new ArgumentException($"Unknown fuzz target '{name}'; known: {string.Join(", ", Names)}.", nameof(name)),
     };
 }

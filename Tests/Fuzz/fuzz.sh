@@ -18,7 +18,7 @@ bin="$out/bin"
 plain="$out/plain"
 host="$bin/NFX.Slim.FuzzHost.dll"
 timeout_ms="${NFX_FUZZ_TIMEOUT_MS:-10000}"
-targets=(slim-policy slim-allowall slim-typed reader glue-handshake glue-frames cache-value)
+targets=(slim-policy slim-allowall slim-typed reader glue-handshake glue-frames cache-value slim-layouts)
 
 install_tools() {
     if ! command -v afl-fuzz >/dev/null; then

@@ -1,6 +1,8 @@
+using System.Diagnostics.Metrics;
 using System.Net;
 using NFX.Glue;
 using NFX.Tests.GlueCluster.Support;
+using NFX.Tests.GlueStreaming.Support;
 using NFX.Tests.RetryProbe;
 
 namespace NFX.Tests.GlueCluster;
@@ -26,7 +28,28 @@ public sealed class GlueRetryTests
     public async Task UnsentCall_ItsNodeDies_IsRetriedOnTheOtherNodeAndRunsOnce()
     {
         using var logs = new ListLoggerFactory();
-        await using GlueClient client = await ConnectedClientAsync(Options() with { LoggerFactory = logs });
+        using var meters = new TestMeterFactory();
+        var retries = new System.Collections.Concurrent.ConcurrentQueue<string?>();
+        using var listener = new MeterListener();
+        listener.InstrumentPublished = (instrument, l) =>
+        {
+            if (instrument.Meter.Scope == meters && instrument.Name == GlueTelemetry.Retries)
+            {
+                l.EnableMeasurementEvents(instrument);
+            }
+        };
+        listener.SetMeasurementEventCallback<long>((_, value, tags, _) =>
+        {
+            foreach (KeyValuePair<string, object?> tag in tags)
+            {
+                if (tag.Key == "glue.retry.reason")
+                {
+                    retries.Enqueue($"{value} {tag.Value}");
+                }
+            }
+        });
+        listener.Start();
+        await using GlueClient client = await ConnectedClientAsync(Options() with { LoggerFactory = logs, MeterFactory = meters });
         IRetryProbe probe = client.GetProxy<IRetryProbe>();
         _nodes.Services[0].HoldCalls();
 
@@ -41,6 +64,7 @@ public sealed class GlueRetryTests
         Assert.That(_nodes.Services[1].Charges, Is.EqualTo(1), "node 1 ran the retried call, and not the first");
         Assert.That(logs.Entries.Any(e => e.Text.Contains("retrying IRetryProbe.Charge") && e.Text.Contains("unsent")), Is.True,
             string.Join("\n", logs.Entries.Select(e => e.Text)));
+        Assert.That(retries, Is.EqualTo(new[] { "1 unsent" }), "one retry counted, with its reason");
     }
 
     [Test]
@@ -90,6 +114,27 @@ public sealed class GlueRetryTests
         _nodes.Kill(1);
 
         await Assert.ThrowsAsync<GlueTimeoutException>(async () => await lookup.WaitAsync(s_guard), "waits for a node within the deadline, then gives up");
+    }
+
+    [Test]
+    public async Task IdempotentCall_CanceledWhileItsRetryWaitsForANode_FailsWithOperationCanceled()
+    {
+        await using var client = new GlueClient(_nodes.EndPoints[0], Options() with { WaitForReady = true });
+        IRetryProbe probe = client.GetProxy<IRetryProbe>();
+        _nodes.Services[0].HoldCalls();
+        using var cancel = new CancellationTokenSource();
+
+        Task<int> lookup;
+        using (GlueCallScope.Begin(cancellationToken: cancel.Token))
+        {
+            lookup = probe.Lookup(6);
+        }
+        await _nodes.Services[0].Arrived.WaitAsync(s_guard);
+        _nodes.Kill(0);
+        await WaitUntil(() => client.GetStatus()[0].ConsecutiveFailures > 0);   // the retry is waiting for the node to come back
+        await cancel.CancelAsync();
+
+        Assert.That(async () => await lookup.WaitAsync(s_guard), Throws.InstanceOf<OperationCanceledException>());
     }
 
     [Test]
@@ -147,6 +192,45 @@ public sealed class GlueRetryTests
         Assert.That((succeeded, failed), Is.EqualTo((1, 2)), "a budget of one retry");
         Assert.That(_nodes.Services[1].Charges, Is.EqualTo(1));
         await Assert.ThrowsAsync<GlueConnectionException>(async () => await sent.WaitAsync(s_guard));
+    }
+
+    [Test]
+    public async Task StreamingCall_UnsentWhenItsNodeDies_FailsAndIsNotRetried()
+    {
+        var services = new[] { new StreamsService(), new StreamsService() };
+        var servers = new GlueServer[2];
+        for (int i = 0; i < 2; i++)
+        {
+            servers[i] = new GlueServer(new GlueServerOptions { EndPoint = new IPEndPoint(IPAddress.Loopback, 0) });
+            servers[i].Host<IStreams>(services[i]);
+            await servers[i].StartAsync();
+        }
+        try
+        {
+            await using var client = new GlueClient(servers.Select(s => (EndPoint)s.LocalEndPoint!), Options());
+            IStreams streams = client.GetProxy<IStreams>();
+            await client.ConnectAsync();
+            await WaitUntil(() => client.GetStatus().All(s => s.IsConnected));
+
+            await using IAsyncEnumerator<int> endless = streams.Endless(CancellationToken.None).GetAsyncEnumerator();
+            Assert.That(await endless.MoveNextAsync(), Is.True, "the stream holds node 0's only slot");
+            Task<long> sum = streams.Sum(Values());             // waits for the slot: never written
+            servers[0].Kill();
+
+            // Not withdrawn and resent as a plain call: its upload belongs to the connection it started on.
+            GlueConnectionException? error = await Assert.ThrowsAsync<GlueConnectionException>(async () => await sum.WaitAsync(s_guard));
+            Assert.That(error, Is.Not.InstanceOf<GlueUnavailableException>());
+        }
+        finally
+        {
+            await servers[1].DisposeAsync();
+        }
+
+        static async IAsyncEnumerable<int> Values()
+        {
+            await Task.Yield();
+            yield return 1;
+        }
     }
 
     [Test]

@@ -5,6 +5,7 @@ using Microsoft.Extensions.Caching.StackExchangeRedis;
 using NFX.Tests.Caching.Support;
 using NFX.Tests.CacheProbe;
 using NFX.Tests.Slim.Support;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Caching.Redis;
 
@@ -66,48 +67,9 @@ public sealed class TwoProcessTests
 
     private static async Task RunProbeAsync(params string[] arguments)
     {
-        string probe = Path.Combine(AppContext.BaseDirectory, "NFX.Slim.CacheProbe.dll");
-        Assert.That(File.Exists(probe), Is.True, $"the probe is built next to the tests: {probe}");
-        var start = new ProcessStartInfo(DotnetHost())
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.Environment["NFX_PROBE_REDIS_OPTIONS"] = RedisServer.Timeouts;
-        start.ArgumentList.Add(probe);
-        start.ArgumentList.Add(arguments[0]);
-        start.ArgumentList.Add("127.0.0.1");
-        start.ArgumentList.Add(RedisFixture.Server.Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        foreach (string argument in arguments.Skip(1))
-        {
-            start.ArgumentList.Add(argument);
-        }
-        using Process child = Process.Start(start)!;
-        Task<string> output = child.StandardOutput.ReadToEndAsync();
-        Task<string> errors = child.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(s_childTimeout);
-        try
-        {
-            await child.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            child.Kill(entireProcessTree: true);
-            Assert.Fail($"the probe did not finish within {s_childTimeout.TotalSeconds} s");
-        }
-        Assert.That(child.ExitCode, Is.Zero, $"probe {string.Join(' ', arguments)} failed:\n{await output}\n{await errors}");
-    }
-
-    /// <summary>The dotnet host running these tests (the SDK sets DOTNET_HOST_PATH), else the one on PATH.</summary>
-    private static string DotnetHost()
-    {
-        string? host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
-        if (!string.IsNullOrEmpty(host) && File.Exists(host))
-        {
-            return host;
-        }
-        string? current = Environment.ProcessPath;
-        return current is not null && Path.GetFileNameWithoutExtension(current) == "dotnet" ? current : "dotnet";
+        string[] line = [arguments[0], "127.0.0.1", RedisFixture.Server.Port.ToString(System.Globalization.CultureInfo.InvariantCulture), .. arguments.Skip(1)];
+        (int exitCode, string output) = await DotnetChild.RunAsync("NFX.Slim.CacheProbe.dll", line, s_childTimeout,
+            new Dictionary<string, string> { ["NFX_PROBE_REDIS_OPTIONS"] = RedisServer.Timeouts });
+        Assert.That(exitCode, Is.Zero, $"probe {string.Join(' ', arguments)} failed:\n{output}");
     }
 }

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.GlueCluster.Support;
 
@@ -32,22 +33,8 @@ internal sealed class RetryProbeProcess : IAsyncDisposable
     /// <summary>Starts the server on 127.0.0.1:<paramref name="port"/> (0: any) and waits until it listens.</summary>
     public static async Task<RetryProbeProcess> StartAsync(int port, bool hold)
     {
-        string dll = Path.Combine(AppContext.BaseDirectory, "NFX.Glue.RetryProbe.dll");
-        var start = new ProcessStartInfo(DotnetHost())
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardInput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add(dll);
-        start.ArgumentList.Add("server");
-        start.ArgumentList.Add(port.ToString(CultureInfo.InvariantCulture));
-        if (hold)
-        {
-            start.ArgumentList.Add("hold");
-        }
-        var probe = new RetryProbeProcess(Process.Start(start)!);
+        string[] arguments = hold ? ["server", port.ToString(CultureInfo.InvariantCulture), "hold"] : ["server", port.ToString(CultureInfo.InvariantCulture)];
+        var probe = new RetryProbeProcess(DotnetChild.Start("NFX.Glue.RetryProbe.dll", arguments, redirectInput: true));
         try
         {
             await probe._port.Task.WaitAsync(s_startTimeout);
@@ -107,17 +94,5 @@ internal sealed class RetryProbeProcess : IAsyncDisposable
             }
         }
         _port.TrySetException(new InvalidOperationException("The server process ended before it listened."));
-    }
-
-    /// <summary>The dotnet host running these tests (the SDK sets DOTNET_HOST_PATH), else the one on PATH.</summary>
-    private static string DotnetHost()
-    {
-        string? host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
-        if (!string.IsNullOrEmpty(host) && File.Exists(host))
-        {
-            return host;
-        }
-        string? current = Environment.ProcessPath;
-        return current is not null && Path.GetFileNameWithoutExtension(current) == "dotnet" ? current : "dotnet";
     }
 }

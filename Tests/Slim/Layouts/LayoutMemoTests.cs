@@ -106,4 +106,35 @@ public sealed class LayoutMemoTests
         Assert.Throws<SlimFormatException>(() => reader.Deserialize(bytes.AsSpan(0, bytes.Length - 3).ToArray()));
         Assert.That(reader.Deserialize<V2.Order>(bytes).Id, Is.EqualTo(7L), "a failed message leaves the memo usable");
     }
+
+    [Test]
+    public void WarmedMemo_ForgedLayouts_StillThrowTheDocumentedException()
+    {
+        var reader = new SlimSerializer(SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(LayoutGolden.Pair)) });
+        byte[] valid = new SlimSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant }).Serialize(new LayoutGolden.Pair { A = 7, B = "x" });
+
+        foreach (TestCaseData forged in LayoutWireTests.Forged())
+        {
+            Assert.That(reader.Deserialize<LayoutGolden.Pair>(valid).A, Is.EqualTo(7), "the memo holds the valid list");
+            byte[] bytes = Security.Support.Wire.Message(reader, (Action<NFX.IO.SlimWriter>)forged.Arguments[0]!);
+
+            Exception? error = Assert.Catch<SlimDeserializationException>(() => reader.Deserialize<LayoutGolden.Pair>(bytes), forged.TestName ?? "forged");
+
+            Assert.That(error!.GetType(), Is.EqualTo((Type)forged.Arguments[1]!), forged.TestName);
+        }
+    }
+
+    [Test]
+    public void ValidListThenForgedBody_MemoReplayed_BodyStillChecked()
+    {
+        var reader = new SlimSerializer(SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(LayoutGolden.Pair)) });
+        byte[] valid = new SlimSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant }).Serialize(new LayoutGolden.Pair { A = 7, B = "x" });
+        reader.Deserialize<LayoutGolden.Pair>(valid);
+        byte[] forged = (byte[])valid.Clone();
+        forged[^3] = 0x7F; // B's handle: a back-reference far beyond the pool
+
+        var error = Assert.Throws<SlimDeserializationException>(() => reader.Deserialize<LayoutGolden.Pair>(forged))!;
+
+        Assert.That(error.Message, Does.Contain("Back-reference"));
+    }
 }

@@ -18,13 +18,42 @@ public sealed class Steady8 { public int Value; }
 public sealed class Steady9 { public int Value; }
 public abstract class SteadyAbstract { public int Value; }
 
-/// <summary>
-/// A PerCall reader meets the same type entries in every message and takes shortcuts for them (a named entry matched
-/// by its bytes, a type's readability checked once): whatever it has seen before, each message must still read as if
-/// it were the first, and every check after the names (layout, policy, instantiability) must still run.
-/// </summary>
-public sealed class SteadyStateReadTests
+/// <summary>A holder whose typed fields may be announced without a type handle once the type's layout has crossed.</summary>
+public sealed class SteadyHolder
 {
+    public SteadyName? First;
+    public SteadyNameLonger? Second;
+    public List<SteadyName>? More;
+}
+
+/// <summary>
+/// PerCall writers and readers meet the same type entries in every message and take shortcuts for them (a named entry
+/// matched by its bytes, a type's readability checked once, the last layouts sent and entry facts remembered): whatever
+/// they have seen before, each message must be written and read as if it were the first, and every check after the
+/// names (layout, policy, instantiability) must still run.
+/// </summary>
+public sealed class SteadyStateTests
+{
+    [Test]
+    public void Serialize_SameGraphAgainAfterOtherTypes_WritesTheSameBytes()
+    {
+        SlimSerializer slim = RoundTrip.NewSerializer();
+        var shared = new SteadyName { Value = 7 };
+        var value = new SteadyHolder { First = shared, Second = new SteadyNameLonger { Value = 8 }, More = [shared, new SteadyName { Value = 9 }] };
+
+        byte[] first = slim.Serialize(value);
+        foreach (Type type in s_types)
+        {
+            slim.Serialize(Make(type, 1)); // other entries in between: the writer's remembered facts turn over
+        }
+        byte[] again = slim.Serialize(value);
+
+        // Each PerCall message carries its own type entries and layouts: nothing learned by an earlier one may be left out.
+        Assert.That(again, Is.EqualTo(first));
+        SteadyHolder copy = RoundTrip.Check(value, slim);
+        Assert.That(copy.More![0], Is.SameAs(copy.First));
+    }
+
     private static object Make(Type type, int value)
     {
         object instance = Activator.CreateInstance(type)!;
