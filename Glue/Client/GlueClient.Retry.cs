@@ -15,8 +15,7 @@ public sealed partial class GlueClient
     internal bool TryRetry(PendingCall call, Exception error, GlueNode from, bool refused)
     {
         GlueRetryOptions retry = Options.Retry;
-        // A streaming call is not retried: its streams are bound to the connection it started on, and an upload
-        // already consumed cannot be replayed.
+        // A streaming call is never retried: its upload cannot be replayed and its streams belong to one connection.
         if (call.Method is not MethodDescriptor method || method.IsStreaming || _disposed || !retry.Enabled || call.Retries + 1 >= retry.MaxAttempts)
         {
             return false;

@@ -61,6 +61,16 @@ public sealed class GlueStreamingTests
     }
 
     [Test]
+    public async Task ServerStream_ArrayItems_ArriveInOrderAcrossManyBatches()
+    {
+        // Each batch is a StreamRow[][] message in the connection's Batch registry: the later ones must read too.
+        List<StreamRow[]> pages = await ToListAsync(Proxy().Pages(600, 3)).WaitAsync(s_guard);
+
+        Assert.That(pages, Has.Count.EqualTo(600));
+        Assert.That(pages.SelectMany(p => p).Select(r => (r.Id, r.Name)), Is.EqualTo(Enumerable.Range(0, 1800).Select(i => (i, "row" + i))));
+    }
+
+    [Test]
     public async Task ServerStream_BatchOverTheSizeLimit_IsSplitAndEveryItemArrives()
     {
         await using GlueTestHost small = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IStreams>(new StreamsService()),

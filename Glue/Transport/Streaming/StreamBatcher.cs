@@ -81,12 +81,6 @@ internal static class StreamBatcher
 
     private static Array Cut<T>(T[] batch, int count)
     {
-        if (BatchBody<T>.Boxed)
-        {
-            object?[] boxed = new object?[count];
-            Array.Copy(batch, boxed, count);
-            return boxed;
-        }
         if (count == batch.Length)
         {
             return batch;

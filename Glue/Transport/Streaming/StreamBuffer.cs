@@ -13,33 +13,10 @@ internal sealed class StreamBuffer<T>
     private int _next;
 
     /// <summary>
-    /// Checks a received batch body: a non-empty <c>T[]</c>, or (<see cref="BatchBody{T}"/>) an <c>object[]</c> whose
-    /// items are all T; returns the items, or null when it is anything else (the caller decides what that means).
+    /// Checks a received batch body: a non-empty <c>T[]</c>;
+    /// returns the items, or null when it is anything else (the caller decides what that means).
     /// </summary>
-    public static T[]? AsBatch(object? body)
-    {
-        if (body is T[] { Length: > 0 } batch)
-        {
-            return batch;
-        }
-        if (body is not object?[] { Length: > 0 } boxed || body.GetType() != typeof(object[]))
-        {
-            return null;
-        }
-        var items = new T[boxed.Length];
-        for (int i = 0; i < boxed.Length; i++)
-        {
-            if (boxed[i] is T item)
-            {
-                items[i] = item;
-            }
-            else if (boxed[i] is not null || default(T) is not null)
-            {
-                return null;
-            }
-        }
-        return items;
-    }
+    public static T[]? AsBatch(object? body) => body is T[] { Length: > 0 } batch ? batch : null;
 
     /// <summary>Adds a batch (reader loop).</summary>
     public void Add(T[] batch) => _batches.Writer.TryWrite(batch);

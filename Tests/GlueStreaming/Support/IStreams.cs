@@ -41,6 +41,9 @@ public interface IStreams
 
     /// <summary>An ordinary call on the same contract.</summary>
     Task<int> Add(int a, int b);
+
+    /// <summary><paramref name="pages"/> pages of <paramref name="size"/> rows each: items that are arrays themselves.</summary>
+    IAsyncEnumerable<StreamRow[]> Pages(int pages, int size);
 }
 
 /// <summary>A small row: a few fields of common types.</summary>

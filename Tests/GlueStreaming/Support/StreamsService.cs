@@ -35,6 +35,15 @@ public sealed class StreamsService : IStreams
         await Task.CompletedTask;
     }
 
+    public async IAsyncEnumerable<StreamRow[]> Pages(int pages, int size)
+    {
+        for (int p = 0; p < pages; p++)
+        {
+            yield return [.. Enumerable.Range(p * size, size).Select(i => new StreamRow { Id = i, Name = "row" + i })];
+        }
+        await Task.CompletedTask;
+    }
+
     public async IAsyncEnumerable<int> FailAfter(int before, string message)
     {
         for (int i = 0; i < before; i++)
