@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using NFX.Glue;
+using NFX.Tests.Support;
 
 namespace NFX.Tests.Glue;
 
@@ -90,19 +91,8 @@ public sealed class RollingUpgradeTests
         }
     }
 
-    private static Process StartNode(params string[] arguments)
-    {
-        var start = new ProcessStartInfo(DotnetHost())
-        {
-            RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, UseShellExecute = false,
-        };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "NFX.Tests.UpgradeNode.dll"));
-        foreach (string argument in arguments)
-        {
-            start.ArgumentList.Add(argument);
-        }
-        return Process.Start(start)!;
-    }
+    private static Process StartNode(params string[] arguments) =>
+        DotnetChild.Start("NFX.Tests.UpgradeNode.dll", arguments, redirectInput: true);
 
     /// <summary>The port the release-1 server prints once it listens (bounded wait).</summary>
     private static async Task<int> ReadPortAsync(Process server)
@@ -134,39 +124,6 @@ public sealed class RollingUpgradeTests
         return Path.Combine(tests, "Upgrade", "DtoV1", "bin", configuration, output.Name, "NFX.Tests.UpgradeDto.dll");
     }
 
-    private static async Task<(int ExitCode, string Output)> RunClientAsync(string dto, int port)
-    {
-        string node = Path.Combine(AppContext.BaseDirectory, "NFX.Tests.UpgradeNode.dll");
-        var start = new ProcessStartInfo(DotnetHost()) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add(node);
-        start.ArgumentList.Add("client");
-        start.ArgumentList.Add(dto);
-        start.ArgumentList.Add(port.ToString(System.Globalization.CultureInfo.InvariantCulture));
-        using Process child = Process.Start(start)!;
-        Task<string> output = child.StandardOutput.ReadToEndAsync();
-        Task<string> errors = child.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(s_childTimeout);
-        try
-        {
-            await child.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            child.Kill(entireProcessTree: true);
-            Assert.Fail($"the release-1 client did not finish within {s_childTimeout.TotalSeconds} s");
-        }
-        return (child.ExitCode, (await output) + (await errors));
-    }
-
-    /// <summary>The dotnet host running these tests (the SDK sets DOTNET_HOST_PATH), else the one on PATH.</summary>
-    private static string DotnetHost()
-    {
-        string? host = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH");
-        if (!string.IsNullOrEmpty(host) && File.Exists(host))
-        {
-            return host;
-        }
-        string? current = Environment.ProcessPath;
-        return current is not null && Path.GetFileNameWithoutExtension(current) == "dotnet" ? current : "dotnet";
-    }
+    private static Task<(int ExitCode, string Output)> RunClientAsync(string dto, int port) =>
+        DotnetChild.RunAsync("NFX.Tests.UpgradeNode.dll", ["client", dto, port.ToString(System.Globalization.CultureInfo.InvariantCulture)], s_childTimeout);
 }
