@@ -14,11 +14,11 @@ namespace NFX.Perf.Verification;
 /// </summary>
 /// <remarks>
 /// <para>Collections from System.Collections* compare as their enumerated contents (dictionaries as key/value pairs,
-/// value-like keys paired by equality) and by the type of their comparer, not by their private fields, because
+/// value-like keys paired by equality) and, when exact, by the type of their comparer, not by their private fields, because
 /// capacity and version counters legitimately differ after a round trip. Exceptions compare by message, stack
 /// trace, HResult, source, data, inner exception and the fields their own types add.</para>
-/// <para>Whether strings and boxed values have an identity worth checking is the caller's choice
-/// (<see cref="IdentityScope"/>): Slim keeps it, most peers do not.</para>
+/// <para>Whether strings and boxed values have an identity worth checking, and a collection's comparer its type, is the
+/// caller's choice (<see cref="GraphFidelity"/>): Slim keeps them, most peers do not.</para>
 /// </remarks>
 public static class GraphComparer
 {
@@ -28,9 +28,9 @@ public static class GraphComparer
     private static readonly ConcurrentDictionary<Type, FieldInfo[]> s_fields = new();
 
     /// <summary>Compares <paramref name="expected"/> with <paramref name="actual"/>; see the type's remarks.</summary>
-    public static GraphComparison Compare(object? expected, object? actual, IdentityScope identity = IdentityScope.Objects)
+    public static GraphComparison Compare(object? expected, object? actual, GraphFidelity fidelity = GraphFidelity.Contents)
     {
-        var walk = new Walk(identity == IdentityScope.ObjectsStringsAndBoxes);
+        var walk = new Walk(fidelity == GraphFidelity.Exact);
         walk.Pending.Push((expected, actual, ComparisonPath.Root));
         while (walk.Pending.TryPop(out var item))
         {
@@ -43,7 +43,7 @@ public static class GraphComparer
         return new GraphComparison(null, walk.Objects);
     }
 
-    private sealed class Walk(bool valueIdentity)
+    private sealed class Walk(bool exact)
     {
         private readonly Dictionary<object, object> _forward = new(ReferenceEqualityComparer.Instance);
         private readonly Dictionary<object, object> _backward = new(ReferenceEqualityComparer.Instance);
@@ -64,7 +64,7 @@ public static class GraphComparer
                 return $"expected type {type}, got {b.GetType()}";
             }
             bool valueLike = IsValueLike(type);
-            if (!type.IsValueType && (valueIdentity || !valueLike))
+            if (!type.IsValueType && (exact || !valueLike))
             {
                 if (_forward.TryGetValue(a, out object? mapped))
                 {
@@ -78,7 +78,7 @@ public static class GraphComparer
                 _backward.Add(b, a);
                 Objects += valueLike ? 0 : 1;
             }
-            else if (type.IsValueType && valueIdentity)
+            else if (type.IsValueType && exact)
             {
                 // A box met again by reference (held in object fields) must stay one box; the boxes reflection makes
                 // for struct-typed fields are fresh and never meet again.
@@ -99,9 +99,9 @@ public static class GraphComparer
                 case Exception exceptionA:
                     return CompareExceptions(exceptionA, (Exception)b, path);
                 case IDictionary dictionaryA when IsFrameworkCollection(type):
-                    return CompareComparers(a, b) ?? CompareDictionaries(dictionaryA, (IDictionary)b, path);
+                    return (exact ? CompareComparers(a, b) : null) ?? CompareDictionaries(dictionaryA, (IDictionary)b, path);
                 case IEnumerable enumerableA when IsFrameworkCollection(type):
-                    return CompareComparers(a, b) ?? CompareSequences(enumerableA, (IEnumerable)b, path);
+                    return (exact ? CompareComparers(a, b) : null) ?? CompareSequences(enumerableA, (IEnumerable)b, path);
             }
             PushFields(a, b, FieldsOf(type), path);
             return null;

@@ -44,6 +44,7 @@ internal sealed partial class ReadSession
     /// <summary>Reads a new entry, registers it, then reads its layout (after registering, so a member may name the type itself).</summary>
     private Type ReadTypeEntry(long offset, out int handle)
     {
+        int countAtStart = _registry.Count;
         byte kindByte = Reader.ReadByte();
         var kind = (WireTypeEntry)(kindByte & TypeEntryFlags.KindMask);
         int layoutFlags = kindByte & TypeEntryFlags.LayoutMask;
@@ -73,6 +74,13 @@ internal sealed partial class ReadSession
         }
         if (_registry.TryGetHandle(type, out int existing))
         {
+            if (kind != WireTypeEntry.Named && existing >= countAtStart)
+            {
+                // Registered while this entry's parts were read (a part's layout names this very type, as the writer
+                // found): this entry resolves to that one and carries nothing more.
+                handle = existing;
+                return type;
+            }
             // A writer registers each type once; a repeated entry would desynchronize (or, in Batch mode, corrupt) the registry.
             SlimThrow.Format($"Type entry for '{TypeNames.Describe(type)}' repeats registry handle {existing}", offset);
         }

@@ -85,6 +85,13 @@ internal sealed partial class WriteSession
                 entryHash = info.NamedWireHash;
                 break;
         }
+        if (_registry.TryGetHandle(type, out int registeredByPart))
+        {
+            // A part's layout named this very type (Employee's member list holds a List<Employee> while List<Employee>'s
+            // entry is writing its part Employee): that inner entry registered it, and this one resolves to it. The
+            // reader does the same (ReadSession.ReadTypeEntry).
+            return registeredByPart;
+        }
         // Registered before its layout, so a member whose type is the type itself (a linked node) is a plain handle.
         // Its handle is where it lands now, after its new parts: the value written above is the registry's count when
         // the entry began (what the reader checks), which is a part's handle, not this type's, when a part was new too.

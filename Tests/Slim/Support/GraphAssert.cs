@@ -20,5 +20,5 @@ public static class GraphAssert
 
     /// <summary>The first difference as "path: what differs", or null when the graphs are equivalent.</summary>
     public static string? FindDifference(object? expected, object? actual) =>
-        GraphComparer.Compare(expected, actual, IdentityScope.ObjectsStringsAndBoxes).Difference;
+        GraphComparer.Compare(expected, actual, GraphFidelity.Exact).Difference;
 }
