@@ -25,14 +25,7 @@ public static class RpcQuick
         RpcServers? local = null;
         if (!options.InProcess)
         {
-            try
-            {
-                child = RpcServerProcess.Start(TimeSpan.FromSeconds(60));
-            }
-            catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception)
-            {
-                progress($"rpc: the server process did not start ({e.Message}); running the servers in this process");
-            }
+            child = RpcServerProcess.TryStart(progress, "rpc");
         }
         if (child is null)
         {

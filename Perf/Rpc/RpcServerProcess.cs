@@ -27,6 +27,23 @@ public sealed class RpcServerProcess : IDisposable
     /// <summary>The child's ports.</summary>
     public RpcPorts Ports { get; }
 
+    /// <summary>
+    /// Starts the child (see <see cref="Start"/>), or returns null after telling <paramref name="progress"/> why it
+    /// could not start, so the caller runs the servers in its own process instead.
+    /// </summary>
+    public static RpcServerProcess? TryStart(Action<string> progress, string part)
+    {
+        try
+        {
+            return Start(TimeSpan.FromSeconds(60));
+        }
+        catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception)
+        {
+            progress($"{part}: the server process did not start ({e.Message}); running the servers in this process");
+            return null;
+        }
+    }
+
     /// <summary>Starts the child (this executable with <see cref="Verb"/>) and waits for its ports.</summary>
     public static RpcServerProcess Start(TimeSpan timeout)
     {

@@ -248,7 +248,7 @@ public sealed class GlueStreamFlowTests
             }
             return sum;
         }).ToArray();
-        Task<long>[] uploads = Enumerable.Range(0, 8).Select(s => streams.Sum(Numbers(500 + s))).ToArray();
+        Task<long>[] uploads = Enumerable.Range(0, 8).Select(s => streams.Sum(AsyncSequences.Numbers(500 + s))).ToArray();
         Task<int>[] calls = Enumerable.Range(0, 300).Select(i => streams.Add(i, i)).ToArray();
 
         long[] downloaded = await Task.WhenAll(downloads).WaitAsync(s_guard);
@@ -259,15 +259,6 @@ public sealed class GlueStreamFlowTests
         Assert.That(uploaded, Is.EqualTo(Enumerable.Range(0, 8).Select(s => (500L + s) * (499 + s) / 2)));
         Assert.That(answers, Is.EqualTo(Enumerable.Range(0, 300).Select(i => 2 * i)));
         Assert.That(client.GetStatus().Single().CallsInFlight, Is.Zero, "every stream released its slot");
-    }
-
-    private static async IAsyncEnumerable<int> Numbers(int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            yield return i;
-        }
-        await Task.CompletedTask;
     }
 
     private static async IAsyncEnumerable<int> FailingSource(int before)

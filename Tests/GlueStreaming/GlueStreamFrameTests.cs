@@ -95,7 +95,7 @@ public sealed class GlueStreamFrameTests
         var tap = new WireTap(host.Server);
         IStreams streams = host.CreateClient(new GlueClientOptions { Connector = tap.ConnectAsync }).GetProxy<IStreams>();
 
-        Assert.That(await streams.Sum(Numbers(5)), Is.EqualTo(10));
+        Assert.That(await streams.Sum(AsyncSequences.Numbers(5)), Is.EqualTo(10));
 
         FrameType[] client = tap.ClientFrames().Where(f => f.Type != FrameType.Hello).Select(f => f.Type).ToArray();
         Assert.That(client[0], Is.EqualTo(FrameType.Call));
@@ -131,15 +131,6 @@ public sealed class GlueStreamFrameTests
         Assert.That((range.IsServerStream, range.HasUpload, sum.IsServerStream, sum.HasUpload, scale.IsServerStream, scale.HasUpload),
             Is.EqualTo((true, false, false, true, true, true)));
         Assert.That(sum.HasArgs, Is.False, "the uploaded stream is not in the argument pack");
-    }
-
-    private static async IAsyncEnumerable<int> Numbers(int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            yield return i;
-        }
-        await Task.CompletedTask;
     }
 
     /// <summary>A header being built (a class, so a lambda can fill it).</summary>

@@ -112,7 +112,7 @@ public sealed class GlueStreamingTests
     [Test]
     public async Task ClientStream_Upload_ServerSeesEveryItem()
     {
-        long sum = await Proxy().Sum(Count(10_000)).WaitAsync(s_guard);
+        long sum = await Proxy().Sum(AsyncSequences.Numbers(10_000)).WaitAsync(s_guard);
 
         Assert.That(sum, Is.EqualTo(10_000L * 9_999 / 2));
     }
@@ -128,18 +128,9 @@ public sealed class GlueStreamingTests
     [Test]
     public async Task Duplex_UploadAndResultStream_FlowTogether()
     {
-        List<int> scaled = await ToListAsync(Proxy().Scale(Count(2000), 3)).WaitAsync(s_guard);
+        List<int> scaled = await ToListAsync(Proxy().Scale(AsyncSequences.Numbers(2000), 3)).WaitAsync(s_guard);
 
         Assert.That(scaled, Is.EqualTo(Enumerable.Range(0, 2000).Select(i => i * 3)));
-    }
-
-    private static async IAsyncEnumerable<int> Count(int n)
-    {
-        for (int i = 0; i < n; i++)
-        {
-            yield return i;
-        }
-        await Task.CompletedTask;
     }
 
     private static async IAsyncEnumerable<StreamRow> Rows(int n)

@@ -28,14 +28,7 @@ public static class RpcStreamQuick
         RpcServers? local = null;
         if (!options.InProcess)
         {
-            try
-            {
-                child = RpcServerProcess.Start(TimeSpan.FromSeconds(60));
-            }
-            catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception)
-            {
-                progress($"rpc-stream: the server process did not start ({e.Message}); running the servers in this process");
-            }
+            child = RpcServerProcess.TryStart(progress, "rpc-stream");
         }
         local = child is null ? RpcServers.StartAsync().GetAwaiter().GetResult() : null;
         RpcPorts ports = child?.Ports ?? local!.Ports;
