@@ -61,6 +61,22 @@ internal sealed class ReferenceSlot
     /// <summary>The codec of the declared type, resolved once.</summary>
     public SlimCodec ExactCodec(CodecCache codecs) => _exactCodec ??= codecs.Get(DeclaredType);
 
+    /// <summary>
+    /// The codec of the declared type once a reader has announced an object of it the full way and found it a plain
+    /// shell (empty header, filled by its body, no completion work): later objects of the declared type skip the
+    /// per-object checks that cannot change (instantiable, not guarded, readable). Null until then.
+    /// </summary>
+    public SlimCodec? ShellCodec { get; private set; }
+
+    /// <summary>Remembers <paramref name="codec"/> (just resolved for this slot's declared type by a reader) when it is a plain shell.</summary>
+    public void RememberShell(SlimCodec codec)
+    {
+        if (!IsGuarded && codec.Type == DeclaredType && codec.HeaderIsEmpty && codec.Callbacks is not { HasAfterRead: true })
+        {
+            ShellCodec = codec;
+        }
+    }
+
     /// <summary>True when <paramref name="value"/> may be stored in this slot.</summary>
     public bool Accepts(object value) => value.GetType() == DeclaredType || DeclaredType.IsInstanceOfType(value);
 }

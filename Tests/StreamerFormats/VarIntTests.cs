@@ -138,6 +138,45 @@ public sealed class VarIntDecodePathTests
         Assert.That(reader.BufferedBytes, Is.EqualTo(16));
     }
 
+    [Test]
+    public void WriteVarUInt32_EveryBitLength_RoundTripsThroughFastPath()
+    {
+        using var writer = new SlimWriter();
+        var values = new List<uint>();
+        for (int bits = 0; bits <= 32; bits++)
+        {
+            uint top = bits == 0 ? 0 : 1u << (bits - 1);
+            values.AddRange([top, top | (top >> 1) | 1, bits == 32 ? uint.MaxValue : (top << 1) - 1]);
+        }
+        foreach (uint value in values)
+        {
+            writer.WriteVarUInt32(value);
+        }
+        writer.WriteRawBytes(new byte[16]); // keep every value on the 8-byte path
+        using var reader = new SlimReader(writer.ToArray());
+        foreach (uint value in values)
+        {
+            Assert.That(reader.ReadVarUInt32(), Is.EqualTo(value));
+        }
+        Assert.That(reader.BufferedBytes, Is.EqualTo(16));
+    }
+
+    [TestCase("8000", "a trailing zero byte")]
+    [TestCase("80808000", "a trailing zero byte")]
+    [TestCase("8080808010", "a 32-bit integer")]
+    [TestCase("808080808001", "a 32-bit integer")]
+    [TestCase("8080808080808000", "a 32-bit integer")]
+    public void ReadVarUInt32_MalformedOnFastPath_ThrowsFormatAtItsStart(string hex, string expected)
+    {
+        byte[] bytes = [0x05, .. Convert.FromHexString(hex), .. new byte[16]];
+        using var reader = new SlimReader(bytes);
+        reader.ReadByte();
+
+        var error = Assert.Throws<NFX.Slim.SlimFormatException>(() => reader.ReadVarUInt32());
+        Assert.That(error!.Offset, Is.EqualTo(1));
+        Assert.That(error.Message, Does.Contain(expected));
+    }
+
     private static string Decode<T>(SlimReader reader, Func<SlimReader, T> read, out long consumed)
     {
         using (reader)
