@@ -88,13 +88,16 @@ internal sealed class CloneSession
         Type type = source.GetType();
         SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
         object clone;
-        if (codec.HeaderIsEmpty && codec.Callbacks is null)
+        if (codec.CloneHeaderIsLeaf && codec.Callbacks is null)
         {
-            // An ordinary class or a list: its shell is made without cloning anything else, so it takes its index
-            // directly, and its body follows breadth-first.
+            // An ordinary class, a list, an array: its shell (or whole copy) is made without cloning anything else, so
+            // it takes its index directly, and its body, if it has references to clone, follows breadth-first.
             clone = codec.CloneHeader(source, this);
             _clones.Add(clone);
-            _pending.Add((source, clone, codec, index));
+            if (codec.CloneNeedsBody)
+            {
+                _pending.Add((source, clone, codec, index));
+            }
             return clone;
         }
         _clones.Add(null);
