@@ -43,6 +43,20 @@ internal abstract class SlimCodec
     /// </summary>
     public bool HeaderIsEmpty { get; protected init; }
 
+    /// <summary>
+    /// True when <see cref="CloneHeader"/> makes the clone from the source alone: it clones no other object and runs no
+    /// user code (a shell, a copied array), so a deep clone gives it its index at once, with no depth count and no record
+    /// of what it reached.
+    /// </summary>
+    public bool CloneHeaderIsLeaf { get; protected init; }
+
+    /// <summary>
+    /// False when <see cref="CloneHeader"/> already made the whole clone (every field or element is its own clone: plain
+    /// data, strings), so a deep clone does not queue it for <see cref="CloneBody"/>. Read only with
+    /// <see cref="CloneHeaderIsLeaf"/>.
+    /// </summary>
+    public bool CloneNeedsBody { get; protected init; } = true;
+
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }
 

@@ -21,6 +21,8 @@ internal sealed class ReferenceSlot
     public ReferenceSlot(Type declaredType, string name, bool admitDeclaredType = false)
     {
         DeclaredType = declaredType;
+        DeclaredTypeHandle = declaredType.ContainsGenericParameters || declaredType.IsPointer || declaredType.IsByRef || declaredType.IsFunctionPointer
+            ? 0 : declaredType.TypeHandle.Value;
         Name = name;
         // System.Object is concrete: a plain `new object()` (a lock object) is announced as "of the declared type" in an
         // object slot, and must read back as one.
@@ -76,6 +78,9 @@ internal sealed class ReferenceSlot
             ShellCodec = codec;
         }
     }
+
+    /// <summary>The declared type's handle, to recognize an object of exactly that type without fetching its Type.</summary>
+    public nint DeclaredTypeHandle { get; }
 
     /// <summary>True when <paramref name="value"/> may be stored in this slot.</summary>
     public bool Accepts(object value) => value.GetType() == DeclaredType || DeclaredType.IsInstanceOfType(value);
