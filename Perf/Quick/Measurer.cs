@@ -4,16 +4,24 @@ using System.Runtime;
 namespace NFX.Perf.Quick;
 
 /// <summary>
-/// The quick mode's own timing loop: warm up, size batches to a fraction of the budget, time batches until the
+/// The quick mode's own timing loop: warm up, size batches to about <see cref="TargetBatch"/>, time batches until the
 /// budget is spent (at least <see cref="MinBatches"/> unless that would exceed <see cref="MaxDirection"/>), take the median.
 /// </summary>
+/// <remarks>
+/// Batches are short on purpose: on a machine whose load is several times its core count the thread runs in slices
+/// of a few milliseconds with other processes in between, so a 40 ms batch always included other processes' turns
+/// (a 0.5 us op read 4-14 us), while most 1 ms batches fit inside one slice and the median of many is the op's time.
+/// </remarks>
 public sealed class Measurer(TimeSpan budget)
 {
     /// <summary>Batches timed at least, when an op is short enough.</summary>
     public const int MinBatches = 5;
 
     /// <summary>Batches timed at most.</summary>
-    public const int MaxBatches = 15;
+    public const int MaxBatches = 1000;
+
+    /// <summary>How long one batch should take (an op that takes longer is timed alone).</summary>
+    public static readonly TimeSpan TargetBatch = TimeSpan.FromMilliseconds(1);
 
     /// <summary>The most time one direction may take once a batch was timed (slow contenders get fewer batches).</summary>
     public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(1.5);
@@ -34,7 +42,7 @@ public sealed class Measurer(TimeSpan budget)
     /// <param name="op">The op (one call of it = one op).</param>
     /// <param name="largeObjectPerOp">
     /// True when every op allocates a large-object-heap array (the primitive-array workloads): then each op is timed
-    /// alone, after a full collection outside the timing. Otherwise the time depends on the collector's state, not on
+    /// alone, after a full collection that compacts the large-object heap, outside the timing. Otherwise the time depends on the collector's state, not on
     /// the op: right after a collection a new 16 MiB array reuses memory already committed (about 1 ms to fill), but the
     /// large-object budget lets hundreds of MiB go by without one, and each of those arrays gets fresh pages from the
     /// OS (4,096 page faults per 16 MiB; 80-200 ms on a loaded 2-core VM). The same contender measured 1.5 ms in one
@@ -45,9 +53,9 @@ public sealed class Measurer(TimeSpan budget)
     {
         Settle();
         double estimateMs = WarmUp(op);
-        int opsPerBatch = largeObjectPerOp ? 1 : (int)Math.Clamp(Budget.TotalMilliseconds / MinBatches / Math.Max(estimateMs, 1e-6), 1, 10_000_000);
-        var times = new List<double>(MaxBatches);
-        var allocations = new List<double>(MaxBatches);
+        int opsPerBatch = largeObjectPerOp ? 1 : (int)Math.Clamp(TargetBatch.TotalMilliseconds / Math.Max(estimateMs, 1e-6), 1, 10_000_000);
+        var times = new List<double>();
+        var allocations = new List<double>();
         var total = Stopwatch.StartNew();
         GcTally gc = default;
         double lastBatchMs = 0;
@@ -64,7 +72,7 @@ public sealed class Measurer(TimeSpan budget)
             }
             if (largeObjectPerOp)
             {
-                // Compacting: freed large arrays leave gaps between live ones that a new 16 MiB array does not fit.
+                // Compacting: freed arrays of other sizes leave gaps between live ones that the op's array may not fit.
                 GCSettings.LargeObjectHeapCompactionMode = GCLargeObjectHeapCompactionMode.CompactOnce;
                 GC.Collect();
             }
