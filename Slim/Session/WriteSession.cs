@@ -59,6 +59,11 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             PendingBody body = _pending[i];
             body.Write(writer, body.Value, this);
         }
+        if (_onSerialized.Count != 0)
+        {
+            // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
+            writer.MaterializeDeferred();
+        }
         foreach (object value in _onSerialized)
         {
             SerializationCallbacks.Invoke(Codecs.Get(value.GetType()).Callbacks!.OnSerialized, value);
