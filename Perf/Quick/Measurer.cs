@@ -42,7 +42,8 @@ public sealed class Measurer(TimeSpan budget)
     /// <param name="op">The op (one call of it = one op).</param>
     /// <param name="largeObjectPerOp">
     /// True when every op allocates a large-object-heap array (the primitive-array workloads): then each op is timed
-    /// alone, after a full collection that compacts the large-object heap, outside the timing. Otherwise the time depends on the collector's state, not on
+    /// alone, after a full (non-compacting) collection outside the timing, so it reuses the memory its predecessor's
+    /// array just gave back. Otherwise the time depends on the collector's state, not on
     /// the op: right after a collection a new 16 MiB array reuses memory already committed (about 1 ms to fill), but the
     /// large-object budget lets hundreds of MiB go by without one, and each of those arrays gets fresh pages from the
     /// OS (4,096 page faults per 16 MiB; 80-200 ms on a loaded 2-core VM). The same contender measured 1.5 ms in one
@@ -72,8 +73,7 @@ public sealed class Measurer(TimeSpan budget)
             }
             if (largeObjectPerOp)
             {
-                // Compacting: freed arrays of other sizes leave gaps between live ones that the op's array may not fit.
-                GCSettings.LargeObjectHeapCompactionMode = GCLargeObjectHeapCompactionMode.CompactOnce;
+                // Not compacting: a compaction decommits the space it frees, and every op after it faulted again.
                 GC.Collect();
             }
             GcTally gcBefore = GcTally.Now();
