@@ -35,6 +35,8 @@ internal sealed class ObjectCodec : SlimCodec
         _readBody = BuildRead(type, fields, values).Compile();
         _cloneBody = BuildClone(type, fields, values, plainFieldsCopied: true).Compile();
         _shallowCopy = BuildShallowCopy(type, fields, values).Compile();
+        CloneShell = _shallowCopy;
+        CloneFields = _cloneBody;
     }
 
     public override bool HasBody => true;

@@ -40,7 +40,14 @@ internal sealed class CloneSession
             }
             _current = index;
             int announced = _count;
-            codec.CloneBody(source, target, this);
+            if (codec.CloneFields is { } fields)
+            {
+                fields(source, target, this);
+            }
+            else
+            {
+                codec.CloneBody(source, target, this);
+            }
             _completion.Announced(index, announced, _count);
         }
         _current = -1;
@@ -92,7 +99,7 @@ internal sealed class CloneSession
             // An ordinary class, a list, an array: its shell (or whole copy) is made without cloning anything else, so
             // it takes its index directly, and its body, if it has references to clone, follows breadth-first.
             // The entry is still valid: a leaf header adds nothing to the map.
-            clone = codec.CloneHeader(source, this);
+            clone = codec.CloneShell is { } shell ? shell(source) : codec.CloneHeader(source, this);
             entry.Clone = clone;
             if (codec.CloneNeedsBody)
             {
