@@ -1,4 +1,3 @@
-using System.Buffers;
 using MemoryPack;
 
 namespace NFX.Perf.Contenders;
@@ -17,21 +16,17 @@ public sealed class MemoryPackContender : MirroredContender
 
     /// <inheritdoc/>
     public override string Notes =>
-        "[MemoryPackable] copies of the types (GenerateType.CircularReference on the graph and the list); Serialize into a reused ArrayBufferWriter, Deserialize<T>(span).";
+        "[MemoryPackable] copies of the types (GenerateType.CircularReference on the graph and the list); Serialize<T>(value) into a new byte[] " +
+        "(the call a new user makes, and the output Slim (PerCall) allocates too), Deserialize<T>(span).";
 
     /// <inheritdoc/>
     protected override TypedCodec CreateCodec(Type rootType) => TypedCodec.Create(typeof(Codec<>), rootType);
 
     private sealed class Codec<T> : TypedCodec
     {
-        private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
-
-        public override ReadOnlyMemory<byte> Serialize(object value)
-        {
-            _buffer.ResetWrittenCount();
-            MemoryPackSerializer.Serialize(_buffer, (T)value);
-            return _buffer.WrittenMemory;
-        }
+        // A new byte[] per call, like Slim (PerCall): the MemoryPack targets compare the two with the output
+        // both allocate (MemoryPack writes into a pooled buffer, then copies out once, as Slim does).
+        public override ReadOnlyMemory<byte> Serialize(object value) => MemoryPackSerializer.Serialize((T)value);
 
         public override object? Deserialize(ReadOnlyMemory<byte> payload) => MemoryPackSerializer.Deserialize<T>(payload.Span);
     }

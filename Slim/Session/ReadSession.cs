@@ -14,10 +14,19 @@ namespace NFX.Slim.Session;
 /// </summary>
 internal sealed partial class ReadSession : ISlimReferenceReader
 {
+    private const int InitialCapacity = 64;
+
     private readonly SlimSerializer _owner;
-    private readonly List<object?> _pool = [];
-    private readonly List<(object Instance, SlimCodec Codec, int Index)> _pending = [];
     private readonly CompletionOrder _completion = new();
+    // The pool, the queue of bodies and the back-references are plain arrays grown by hand: they take a few stores per
+    // object, which is most of the session's own cost on small messages (List<T>.Add checks its version and capacity,
+    // and storing into an object[] checks the array's element type on every store).
+    private PoolEntry[] _pool = new PoolEntry[InitialCapacity];
+    private int _poolCount;
+    private PendingBody[] _pending = new PendingBody[InitialCapacity];
+    private int _pendingCount;
+    private int[] _backEdges = new int[InitialCapacity]; // owner, target: back-references read while reading owner
+    private int _backEdgeCount;
     private TypeRegistry _registry;
     private TypeAdmission _admission;
     private SlimLimits _limits;
@@ -61,18 +70,18 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             SlimThrow.RegistryMismatch(count, checksum, registry.Count, registry.Checksum, stampOffset);
         }
         object? root = ReadReference(rootSlot);
-        List<(object Instance, SlimCodec Codec, int Index)> pending = _pending;
-        for (int i = 0; i < pending.Count; i++)
+        // The queue grows while it is read (bodies announce objects): re-read the array and the count every time.
+        for (int i = 0; i < _pendingCount; i++)
         {
-            (object instance, SlimCodec codec, int index) = pending[i];
+            PendingBody body = _pending[i];
+            object instance = _pool[body.Index].Value!;
+            SlimCodec codec = body.Codec;
             if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
             {
                 SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
             }
-            _current = index;
-            int announced = _pool.Count;
+            _current = body.Index;
             codec.ReadBody(reader, instance, this);
-            _completion.Announced(index, announced, _pool.Count);
         }
         _current = -1;
         // Every byte must be accounted for BEFORE any deferred work runs: hashed-collection fills call user
@@ -82,17 +91,108 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             SlimThrow.Format($"The message payload has {reader.BufferedBytes} unread byte(s) after its last object", reader.Position);
         }
-        _completion.Run(_pool.Count, _fill ??= Fill, reading: true);
+        if (_completion.HasSteps)
+        {
+            RecordReach();
+        }
+        _completion.Run(_poolCount, _fill ??= Fill, reading: true);
         return root;
     }
 
     public void Clear()
     {
-        _pool.Clear();
-        _pending.Clear();
+        // The graph must not stay reachable from a cached session; the queue holds only codecs, which live as long as
+        // the serializer anyway.
+        Array.Clear(_pool, 0, _poolCount);
+        _poolCount = 0;
+        _pendingCount = 0;
+        _backEdgeCount = 0;
         _completion.Clear();
         _depth = 0;
         _current = -1;
+    }
+
+    /// <summary>
+    /// Tells the completion order who reached whom, only when some step waits for it: every object announced while
+    /// another one's header or body was read (runs of the same owner as one span, in pool order) and every
+    /// back-reference, in the order read.
+    /// </summary>
+    private void RecordReach()
+    {
+        int i = 0;
+        while (i < _poolCount)
+        {
+            int owner = _pool[i].Owner;
+            int first = i;
+            while (++i < _poolCount && _pool[i].Owner == owner)
+            {
+            }
+            _completion.Announced(owner, first, i);
+        }
+        for (int e = 0; e < _backEdgeCount; e += 2)
+        {
+            _completion.BackReference(_backEdges[e], _backEdges[e + 1]);
+        }
+    }
+
+    /// <summary>Adds an object to the pool, recorded as announced by the object being read.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AddToPool(object? value)
+    {
+        int index = _poolCount;
+        PoolEntry[] pool = _pool;
+        if ((uint)index >= (uint)pool.Length)
+        {
+            pool = GrowPool();
+        }
+        pool[index].Value = value;
+        pool[index].Owner = _current;
+        _poolCount = index + 1;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PoolEntry[] GrowPool()
+    {
+        Array.Resize(ref _pool, _pool.Length * 2);
+        return _pool;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AddPending(SlimCodec codec, int index)
+    {
+        int count = _pendingCount;
+        PendingBody[] pending = _pending;
+        if ((uint)count >= (uint)pending.Length)
+        {
+            pending = GrowPending();
+        }
+        pending[count] = new PendingBody(codec, index);
+        _pendingCount = count + 1;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private PendingBody[] GrowPending()
+    {
+        Array.Resize(ref _pending, _pending.Length * 2);
+        return _pending;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AddBackEdge(int target)
+    {
+        int owner = _current;
+        if (owner < 0 || owner == target)
+        {
+            return;
+        }
+        int count = _backEdgeCount;
+        if (count + 2 > _backEdges.Length)
+        {
+            Array.Resize(ref _backEdges, _backEdges.Length * 2);
+        }
+        _backEdges[count] = owner;
+        _backEdges[count + 1] = target;
+        _backEdgeCount = count + 2;
     }
 
     /// <summary>Reads a reference for a slot, validating every handle against the pool and the slot's type.</summary>
@@ -111,7 +211,28 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             return BackReference(handle - WireHandle.FirstBackReference, slot, offset);
         }
+        if (handle == WireHandle.NewOfDeclaredType && slot.ShellCodec is { } shell && !_registry.HasPlans)
+        {
+            return NewShell(shell, offset);
+        }
         return handle == WireHandle.Null ? null : ReadNewObject(handle, slot, offset);
+    }
+
+    /// <summary>
+    /// Announces an object of a slot's declared type whose codec the slot already vouched for (<see cref="ReferenceSlot.ShellCodec"/>):
+    /// what is left of <see cref="ReadNewObject"/> for it is the object limit, the shell, its pool index and its place in the queue.
+    /// </summary>
+    private object NewShell(SlimCodec codec, long offset)
+    {
+        int index = _poolCount;
+        if (index >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+        }
+        object instance = codec.ReadHeader(Reader, this);
+        AddToPool(instance);
+        AddPending(codec, index);
+        return instance;
     }
 
     /// <summary>
@@ -121,9 +242,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void BeginInline(long offset)
     {
-        if (_pool.Count >= _limits.MaxObjects)
+        if (_poolCount >= _limits.MaxObjects)
         {
-            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _pool.Count + 1L, _limits.MaxObjects, offset);
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _limits.MaxObjects, offset);
         }
     }
 
@@ -135,7 +256,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             SlimThrow.NullInlineValue(declaredType, Reader.Position);
         }
-        _pool.Add(value);
+        AddToPool(value);
         return value;
     }
 
@@ -143,16 +264,16 @@ internal sealed partial class ReadSession : ISlimReferenceReader
 
     private object BackReference(uint index, ReferenceSlot slot, long offset)
     {
-        if (index >= (uint)_pool.Count)
+        if (index >= (uint)_poolCount)
         {
-            SlimThrow.BadBackReference(index, _pool.Count, offset);
+            SlimThrow.BadBackReference(index, _poolCount, offset);
         }
-        object? value = _pool[(int)index];
+        object? value = _pool[(int)index].Value;
         if (value is null)
         {
             SlimThrow.ReferenceToUnfinished(index, offset);
         }
-        _completion.BackReference(_current, (int)index);
+        AddBackEdge((int)index);
         if (!slot.Accepts(value))
         {
             SlimThrow.SlotTypeMismatch(slot, value.GetType(), offset);
@@ -174,6 +295,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
                 GuardDeclaredType(slot);
             }
             codec = slot.BuiltExactCodec ?? CodecForReading(slot.DeclaredType, slot, offset);
+            slot.RememberShell(codec);
         }
         else if (handle == WireHandle.NewWithType)
         {
@@ -196,7 +318,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             // only after the type passed the policy.
             codec = plan.Codec ??= LayoutThrow.PlanOrThrow(_owner.Layouts, plan.Local, plan.Members);
         }
-        int index = _pool.Count;
+        int index = _poolCount;
         if (index >= _limits.MaxObjects)
         {
             SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
@@ -205,27 +327,26 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         if (!codec.HeaderIsEmpty && codec.HeaderReadsReferences)
         {
             // The header announces objects of its own, which take the following indexes: hold this one's place.
-            _pool.Add(null);
+            AddToPool(null);
             if (++_depth > _limits.MaxDepth)
             {
                 SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
             }
             int outer = _current;
-            _current = index;
+            _current = index; // what the header announces is recorded as reached from this object
             instance = codec.ReadHeader(Reader, this);
             _current = outer;
             _depth--;
-            _pool[index] = instance;
-            _completion.Announced(index, index + 1, _pool.Count);
+            _pool[index].Value = instance;
         }
         else
         {
             instance = codec.ReadHeader(Reader, this);
-            _pool.Add(instance);
+            AddToPool(instance);
         }
         if (codec.HeaderIsEmpty || codec.HasBody)
         {
-            _pending.Add((instance, codec, index));
+            AddPending(codec, index);
         }
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
@@ -298,4 +419,17 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _completion.Add(new CompletionStep(_current, kind, fill, null));
 
     private void Fill(CompletionStep step) => ((IDeferredFill)step.Work).Fill(this);
+
+    /// <summary>A pool slot: the object (null while its header is being read) and the object that announced it (-1: none).</summary>
+    private struct PoolEntry
+    {
+        public object? Value;
+        public int Owner;
+    }
+
+    /// <summary>
+    /// A body still to read: the codec and the object's pool index. The object itself is not repeated here: on a large
+    /// graph every reference stored into a long-lived array is more work for each young-generation collection.
+    /// </summary>
+    private readonly record struct PendingBody(SlimCodec Codec, int Index);
 }

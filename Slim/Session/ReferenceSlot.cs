@@ -26,6 +26,8 @@ internal sealed class ReferenceSlot
         Name = name;
         // System.Object is concrete: a plain `new object()` (a lock object) is announced as "of the declared type" in an
         // object slot, and must read back as one.
+        // Arrays are sealed but covariant (an object[] slot holds a string[], an int[] slot a uint[]).
+        IsExact = declaredType.IsSealed && !declaredType.IsArray;
         IsInstantiable = !declaredType.IsAbstract && !declaredType.IsInterface && !declaredType.ContainsGenericParameters;
         // Objects announced as "of the declared type" name no type, so the policy never sees them; the deny-list still
         // applies (a program may declare a field of a gadget type, a payload must not be able to fill it).
@@ -49,6 +51,9 @@ internal sealed class ReferenceSlot
     /// <summary>Where the slot is, for error messages (for example <c>Order.Customer</c>).</summary>
     public string Name { get; }
 
+    /// <summary>True when every value in this slot is exactly of the declared type (a sealed class).</summary>
+    public bool IsExact { get; }
+
     /// <summary>True when the declared type is concrete, so "new object of the declared type" can be announced.</summary>
     public bool IsInstantiable { get; }
 
@@ -57,6 +62,22 @@ internal sealed class ReferenceSlot
 
     /// <summary>The codec of the declared type, resolved once.</summary>
     public SlimCodec ExactCodec(CodecCache codecs) => _exactCodec ??= codecs.Get(DeclaredType);
+
+    /// <summary>
+    /// The codec of the declared type once a reader has announced an object of it the full way and found it a plain
+    /// shell (empty header, filled by its body, no completion work): later objects of the declared type skip the
+    /// per-object checks that cannot change (instantiable, not guarded, readable). Null until then.
+    /// </summary>
+    public SlimCodec? ShellCodec { get; private set; }
+
+    /// <summary>Remembers <paramref name="codec"/> (just resolved for this slot's declared type by a reader) when it is a plain shell.</summary>
+    public void RememberShell(SlimCodec codec)
+    {
+        if (!IsGuarded && codec.Type == DeclaredType && codec.HeaderIsEmpty && codec.Callbacks is not { HasAfterRead: true })
+        {
+            ShellCodec = codec;
+        }
+    }
 
     /// <summary>The declared type's handle, to recognize an object of exactly that type without fetching its Type.</summary>
     public nint DeclaredTypeHandle { get; }

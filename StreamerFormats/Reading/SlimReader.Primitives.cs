@@ -16,11 +16,15 @@ public sealed partial class SlimReader
         byte b = Cursor;
         if (b > 1)
         {
-            ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{b:X2}", Position);
+            ThrowBadBoolean(b);
         }
         _pos++;
         return b != 0;
     }
+
+    // Out of line: the message formatting would otherwise be inlined into every generated reader of a bool field.
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowBadBoolean(byte b) => ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{b:X2}", Position);
 
     /// <summary>Reads one byte.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -11,6 +11,11 @@ public sealed partial class SlimReader
     // Strict UTF-8: invalid input is malformed, never silently replaced.
     private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
+    private static readonly SpanAction<char, SlimReader> s_widenAscii = static (chars, reader) =>
+        reader._asciiWidened = Ascii.ToUtf16(new ReadOnlySpan<byte>(reader._buffer, reader._pos, chars.Length), chars, out _) == OperationStatus.Done;
+
+    private bool _asciiWidened; // the outcome of the last s_widenAscii (a SpanAction cannot return one)
+
     /// <summary>
     /// Reads a length prefix written by <see cref="SlimWriter.WriteLengthPrefix"/>: returns -1 for null, otherwise a
     /// length no greater than <see cref="MaxLength"/> whose elements, each at least <paramref name="elementSize"/>
@@ -87,14 +92,14 @@ public sealed partial class SlimReader
         {
             return length == 0 ? string.Empty : null;
         }
-        string value;
-        var bytes = new ReadOnlySpan<byte>(_buffer, _pos, length);
-        if (Ascii.IsValid(bytes))
+        // Most strings are ASCII: the string is allocated at its final length and widened in one vectorized pass that
+        // also checks every byte (Encoding.ASCII.GetString would count, then widen, after a validity check). Anything
+        // else is decoded (and validated) strictly below; the string allocated for the attempt is dropped.
+        string value = string.Create(length, this, s_widenAscii);
+        if (_asciiWidened)
         {
-            // Most strings are ASCII: one vectorized check, then a plain widening, instead of the UTF-8 decoder's
-            // count-then-transcode passes. Anything else is decoded (and validated) strictly below.
             _pos += length;
-            return Encoding.ASCII.GetString(bytes);
+            return value;
         }
         try
         {

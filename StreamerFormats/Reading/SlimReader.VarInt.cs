@@ -25,7 +25,16 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private uint ReadVarUInt32Multi()
     {
-        if (_end - _pos >= VarInt.MaxBytes32)
+        if (_end - _pos >= sizeof(ulong))
+        {
+            int n = VarInt.Read32Multi8(ref Cursor, out uint value);
+            if (n != 0)
+            {
+                _pos += n;
+                return value;
+            }
+        }
+        else if (_end - _pos >= VarInt.MaxBytes32)
         {
             int n = VarInt.Read32Multi(ref Cursor, out uint value);
             if (n != 0)
