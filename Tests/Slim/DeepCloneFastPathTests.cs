@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Runtime.Serialization;
 using NFX.Slim;
 using NFX.Slim.CodeGen;
@@ -152,6 +153,28 @@ public sealed class DeepCloneFastPathTests
         Assert.That(copy.Restored, Is.EqualTo(1), "[OnDeserialized] ran once on the one clone");
         Assert.That(copy.Doubled, Is.EqualTo(14));
         Assert.That(item.Restored, Is.Zero, "the source is untouched");
+    }
+
+    [Test]
+    public void DeepClone_MapGrowsWhileAnInlineValueIsMade_EveryCloneStaysFoundAndShared()
+    {
+        // An immutable list is built inline from its elements: cloning its header maps a thousand nodes, so the clone
+        // map grows several times before the list's own clone is known and recorded.
+        Node[] nodes = [.. Enumerable.Range(0, 1000).Select(i => new Node { Name = "n" + i })];
+        for (int i = 0; i < nodes.Length; i++)
+        {
+            nodes[i].Next = nodes[(i + 1) % nodes.Length];
+        }
+        ImmutableList<Node> list = [.. nodes];
+        var source = new object[] { list, nodes[7], list, nodes };
+
+        object[] clone = _slim.DeepClone(source);
+
+        GraphAssert.AreEquivalent(source, clone);
+        var listClone = (ImmutableList<Node>)clone[0];
+        Assert.That(clone[2], Is.SameAs(listClone));
+        Assert.That(clone[1], Is.SameAs(listClone[7]).And.Not.SameAs(nodes[7]));
+        Assert.That(((Node[])clone[3])[999].Next, Is.SameAs(listClone[0]));
     }
 
     [Test]
