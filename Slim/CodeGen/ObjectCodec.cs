@@ -27,6 +27,7 @@ internal sealed class ObjectCodec : SlimCodec
         FieldInfo[] fields = FieldLayout.Of(type);
         // A class of plain data and strings only (an address, a point) is complete after its shallow copy.
         CloneNeedsBody = fields.Any(field => !IsOwnClone(field.FieldType, values));
+        CloneBodyIsEager = CloneNeedsBody && fields.All(field => IsOwnClone(field.FieldType, values) || values.IsLeafArray(field.FieldType));
         foreach (FieldInfo field in fields)
         {
             ValueExpressions.CheckField(field, type.Name);
