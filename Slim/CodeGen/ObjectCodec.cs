@@ -46,6 +46,8 @@ internal sealed class ObjectCodec : SlimCodec
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session) => _writeBody(writer, value, session);
 
+    protected override Action<SlimWriter, object, WriteSession> CreateBodyWriter() => _writeBody;
+
     public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);

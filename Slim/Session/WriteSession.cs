@@ -57,7 +57,12 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         {
             _currentBody = i;
             PendingBody body = _pending[i];
-            body.Codec.WriteBody(writer, body.Value, this);
+            body.Write(writer, body.Value, this);
+        }
+        if (_onSerialized.Count != 0)
+        {
+            // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
+            writer.MaterializeDeferred();
         }
         foreach (object value in _onSerialized)
         {
@@ -194,10 +199,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         {
             Array.Resize(ref _pending, _pending.Length * 2);
         }
-        _pending[_pendingCount++] = new PendingBody(value, codec);
+        _pending[_pendingCount++] = new PendingBody(value, codec.BodyWriter);
     }
 
-    private readonly record struct PendingBody(object Value, SlimCodec Codec);
+    private readonly record struct PendingBody(object Value, Action<SlimWriter, object, WriteSession> Write);
 
     [DoesNotReturn]
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -133,6 +133,11 @@ public sealed partial class SlimWriter
             return;
         }
         WriteVarUInt32((uint)value.Length + 1);
+        if (ShouldDefer(value.Length))
+        {
+            Defer(value, value.Length);
+            return;
+        }
         WriteRawBytes(value);
     }
 
