@@ -27,6 +27,7 @@ internal sealed class ObjectCodec : SlimCodec
         FieldInfo[] fields = FieldLayout.Of(type);
         // A class of plain data and strings only (an address, a point) is complete after its shallow copy.
         CloneNeedsBody = fields.Any(field => !IsOwnClone(field.FieldType, values));
+        CloneBodyIsEager = CloneNeedsBody && fields.All(field => IsOwnClone(field.FieldType, values) || values.IsLeafArray(field.FieldType));
         foreach (FieldInfo field in fields)
         {
             ValueExpressions.CheckField(field, type.Name);
@@ -35,6 +36,8 @@ internal sealed class ObjectCodec : SlimCodec
         _readBody = BuildRead(type, fields, values).Compile();
         _cloneBody = BuildClone(type, fields, values, plainFieldsCopied: true).Compile();
         _shallowCopy = BuildShallowCopy(type, fields, values).Compile();
+        CloneShell = _shallowCopy;
+        CloneFields = _cloneBody;
     }
 
     public override bool HasBody => true;

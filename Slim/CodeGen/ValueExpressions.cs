@@ -103,6 +103,14 @@ internal sealed class ValueExpressions
     /// <summary>True when values of <paramref name="type"/> hold no references at any depth (so a copy is a clone).</summary>
     public bool IsPlainData(Type type) => type.IsValueType && !RuntimeHelpersIsReferenceOrContainsReferences(type);
 
+    /// <summary>
+    /// True when every object a slot of <paramref name="type"/> can hold is cloned by one block copy that reaches nothing
+    /// else: a one-dimensional array of plain data that the wire layer writes natively and no user serializer replaces
+    /// (the runtime can only put another such array in it, an int[] slot holding a uint[]).
+    /// </summary>
+    public bool IsLeafArray(Type type) =>
+        type.IsSZArray && IsPlainData(type.GetElementType()!) && _format.IsNative(type) && !_codecs.CustomTypes.Contains(type);
+
     public Expression Write(Type type, Expression writer, Expression value, Expression session, string path, int depth = 0)
     {
         if (!type.IsValueType)

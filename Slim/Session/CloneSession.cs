@@ -40,7 +40,14 @@ internal sealed class CloneSession
             }
             _current = index;
             int announced = _count;
-            codec.CloneBody(source, target, this);
+            if (codec.CloneFields is { } fields)
+            {
+                fields(source, target, this);
+            }
+            else
+            {
+                codec.CloneBody(source, target, this);
+            }
             _completion.Announced(index, announced, _count);
         }
         _current = -1;
@@ -92,9 +99,13 @@ internal sealed class CloneSession
             // An ordinary class, a list, an array: its shell (or whole copy) is made without cloning anything else, so
             // it takes its index directly, and its body, if it has references to clone, follows breadth-first.
             // The entry is still valid: a leaf header adds nothing to the map.
-            clone = codec.CloneHeader(source, this);
+            clone = codec.CloneShell is { } shell ? shell(source) : codec.CloneHeader(source, this);
             entry.Clone = clone;
-            if (codec.CloneNeedsBody)
+            if (codec.CloneBodyIsEager && codec.CloneFields is { } fields)
+            {
+                CloneBodyNow(source, clone, fields, index);
+            }
+            else if (codec.CloneNeedsBody)
             {
                 _pending.Add((source, clone, codec, index));
             }
@@ -130,6 +141,17 @@ internal sealed class CloneSession
             _completion.AddCallbacks(index, clone, codec, afterRead);
         }
         return clone;
+    }
+
+    /// <summary>A body that only clones leaves (primitive arrays), run at once: they are still recorded as its own.</summary>
+    private void CloneBodyNow(object source, object clone, Action<object, object, CloneSession> fields, int index)
+    {
+        int outer = _current;
+        _current = index;
+        int announced = _count;
+        fields(source, clone, this);
+        _completion.Announced(index, announced, _count);
+        _current = outer;
     }
 
     /// <summary>

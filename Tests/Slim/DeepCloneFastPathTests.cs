@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Runtime.Serialization;
 using NFX.Slim;
 using NFX.Slim.CodeGen;
@@ -155,6 +156,49 @@ public sealed class DeepCloneFastPathTests
     }
 
     [Test]
+    public void DeepClone_MapGrowsWhileAnInlineValueIsMade_EveryCloneStaysFoundAndShared()
+    {
+        // An immutable list is built inline from its elements: cloning its header maps a thousand nodes, so the clone
+        // map grows several times before the list's own clone is known and recorded.
+        Node[] nodes = [.. Enumerable.Range(0, 1000).Select(i => new Node { Name = "n" + i })];
+        for (int i = 0; i < nodes.Length; i++)
+        {
+            nodes[i].Next = nodes[(i + 1) % nodes.Length];
+        }
+        ImmutableList<Node> list = [.. nodes];
+        var source = new object[] { list, nodes[7], list, nodes };
+
+        object[] clone = _slim.DeepClone(source);
+
+        GraphAssert.AreEquivalent(source, clone);
+        var listClone = (ImmutableList<Node>)clone[0];
+        Assert.That(clone[2], Is.SameAs(listClone));
+        Assert.That(clone[1], Is.SameAs(listClone[7]).And.Not.SameAs(nodes[7]));
+        Assert.That(((Node[])clone[3])[999].Next, Is.SameAs(listClone[0]));
+    }
+
+    [Test]
+    public void DeepClone_BodyOfOnlyPrimitiveArrays_IsClonedAtOnceKeepingSharingAndRuntimeTypes()
+    {
+        int[] shared = [1, 2];
+        var a = new Badges { Id = 1, Counts = shared, Other = [3] };
+        var b = new Badges { Id = 2, Counts = shared, Other = a.Other };
+        // The runtime lets an int[] slot hold a uint[]: still a leaf, and it must come back as a uint[].
+        var c = new Badges { Id = 3, Counts = (int[])(object)new uint[] { 7, 8 } };
+        var source = new List<Badges> { a, b, a, c };
+
+        List<Badges> clone = _slim.DeepClone(source);
+
+        GraphAssert.AreEquivalent(source, clone);
+        Assert.That(clone[0], Is.Not.SameAs(a));
+        Assert.That(clone[2], Is.SameAs(clone[0]));
+        Assert.That(clone[0].Counts, Is.Not.SameAs(shared).And.EqualTo(shared));
+        Assert.That(clone[1].Counts, Is.SameAs(clone[0].Counts));
+        Assert.That(clone[1].Other, Is.SameAs(clone[0].Other));
+        Assert.That((object?)clone[3].Counts, Is.TypeOf<uint[]>().And.EqualTo(new uint[] { 7, 8 }));
+    }
+
+    [Test]
     public void TrivialConstructor_OnlyConstructorsThatRunNoCode_AreFound()
     {
         Assert.That(TrivialConstructor.Find(typeof(Node)), Is.Not.Null);
@@ -191,6 +235,14 @@ public sealed class DeepCloneFastPathTests
         public int[]? Second;
         public int[]? Empty;
         public byte[]? Bytes;
+    }
+
+    /// <summary>Plain data and primitive arrays: its body clones only leaves, at once.</summary>
+    public sealed class Badges
+    {
+        public int Id;
+        public int[]? Counts;
+        public long[]? Other;
     }
 
     /// <summary>Plain data and a string only: complete after the shallow copy.</summary>
