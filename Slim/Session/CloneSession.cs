@@ -15,7 +15,7 @@ namespace NFX.Slim.Session;
 internal sealed class CloneSession
 {
     private readonly SlimSerializer _owner;
-    private readonly CloneMap _map = new();                  // source -> clone and its index
+    private readonly IdentityMap<ClonedObject> _map = new(); // source -> clone and its index
     private readonly List<(object Source, object Clone, SlimCodec Codec, int Index)> _pending = [];
     private readonly List<object> _onSerialized = [];
     private readonly CompletionOrder _completion = new();
@@ -78,7 +78,7 @@ internal sealed class CloneSession
 
     private object CloneNew(object source, ReferenceSlot? slot)
     {
-        ref CloneMap.Entry entry = ref _map.FindOrAdd(source, out bool exists);
+        ref ClonedObject entry = ref _map.GetValueRefOrAddDefault(source, out bool exists);
         if (exists)
         {
             object? existing = entry.Clone;
@@ -121,7 +121,7 @@ internal sealed class CloneSession
         if (codec.HeaderIsEmpty || codec.HasBody)
         {
             clone = codec.CloneHeader(source, this);
-            _map.SetClone(source, clone);
+            _map.ValueOf(source).Clone = clone;
             _pending.Add((source, clone, codec, index));
         }
         else
@@ -132,7 +132,7 @@ internal sealed class CloneSession
             }
             clone = codec.CloneHeader(source, this);
             _depth--;
-            _map.SetClone(source, clone);
+            _map.ValueOf(source).Clone = clone;
         }
         _current = outer;
         _completion.Announced(index, index + 1, _count);

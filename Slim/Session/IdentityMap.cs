@@ -6,7 +6,7 @@ namespace NFX.Slim.Session;
 /// A map keyed by object identity (never Equals/GetHashCode overrides): an open-addressing table keyed by
 /// <see cref="RuntimeHelpers.GetHashCode(object)"/>, linear probing, grown at half load. Faster than a Dictionary with
 /// a comparer because nothing is called through an interface. Used for the write pool (object -> index) and the
-/// clone map (source -> clone).
+/// deep clone's map (source -> its clone and the clone's index, side by side, so a back-reference is one probe).
 /// </summary>
 internal sealed class IdentityMap<TValue>
 {
@@ -76,6 +76,19 @@ internal sealed class IdentityMap<TValue>
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// <summary>The value of <paramref name="key"/>, which was added (its slot may have moved since, if the table grew).</summary>
+    public ref TValue ValueOf(object key)
+    {
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
+        int i = RuntimeHelpers.GetHashCode(key) & mask;
+        while (!ReferenceEquals(entries[i].Key, key))
+        {
+            i = (i + 1) & mask;
+        }
+        return ref entries[i].Value;
     }
 
     /// <summary>
