@@ -5,4 +5,5 @@ namespace NFX.Perf.Quick;
 /// <param name="AllocatedBytesPerOp">Median over the batches, from GC.GetAllocatedBytesForCurrentThread.</param>
 /// <param name="Batches">How many batches were timed.</param>
 /// <param name="OpsPerBatch">Ops per batch.</param>
-public sealed record Measurement(double NanosecondsPerOp, double AllocatedBytesPerOp, int Batches, int OpsPerBatch);
+/// <param name="Gc">The garbage collector's work inside the timed batches (collections, pause).</param>
+public sealed record Measurement(double NanosecondsPerOp, double AllocatedBytesPerOp, int Batches, int OpsPerBatch, GcTally Gc = default);

@@ -1,18 +1,27 @@
 using System.Diagnostics;
+using System.Runtime;
 
 namespace NFX.Perf.Quick;
 
 /// <summary>
-/// The quick mode's own timing loop: warm up, size batches to a fraction of the budget, time batches until the
+/// The quick mode's own timing loop: warm up, size batches to about <see cref="TargetBatch"/>, time batches until the
 /// budget is spent (at least <see cref="MinBatches"/> unless that would exceed <see cref="MaxDirection"/>), take the median.
 /// </summary>
+/// <remarks>
+/// Batches are short on purpose: on a machine whose load is several times its core count the thread runs in slices
+/// of a few milliseconds with other processes in between, so a 40 ms batch always included other processes' turns
+/// (a 0.5 us op read 4-14 us), while most 1 ms batches fit inside one slice and the median of many is the op's time.
+/// </remarks>
 public sealed class Measurer(TimeSpan budget)
 {
     /// <summary>Batches timed at least, when an op is short enough.</summary>
     public const int MinBatches = 5;
 
     /// <summary>Batches timed at most.</summary>
-    public const int MaxBatches = 15;
+    public const int MaxBatches = 1000;
+
+    /// <summary>How long one batch should take (an op that takes longer is timed alone).</summary>
+    public static readonly TimeSpan TargetBatch = TimeSpan.FromMilliseconds(1);
 
     /// <summary>The most time one direction may take once a batch was timed (slow contenders get fewer batches).</summary>
     public static readonly TimeSpan MaxDirection = TimeSpan.FromSeconds(1.5);
@@ -20,26 +29,35 @@ public sealed class Measurer(TimeSpan budget)
     /// <summary>Time spent per measured direction (warmup excluded).</summary>
     public TimeSpan Budget { get; } = budget;
 
-    /// <summary>Measures <paramref name="op"/> on the current thread.</summary>
-    public Measurement Measure(Action op)
+    /// <summary>No method compiled for this long (tiered JIT included) means the op runs its final code.</summary>
+    public static readonly TimeSpan JitQuiet = TimeSpan.FromMilliseconds(150);
+
+    /// <summary>The longest warmup: an op still compiling after this is timed anyway.</summary>
+    public static readonly TimeSpan MaxWarmup = TimeSpan.FromSeconds(3);
+
+    /// <summary>
+    /// Measures <paramref name="op"/> on the current thread; the collector's work inside the timed batches is reported
+    /// beside the time (<see cref="Measurement.Gc"/>).
+    /// </summary>
+    /// <param name="op">The op (one call of it = one op).</param>
+    /// <param name="largeObjectPerOp">
+    /// True when every op allocates a large-object-heap array (the primitive-array workloads): then each op is timed
+    /// alone, after a full collection that compacts the large-object heap, outside the timing. Otherwise the time depends on the collector's state, not on
+    /// the op: right after a collection a new 16 MiB array reuses memory already committed (about 1 ms to fill), but the
+    /// large-object budget lets hundreds of MiB go by without one, and each of those arrays gets fresh pages from the
+    /// OS (4,096 page faults per 16 MiB; 80-200 ms on a loaded 2-core VM). The same contender measured 1.5 ms in one
+    /// run and 65 ms in the next, so the ratios were noise. What this leaves out is the OS's page-fault cost, which
+    /// every contender that allocates its result pays alike.
+    /// </param>
+    public Measurement Measure(Action op, bool largeObjectPerOp = false)
     {
         Settle();
-        // Warmup: the JIT already ran during verification; this reaches steady state and estimates one op.
-        double warmupMs = Budget.TotalMilliseconds / 5;
-        var clock = Stopwatch.StartNew();
-        int warmupOps = 0;
-        do
-        {
-            op();
-            warmupOps++;
-        }
-        while (clock.Elapsed.TotalMilliseconds < warmupMs);
-        double estimateMs = clock.Elapsed.TotalMilliseconds / warmupOps;
-
-        int opsPerBatch = (int)Math.Clamp(Budget.TotalMilliseconds / MinBatches / Math.Max(estimateMs, 1e-6), 1, 10_000_000);
-        var times = new List<double>(MaxBatches);
-        var allocations = new List<double>(MaxBatches);
+        double estimateMs = WarmUp(op);
+        int opsPerBatch = largeObjectPerOp ? 1 : (int)Math.Clamp(TargetBatch.TotalMilliseconds / Math.Max(estimateMs, 1e-6), 1, 10_000_000);
+        var times = new List<double>();
+        var allocations = new List<double>();
         var total = Stopwatch.StartNew();
+        GcTally gc = default;
         double lastBatchMs = 0;
         while (times.Count < MaxBatches)
         {
@@ -52,6 +70,13 @@ public sealed class Measurer(TimeSpan budget)
             {
                 break;
             }
+            if (largeObjectPerOp)
+            {
+                // Compacting: freed arrays of other sizes leave gaps between live ones that the op's array may not fit.
+                GCSettings.LargeObjectHeapCompactionMode = GCLargeObjectHeapCompactionMode.CompactOnce;
+                GC.Collect();
+            }
+            GcTally gcBefore = GcTally.Now();
             long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < opsPerBatch; i++)
@@ -60,11 +85,47 @@ public sealed class Measurer(TimeSpan budget)
             }
             long ticks = Stopwatch.GetTimestamp() - start;
             long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
+            gc += GcTally.Now() - gcBefore;
             lastBatchMs = ticks * 1000.0 / Stopwatch.Frequency;
             times.Add(ticks * (1e9 / Stopwatch.Frequency) / opsPerBatch);
             allocations.Add((double)allocated / opsPerBatch);
         }
-        return new Measurement(Median(times), Median(allocations), times.Count, opsPerBatch);
+        return new Measurement(Median(times), Median(allocations), times.Count, opsPerBatch, gc);
+    }
+
+    /// <summary>
+    /// Runs <paramref name="op"/> until its code is final and returns the time of one op in milliseconds. A fixed
+    /// warmup is not enough for a sub-microsecond op: the tiered JIT waits until no new method was compiled for
+    /// 100 ms, then counts calls, then compiles the hot methods on a background thread (slowly on a loaded machine), so
+    /// the first batches ran unoptimized code and the median with them. The warmup lasts at least a fifth of the budget
+    /// and until no method was compiled for <see cref="JitQuiet"/> (at most <see cref="MaxWarmup"/>); the estimate
+    /// comes from that quiet stretch only.
+    /// </summary>
+    private double WarmUp(Action op)
+    {
+        double minimumMs = Budget.TotalMilliseconds / 5;
+        var clock = Stopwatch.StartNew();
+        long compiled = JitInfo.GetCompiledMethodCount();
+        TimeSpan quietSince = TimeSpan.Zero;
+        int ops = 0, quietOps = 0;
+        while (true)
+        {
+            op();
+            ops++;
+            quietOps++;
+            TimeSpan elapsed = clock.Elapsed;
+            long compiledNow = JitInfo.GetCompiledMethodCount();
+            if (compiledNow != compiled)
+            {
+                compiled = compiledNow;
+                quietSince = elapsed;
+                quietOps = 0;
+            }
+            if (elapsed >= MaxWarmup || (elapsed.TotalMilliseconds >= minimumMs && quietOps > 0 && elapsed - quietSince >= JitQuiet))
+            {
+                return quietOps > 0 ? (elapsed - quietSince).TotalMilliseconds / quietOps : elapsed.TotalMilliseconds / ops;
+            }
+        }
     }
 
     /// <summary>Collects garbage left by the previous measurement so it is not charged to this one.</summary>

@@ -56,12 +56,15 @@ public static class ProfileLoop
         // Process CPU time beside the wall clock: on a machine shared with other builds the wall clock counts the time
         // this process waited for a core, the CPU time does not (it still includes the GC's work for this loop).
         TimeSpan cpuStart = Process.GetCurrentProcess().TotalProcessorTime;
+        GcTally gcStart = GcTally.Now();
         var clock = Stopwatch.StartNew();
         (long ops, double bestBatch) = RunFor(contender, serialize, prepared, payload, duration);
         clock.Stop();
         TimeSpan cpu = Process.GetCurrentProcess().TotalProcessorTime - cpuStart;
+        GcTally gc = GcTally.Now() - gcStart;
         Console.Out.WriteLine(FormattableString.Invariant(
             $"{contender.Name} {args[2]} {workload.Key}: {ops:N0} ops in {clock.Elapsed.TotalSeconds:0.0} s = {clock.Elapsed.TotalMilliseconds * 1e6 / ops:0} ns/op wall, {cpu.TotalMilliseconds * 1e6 / ops:0} ns/op CPU, best batch of {BatchOps} {bestBatch / BatchOps:0} ns/op"));
+        Console.Out.WriteLine(gc.Describe(ops, clock.Elapsed));
         return 0;
     }
 

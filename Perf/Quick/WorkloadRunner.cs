@@ -61,6 +61,8 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
             payloadBytes += payloads[i % payloads.Length].Length;
         }
 
+        // Every op of a primitive-array workload allocates a large array (the result, or the output byte[]).
+        bool largeObjectPerOp = (workload.Traits & WorkloadTraits.PrimitiveArray) != 0;
         progress.Report($"{workload.Key}: {contender.Name}: serialize");
         Measurement serialize = _measurer.Measure(() =>
         {
@@ -69,7 +71,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
                 contender.Serialize(prepared[j]);
                 j = j + 1 == prepared.Length ? 0 : j + 1;
             }
-        });
+        }, largeObjectPerOp);
         progress.Report($"{workload.Key}: {contender.Name}: deserialize");
         Measurement deserialize = _measurer.Measure(() =>
         {
@@ -78,9 +80,13 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
                 contender.Deserialize(payloads[j]);
                 j = j + 1 == payloads.Length ? 0 : j + 1;
             }
-        });
+        }, largeObjectPerOp);
         progress.Report($"{workload.Key}: {contender.Name}: {Format.Time(serialize.NanosecondsPerOp)} / " +
-            $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(payloadBytes)}");
+            $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(payloadBytes)}; GC while timed: " +
+            $"{GcNote(serialize)} / {GcNote(deserialize)}");
         return new ContenderResult(contender.Name, CellStatus.Measured, null, payloadBytes, serialize, deserialize, contender.IsBaseline);
     }
+
+    private static string GcNote(Measurement measurement) =>
+        measurement.Gc.Summary(measurement.Batches * (long)measurement.OpsPerBatch);
 }

@@ -23,7 +23,10 @@ internal sealed class ObjectCodec : SlimCodec
     {
         Callbacks = SerializationCallbacks.For(type);
         HeaderIsEmpty = true;
+        CloneHeaderIsLeaf = true;
         FieldInfo[] fields = FieldLayout.Of(type);
+        // A class of plain data and strings only (an address, a point) is complete after its shallow copy.
+        CloneNeedsBody = fields.Any(field => !IsOwnClone(field.FieldType, values));
         foreach (FieldInfo field in fields)
         {
             ValueExpressions.CheckField(field, type.Name);
@@ -39,6 +42,8 @@ internal sealed class ObjectCodec : SlimCodec
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) { }
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session) => _writeBody(writer, value, session);
+
+    protected override Action<SlimWriter, object, WriteSession> CreateBodyWriter() => _writeBody;
 
     public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
@@ -88,7 +93,8 @@ internal sealed class ObjectCodec : SlimCodec
 
     /// <summary>
     /// <c>source => { var s = (T)source; var t = (T)GetUninitializedObject(typeof(T)); t.p1 = s.p1; ...; return t; }</c>
-    /// for the fields whose value is its own clone (plain data and strings).
+    /// for the fields whose value is its own clone (plain data and strings); <c>new T()</c> instead of
+    /// GetUninitializedObject when that constructor runs no code (<see cref="TrivialConstructor"/>).
     /// </summary>
     internal static Expression<Func<object, object>> BuildShallowCopy(Type type, FieldInfo[] fields, ValueExpressions values)
     {
@@ -98,7 +104,9 @@ internal sealed class ObjectCodec : SlimCodec
         var body = new List<Expression>
         {
             Expression.Assign(s, Expression.Convert(source, type)),
-            Expression.Assign(t, Expression.Convert(Expression.Call(s_getUninitializedObject, Expression.Constant(type, typeof(Type))), type)),
+            Expression.Assign(t, TrivialConstructor.Find(type) is { } constructor
+                ? Expression.New(constructor)
+                : Expression.Convert(Expression.Call(s_getUninitializedObject, Expression.Constant(type, typeof(Type))), type)),
         };
         foreach (FieldInfo field in fields)
         {

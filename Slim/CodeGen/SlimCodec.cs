@@ -43,11 +43,36 @@ internal abstract class SlimCodec
     /// </summary>
     public bool HeaderIsEmpty { get; protected init; }
 
+    /// <summary>
+    /// True when <see cref="CloneHeader"/> makes the clone from the source alone: it clones no other object and runs no
+    /// user code (a shell, a copied array), so a deep clone gives it its index at once, with no depth count and no record
+    /// of what it reached.
+    /// </summary>
+    public bool CloneHeaderIsLeaf { get; protected init; }
+
+    /// <summary>
+    /// False when <see cref="CloneHeader"/> already made the whole clone (every field or element is its own clone: plain
+    /// data, strings), so a deep clone does not queue it for <see cref="CloneBody"/>. Read only with
+    /// <see cref="CloneHeaderIsLeaf"/>.
+    /// </summary>
+    public bool CloneNeedsBody { get; protected init; } = true;
+
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }
 
     /// <summary>Writes what the reader needs to create the object (the whole value for inline kinds).</summary>
     public abstract void WriteHeader(SlimWriter writer, object value, WriteSession session);
+
+    private Action<SlimWriter, object, WriteSession>? _bodyWriter;
+
+    /// <summary>
+    /// <see cref="WriteBody"/> as a delegate, for the writer's queue of bodies: an ordinary class's generated functor
+    /// itself, so each body costs one delegate call instead of a virtual call and then the delegate's.
+    /// </summary>
+    public Action<SlimWriter, object, WriteSession> BodyWriter => _bodyWriter ??= CreateBodyWriter();
+
+    /// <summary>Creates <see cref="BodyWriter"/> (created once per codec, benignly raced).</summary>
+    protected virtual Action<SlimWriter, object, WriteSession> CreateBodyWriter() => WriteBody;
 
     /// <summary>Writes the body (fields, elements) of a codec with <see cref="HasBody"/>.</summary>
     public virtual void WriteBody(SlimWriter writer, object value, WriteSession session) { }

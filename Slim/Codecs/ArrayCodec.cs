@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
@@ -17,6 +18,8 @@ internal sealed class ArrayCodec<T> : SlimCodec
     public ArrayCodec(ValueExpressions values, CodecCache codecs) : base(typeof(T[]))
     {
         _element = new ElementAccess<T>(values, typeof(T).Name + "[]");
+        CloneHeaderIsLeaf = true;
+        CloneNeedsBody = !_element.IsImmutableData;
         if (!typeof(T).IsValueType && !typeof(Delegate).IsAssignableFrom(typeof(T)))
         {
             _slot = codecs.SlotFor(typeof(T), typeof(T).Name + "[] element");
@@ -70,19 +73,35 @@ internal sealed class ArrayCodec<T> : SlimCodec
         }
     }
 
+    /// <summary>An array of the same length; when the elements are their own clones (plain data, strings), already a copy.</summary>
     public override object CloneHeader(object source, CloneSession session)
     {
         T[] array = (T[])source;
-        return new T[array.Length];
+        var clone = new T[array.Length];
+        if (!CloneNeedsBody)
+        {
+            array.AsSpan().CopyTo(clone);
+        }
+        return clone;
     }
 
     public override void CloneBody(object source, object target, CloneSession session)
     {
         T[] from = (T[])source;
         T[] to = (T[])target;
-        if (_element.IsImmutableData)
+        if (!CloneNeedsBody)
         {
-            from.CopyTo(to, 0);
+            from.AsSpan().CopyTo(to);
+            return;
+        }
+        if (_slot is not null)
+        {
+            // References: the session directly (a clone has its source's runtime type, so it fits as the source did).
+            for (int i = 0; i < from.Length; i++)
+            {
+                object? copy = session.CloneReference(from[i], _slot);
+                to[i] = Unsafe.As<object?, T>(ref copy);
+            }
             return;
         }
         Func<T, CloneSession, T> clone = _element.Clone;

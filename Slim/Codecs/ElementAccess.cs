@@ -27,6 +27,13 @@ internal sealed class ElementAccess<T>
         MinWireBytes = values.MinWireBytes(typeof(T));
     }
 
+    /// <summary>
+    /// The slot through which a container clones its elements straight through the session, or null when an element is
+    /// not a plain reference (a value type, a string, a delegate): those go through <see cref="Clone"/>.
+    /// </summary>
+    public static ReferenceSlot? CloneSlot(CodecCache codecs, string name) =>
+        typeof(T).IsValueType || typeof(T) == typeof(string) || typeof(Delegate).IsAssignableFrom(typeof(T)) ? null : codecs.SlotFor(typeof(T), name);
+
     public Action<SlimWriter, T, WriteSession> Write { get; }
 
     public Func<SlimReader, ReadSession, T> Read { get; }

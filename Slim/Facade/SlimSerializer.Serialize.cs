@@ -15,10 +15,11 @@ public sealed partial class SlimSerializer
         WriteSession session = RentWriteSession();
         try
         {
-            ReadOnlySpan<byte> message = WriteMessage(session, root);
+            int start = WriteMessage(session, root);
+            SlimWriter writer = session.Writer;
             // Every byte is overwritten by the copy: skip zeroing the new array (it counts on large messages).
-            byte[] result = GC.AllocateUninitializedArray<byte>(message.Length);
-            message.CopyTo(result);
+            byte[] result = GC.AllocateUninitializedArray<byte>((int)writer.MessageLength(start));
+            writer.CopyMessageTo(start, result);
             return result;
         }
         finally
@@ -34,7 +35,8 @@ public sealed partial class SlimSerializer
         WriteSession session = RentWriteSession();
         try
         {
-            stream.Write(WriteMessage(session, root));
+            int start = WriteMessage(session, root);
+            session.Writer.WriteMessageTo(start, stream);
         }
         finally
         {
@@ -49,9 +51,8 @@ public sealed partial class SlimSerializer
         WriteSession session = RentWriteSession();
         try
         {
-            ReadOnlySpan<byte> message = WriteMessage(session, root);
-            message.CopyTo(writer.GetSpan(message.Length));
-            writer.Advance(message.Length);
+            int start = WriteMessage(session, root);
+            session.Writer.WriteMessageTo(start, writer);
         }
         finally
         {
@@ -61,12 +62,15 @@ public sealed partial class SlimSerializer
 
     /// <summary>
     /// Writes header + payload into the session's pooled buffer: room for the largest header is reserved first and the
-    /// real header is written right before the payload once its length is known, so nothing is copied.
+    /// real header is written right before the payload once its length is known, so nothing is copied. Large primitive
+    /// arrays stay where they are (the writer defers them) and are copied once, straight into the destination.
+    /// Returns the buffer offset where the message starts.
     /// </summary>
-    private ReadOnlySpan<byte> WriteMessage(WriteSession session, object? root)
+    private int WriteMessage(WriteSession session, object? root)
     {
         SlimWriter writer = session.Writer;
         writer.Reset();
+        writer.DeferLargeArrays = true;
         writer.WriteFixed64(0);
         writer.WriteByte(0);
         TypeRegistry registry = _batchWriteRegistry ?? session.OwnRegistry;
@@ -102,7 +106,7 @@ public sealed partial class SlimSerializer
             }
         }
         Span<byte> buffer = writer.WrittenBufferForPatching;
-        long payload = buffer.Length - MessageHeader.MaxSize;
+        long payload = writer.MessageLength(MessageHeader.MaxSize);
         // A message this serializer's own reader would refuse is refused here, where the fix is still the writer's choice.
         if (payload > Options.Limits.MaxMessageBytes || session.ObjectCount > Options.Limits.MaxObjects)
         {
@@ -112,9 +116,8 @@ public sealed partial class SlimSerializer
             }
             SlimThrow.OverLimitOnWrite(payload, session.ObjectCount, Options.Limits);
         }
-        int start = MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
+        return MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
             _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
-        return buffer[start..];
     }
 
     private WriteSession RentWriteSession()

@@ -15,12 +15,12 @@ namespace NFX.Slim.Session;
 internal sealed class CloneSession
 {
     private readonly SlimSerializer _owner;
-    private readonly IdentityMap<int> _map = new();          // source -> clone index
-    private readonly List<object?> _clones = [];             // clone index -> clone (null while an inline value is being made)
+    private readonly CloneMap _map = new();                  // source -> clone and its index
     private readonly List<(object Source, object Clone, SlimCodec Codec, int Index)> _pending = [];
     private readonly List<object> _onSerialized = [];
     private readonly CompletionOrder _completion = new();
     private static readonly Action<CompletionStep> s_fill = Fill;
+    private int _count;   // clones announced so far: the next clone's index
     private int _depth;
     private int _current = -1; // clone index of the object whose header or body is being copied
 
@@ -39,23 +39,23 @@ internal sealed class CloneSession
                 SerializationCallbacks.Invoke(callbacks.OnDeserializing, target);
             }
             _current = index;
-            int announced = _clones.Count;
+            int announced = _count;
             codec.CloneBody(source, target, this);
-            _completion.Announced(index, announced, _clones.Count);
+            _completion.Announced(index, announced, _count);
         }
         _current = -1;
         foreach (object source in _onSerialized)
         {
             SerializationCallbacks.Invoke(Codecs.Get(source.GetType()).Callbacks!.OnSerialized, source);
         }
-        _completion.Run(_clones.Count, s_fill, reading: false);
+        _completion.Run(_count, s_fill, reading: false);
         return clone;
     }
 
     public void Clear()
     {
         _map.Clear();
-        _clones.Clear();
+        _count = 0;
         _pending.Clear();
         _onSerialized.Clear();
         _completion.Clear();
@@ -71,33 +71,36 @@ internal sealed class CloneSession
 
     private object CloneNew(object source, ReferenceSlot? slot)
     {
-        ref int mapped = ref _map.GetValueRefOrAddDefault(source, out bool exists);
+        ref CloneMap.Entry entry = ref _map.FindOrAdd(source, out bool exists);
         if (exists)
         {
-            int known = mapped;
-            object? existing = _clones[known];
+            object? existing = entry.Clone;
             if (existing is null)
             {
                 ThrowCycleThroughInlineValue(source, slot);
             }
-            _completion.BackReference(_current, known);
+            _completion.BackReference(_current, entry.Index);
             return existing;
         }
-        int index = _clones.Count;
-        mapped = index; // before anything else is cloned: the map may grow, and the reference would go stale
-        Type type = source.GetType();
-        SlimCodec codec = slot is not null && type == slot.DeclaredType ? slot.ExactCodec(Codecs) : Codecs.Get(type);
+        int index = _count++;
+        entry.Index = index;
+        // The exact type is recognized by its handle (no Type object fetched), the common case of a field of a sealed type.
+        SlimCodec codec = slot is not null && Type.GetTypeHandle(source).Value == slot.DeclaredTypeHandle ? slot.ExactCodec(Codecs) : Codecs.Get(source.GetType());
         object clone;
-        if (codec.HeaderIsEmpty && codec.Callbacks is null)
+        if (codec.CloneHeaderIsLeaf && codec.Callbacks is null)
         {
-            // An ordinary class or a list: its shell is made without cloning anything else, so it takes its index
-            // directly, and its body follows breadth-first.
+            // An ordinary class, a list, an array: its shell (or whole copy) is made without cloning anything else, so
+            // it takes its index directly, and its body, if it has references to clone, follows breadth-first.
+            // The entry is still valid: a leaf header adds nothing to the map.
             clone = codec.CloneHeader(source, this);
-            _clones.Add(clone);
-            _pending.Add((source, clone, codec, index));
+            entry.Clone = clone;
+            if (codec.CloneNeedsBody)
+            {
+                _pending.Add((source, clone, codec, index));
+            }
             return clone;
         }
-        _clones.Add(null);
+        // From here the map may grow (callbacks, headers that clone their contents): the entry is found again by source.
         if (codec.Callbacks is { } callbacks)
         {
             BeforeCopy(source, callbacks);
@@ -107,21 +110,21 @@ internal sealed class CloneSession
         if (codec.HeaderIsEmpty || codec.HasBody)
         {
             clone = codec.CloneHeader(source, this);
-            _clones[index] = clone;
+            _map.SetClone(source, clone);
             _pending.Add((source, clone, codec, index));
         }
         else
         {
             if (++_depth > _owner.Options.Limits.MaxDepth)
             {
-                SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
+                SlimThrow.DepthOnWrite(codec.Type, _owner.Options.Limits.MaxDepth);
             }
             clone = codec.CloneHeader(source, this);
             _depth--;
-            _clones[index] = clone;
+            _map.SetClone(source, clone);
         }
         _current = outer;
-        _completion.Announced(index, index + 1, _clones.Count);
+        _completion.Announced(index, index + 1, _count);
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
             _completion.AddCallbacks(index, clone, codec, afterRead);

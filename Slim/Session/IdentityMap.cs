@@ -10,10 +10,12 @@ namespace NFX.Slim.Session;
 /// </summary>
 internal sealed class IdentityMap<TValue>
 {
-    // A table this large (2M slots) is kept between messages; a bigger one is dropped so one huge message does not
-    // pin its table for the life of the pooled session.
+    // A table up to this size (2M slots, 32 MB) is always kept between messages; a bigger one only while the messages
+    // still fill it (see Clear).
     private const int MaxRetainedSlots = 1 << 21;
     private const int InitialSlots = 16;
+    // Up to this size (256 KB, in the L2 cache) clearing the used slots one by one beats clearing the whole table.
+    private const int ClearUsedUpToSlots = 1 << 14;
 
     // Key and value side by side: a probe touches one cache line, not two arrays.
     private Entry[] _entries = new Entry[InitialSlots];
@@ -76,19 +78,25 @@ internal sealed class IdentityMap<TValue>
         }
     }
 
-    /// <summary>Forgets every key (so nothing of the last message stays reachable) and keeps the table.</summary>
+    /// <summary>
+    /// Forgets every key (so nothing of the last message stays reachable). The table is kept for the next message, except
+    /// a table past <see cref="MaxRetainedSlots"/> that this message filled to less than an eighth: one huge message
+    /// does not pin its table for the life of the pooled session, while a run of huge messages (the same big graph
+    /// written again) reuses it instead of growing it again through every size - which, with each growth re-inserting
+    /// every key at random places, cost more than the writing itself from a few million objects on.
+    /// </summary>
     public void Clear()
     {
         if (_count == 0)
         {
             return;
         }
-        if (_entries.Length > MaxRetainedSlots)
+        if (_entries.Length > MaxRetainedSlots && _count * 8 < _entries.Length)
         {
             _entries = new Entry[InitialSlots];
             _used = new int[InitialSlots / 2];
         }
-        else if (_count * 8 < _entries.Length)
+        else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)
         {
             Entry[] entries = _entries;
             foreach (int i in _used.AsSpan(0, _count))

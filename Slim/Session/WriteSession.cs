@@ -15,13 +15,18 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
 {
     private readonly SlimSerializer _owner;
     private readonly IdentityMap<int> _pool = new();
-    private readonly List<(object Value, SlimCodec Codec)> _pending = [];
+    // The announced objects whose bodies are still to be written, in announce order (the order the reader reads them).
+    private PendingBody[] _pending = new PendingBody[16];
+    private int _pendingCount;
     private readonly List<object> _onSerialized = [];
     private readonly ReferenceSlot _customSlot = new(typeof(object), "custom serializer reference");
     private TypeRegistry _registry;
     private readonly List<int> _unfinished = []; // pool indexes of inline values whose header is being written
     private int _depth;
-    private object? _current;
+    // The body being written is _pending[_currentBody]; an inline value (a header written now, inside a body) is
+    // _currentInline. Kept as an index so that writing a body stores no reference (no GC write barrier per object).
+    private int _currentBody = -1;
+    private object? _currentInline;
     private SlimCodec? _lastTypedCodec; // the codec of the last object announced with its type (codecs never change)
 
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
@@ -47,12 +52,17 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         writer.WriteVarUInt32((uint)registry.Count);
         writer.WriteFixed32(registry.Checksum);
         WriteReference(root, _owner.RootSlot);
-        List<(object Value, SlimCodec Codec)> pending = _pending;
-        for (int i = 0; i < pending.Count; i++)
+        // Bodies announced while this loop runs are appended, so the array is read afresh each time round.
+        for (int i = 0; i < _pendingCount; i++)
         {
-            (object value, SlimCodec codec) = pending[i];
-            _current = value;
-            codec.WriteBody(writer, value, this);
+            _currentBody = i;
+            PendingBody body = _pending[i];
+            body.Write(writer, body.Value, this);
+        }
+        if (_onSerialized.Count != 0)
+        {
+            // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
+            writer.MaterializeDeferred();
         }
         foreach (object value in _onSerialized)
         {
@@ -64,17 +74,20 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     public int ObjectCount => _pool.Count;
 
     /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
-    public object? Current => _current;
+    public object? Current => _currentInline ?? (_currentBody >= 0 ? _pending[_currentBody].Value : null);
 
     /// <summary>Forgets the message: pool, queue, callbacks. Keeps the buffers.</summary>
     public void Clear()
     {
         _pool.Clear();
-        _pending.Clear();
+        // Forget the objects (nothing of the message stays reachable) but keep the array.
+        Array.Clear(_pending, 0, _pendingCount);
+        _pendingCount = 0;
+        _currentBody = -1;
+        _currentInline = null;
         _onSerialized.Clear();
         _unfinished.Clear();
         _depth = 0;
-        _current = null;
         ForgetLayoutsSent();
     }
 
@@ -120,7 +133,9 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
 
     private void Announce(object value, ReferenceSlot slot)
     {
-        Type type = value.GetType();
+        // A slot of a sealed class can only hold that class, and an object of exactly the declared type is recognized by
+        // its type handle: in both cases the object's Type is not fetched.
+        Type type = slot.IsExact || Type.GetTypeHandle(value).Value == slot.DeclaredTypeHandle ? slot.DeclaredType : value.GetType();
         SlimCodec codec;
         if (type == slot.DeclaredType && (!(codec = slot.ExactCodec(Codecs)).HasLayout || LayoutSent(type)))
         {
@@ -136,7 +151,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         if (codec.HeaderIsEmpty && codec.Callbacks is null)
         {
             // An ordinary class or a list: nothing more to write now, the body follows breadth-first.
-            _pending.Add((value, codec));
+            AddPending(value, codec);
             return;
         }
         if (codec.Callbacks is { } callbacks)
@@ -157,7 +172,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         if (codec.HasBody)
         {
             codec.WriteHeader(Writer, value, this);
-            _pending.Add((value, codec));
+            AddPending(value, codec);
         }
         else
         {
@@ -165,10 +180,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             {
                 SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
             }
-            object? owner = _current;
-            _current = value;
+            object? owner = _currentInline;
+            _currentInline = value;
             codec.WriteHeader(Writer, value, this);
-            _current = owner;
+            _currentInline = owner;
             _depth--;
         }
         if (unfinished)
@@ -176,6 +191,18 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             _unfinished.RemoveAt(_unfinished.Count - 1);
         }
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void AddPending(object value, SlimCodec codec)
+    {
+        if (_pendingCount == _pending.Length)
+        {
+            Array.Resize(ref _pending, _pending.Length * 2);
+        }
+        _pending[_pendingCount++] = new PendingBody(value, codec.BodyWriter);
+    }
+
+    private readonly record struct PendingBody(object Value, Action<SlimWriter, object, WriteSession> Write);
 
     [DoesNotReturn]
     [MethodImpl(MethodImplOptions.NoInlining)]

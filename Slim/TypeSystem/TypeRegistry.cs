@@ -18,6 +18,12 @@ internal sealed class TypeRegistry
     // Up to this many learned types are found by a scan of _added; past it, _addedIndex holds them all.
     private const int MaxScanned = 8;
 
+    // The last few types the template was asked for and does not hold. The template never changes, so this survives
+    // Reset: a PerCall message learns the same few types every time, and each would otherwise cost a hash lookup in the
+    // template (twice: "was its layout sent?" and again to write it) before the scan finds nothing.
+    private readonly Type?[] _outsideTemplate = new Type?[8];
+    private int _nextOutsideTemplate;
+
     public TypeRegistry(TypeRegistryTemplate template)
     {
         _template = template;
@@ -34,10 +40,7 @@ internal sealed class TypeRegistry
 
     public bool TryGetHandle(Type type, out int handle)
     {
-        if (_template.Index.TryGetValue(type, out handle))
-        {
-            return true;
-        }
+        // A type is either in the template or learned, never both: the learned ones are looked at first (a short scan).
         List<Type> added = _added;
         if (added.Count <= MaxScanned)
         {
@@ -50,9 +53,27 @@ internal sealed class TypeRegistry
                     return true;
                 }
             }
-            return false;
         }
-        return _addedIndex.TryGetValue(type, out handle);
+        else if (_addedIndex.TryGetValue(type, out handle))
+        {
+            return true;
+        }
+        Type?[] outside = _outsideTemplate;
+        for (int i = 0; i < outside.Length; i++)
+        {
+            if (outside[i] == type)
+            {
+                handle = 0;
+                return false;
+            }
+        }
+        if (_template.Index.TryGetValue(type, out handle))
+        {
+            return true;
+        }
+        outside[_nextOutsideTemplate] = type;
+        _nextOutsideTemplate = (_nextOutsideTemplate + 1) & (outside.Length - 1);
+        return false;
     }
 
     /// <summary>The type at <paramref name="handle"/>, which the caller has checked is below <see cref="Count"/>.</summary>

@@ -53,19 +53,40 @@ public static class VarInt
             dst = (byte)value;
             return 1;
         }
-        return Write32Multi(ref dst, value);
+        return WriteLoop(ref dst, value);
     }
 
-    private static int Write32Multi(ref byte dst, uint value)
+    /// <summary>
+    /// Like <see cref="Write32"/>, for a writer appending at the end of what it wrote: may also overwrite the bytes after
+    /// the encoding, up to <see cref="MaxBytes32"/> in all (scratch the next write replaces). Never use it to patch a
+    /// value in front of bytes already written.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int Append32(ref byte dst, uint value)
     {
-        int n = 0;
-        do
+        if (value < 0x80)
         {
-            Unsafe.Add(ref dst, n++) = (byte)(value | 0x80);
-            value >>= 7;
+            dst = (byte)value;
+            return 1;
         }
-        while (value >= 0x80);
-        Unsafe.Add(ref dst, n++) = (byte)value;
+        return Append32Multi(ref dst, value);
+    }
+
+    // The 7-bit groups are spread over the bytes with shifts and masks and the continuation bits set from the length,
+    // which the highest set bit gives: no branch per byte, so values of mixed lengths cost no mispredictions.
+    private static int Append32Multi(ref byte dst, uint value)
+    {
+        if (!BitConverter.IsLittleEndian)
+        {
+            return WriteLoop(ref dst, value);
+        }
+        ulong v = value;
+        ulong spread = (v & 0x7F) | ((v << 1) & 0x7F00) | ((v << 2) & 0x7F_0000) | ((v << 3) & 0x7F00_0000) | ((v << 4) & 0x0F_0000_0000);
+        int n = SizeOf(value); // 2..5
+        spread |= 0x80_8080_8080UL & ((1UL << ((n - 1) * 8)) - 1);
+        // Five bytes are writable (the caller's contract); a byte past the count is scratch the next write overwrites.
+        Unsafe.WriteUnaligned(ref dst, (uint)spread);
+        Unsafe.Add(ref dst, 4) = (byte)(spread >> 32);
         return n;
     }
 
@@ -78,10 +99,37 @@ public static class VarInt
             dst = (byte)value;
             return 1;
         }
-        return Write64Multi(ref dst, value);
+        return WriteLoop(ref dst, value);
     }
 
-    private static int Write64Multi(ref byte dst, ulong value)
+    /// <summary>Like <see cref="Write64"/>, appending: may overwrite up to <see cref="MaxBytes64"/> bytes (see <see cref="Append32"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int Append64(ref byte dst, ulong value)
+    {
+        if (value < 0x80)
+        {
+            dst = (byte)value;
+            return 1;
+        }
+        return Append64Multi(ref dst, value);
+    }
+
+    private static int Append64Multi(ref byte dst, ulong value)
+    {
+        if (value >= 1UL << 56 || !BitConverter.IsLittleEndian)
+        {
+            return WriteLoop(ref dst, value); // 9 or 10 bytes: rare (hashes, random 64-bit ids)
+        }
+        ulong v = value;
+        ulong spread = (v & 0x7F) | ((v << 1) & 0x7F00) | ((v << 2) & 0x7F_0000) | ((v << 3) & 0x7F00_0000) |
+            ((v << 4) & 0x7F_0000_0000) | ((v << 5) & 0x7F00_0000_0000) | ((v << 6) & 0x7F_0000_0000_0000) | ((v << 7) & 0x7F00_0000_0000_0000);
+        int n = SizeOf(value); // 2..8
+        spread |= 0x8080_8080_8080_8080UL & ((1UL << ((n - 1) * 8)) - 1);
+        Unsafe.WriteUnaligned(ref dst, spread); // ten bytes are writable
+        return n;
+    }
+
+    private static int WriteLoop(ref byte dst, ulong value)
     {
         int n = 0;
         do

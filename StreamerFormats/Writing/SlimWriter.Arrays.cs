@@ -22,6 +22,12 @@ public sealed partial class SlimWriter
             return;
         }
         WriteVarUInt32((uint)array.Length + 1);
+        long byteLength = (long)array.Length * Unsafe.SizeOf<T>();
+        if (byteLength <= int.MaxValue && ShouldDefer((int)byteLength))
+        {
+            Defer(array, (int)byteLength);
+            return;
+        }
         WriteBlittableSpan<T>(array);
     }
 

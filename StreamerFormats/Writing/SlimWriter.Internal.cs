@@ -24,8 +24,8 @@ public sealed partial class SlimWriter
     /// </summary>
     internal bool TryGetWrittenSince(long position, out ReadOnlySpan<byte> bytes)
     {
-        long start = position - _committed;
-        if (start < 0 || start > _pos - _start)
+        long start = position - _committed - _deferredBytes;
+        if (position < _lastDeferralEnd || start < 0 || start > _pos - _start)
         {
             bytes = default;
             return false;

@@ -28,7 +28,7 @@ public sealed partial class SlimWriter
         int length = value.Length;
         if (_end - _pos - VarInt.MaxBytes32 >= length)
         {
-            int prefix = VarInt.Write32(ref Cursor, (uint)length + 1);
+            int prefix = VarInt.Append32(ref Cursor, (uint)length + 1);
             if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, length), out _) == OperationStatus.Done)
             {
                 _pos += prefix + length;
@@ -56,7 +56,7 @@ public sealed partial class SlimWriter
         {
             // The pooled buffer grows anyway: make room for the ASCII pass, which the caller could not try.
             Ensure(value.Length + VarInt.MaxBytes32);
-            int prefix = VarInt.Write32(ref Cursor, (uint)value.Length + 1);
+            int prefix = VarInt.Append32(ref Cursor, (uint)value.Length + 1);
             if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, value.Length), out _) == OperationStatus.Done)
             {
                 _pos += prefix + value.Length;
@@ -133,6 +133,11 @@ public sealed partial class SlimWriter
             return;
         }
         WriteVarUInt32((uint)value.Length + 1);
+        if (ShouldDefer(value.Length))
+        {
+            Defer(value, value.Length);
+            return;
+        }
         WriteRawBytes(value);
     }
 

@@ -9,7 +9,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt32(uint value)
     {
         Ensure(VarInt.MaxBytes32);
-        _pos += VarInt.Write32(ref Cursor, value);
+        _pos += VarInt.Append32(ref Cursor, value);
     }
 
     /// <summary>Writes an unsigned 64-bit integer as LEB128, 1 to 10 bytes.</summary>
@@ -17,7 +17,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt64(ulong value)
     {
         Ensure(VarInt.MaxBytes64);
-        _pos += VarInt.Write64(ref Cursor, value);
+        _pos += VarInt.Append64(ref Cursor, value);
     }
 
     /// <summary>Writes a signed 32-bit integer as ZigZag + LEB128: -64..63 take one byte.</summary>

@@ -50,7 +50,7 @@ public sealed partial class SlimWriter : IDisposable
     public SlimWriter(Stream stream) : this(DefaultChunkSize) => Reset(stream);
 
     /// <summary>Total bytes written since the last reset.</summary>
-    public long Position => _committed + (_pos - _start);
+    public long Position => _committed + _deferredBytes + (_pos - _start);
 
     /// <summary>
     /// The bytes written so far, when the writer targets its own pooled buffer. Valid until the next write or reset.
@@ -60,6 +60,7 @@ public sealed partial class SlimWriter : IDisposable
         get
         {
             EnsurePooledSink();
+            MaterializeDeferred();
             return new ReadOnlySpan<byte>(_buffer, 0, _pos);
         }
     }
@@ -70,6 +71,7 @@ public sealed partial class SlimWriter : IDisposable
         get
         {
             EnsurePooledSink();
+            MaterializeDeferred();
             return new ReadOnlyMemory<byte>(_buffer, 0, _pos);
         }
     }
@@ -81,6 +83,7 @@ public sealed partial class SlimWriter : IDisposable
     public void Reset()
     {
         ReleaseChunk();
+        ForgetDeferred();
         if (!_bufferIsRented)
         {
             _buffer = ArrayPool<byte>.Shared.Rent(DefaultChunkSize);
@@ -99,6 +102,7 @@ public sealed partial class SlimWriter : IDisposable
     {
         ArgumentNullException.ThrowIfNull(output);
         ReleaseChunk();
+        ForgetDeferred();
         _sink = SinkKind.BufferWriter;
         _output = output;
         _stream = null;
@@ -138,6 +142,7 @@ public sealed partial class SlimWriter : IDisposable
     public void Dispose()
     {
         ReleaseChunk();
+        ForgetDeferred();
         if (_bufferIsRented)
         {
             ArrayPool<byte>.Shared.Return(_buffer);

@@ -21,6 +21,62 @@ public sealed class VarIntTests
         Assert.That(reader.ReadVarUInt32(), Is.EqualTo(value));
         Assert.That(reader.IsAtEnd, Is.True);
     }
+
+    /// <summary>The writer spreads the 7-bit groups without a loop: its bytes must be LEB128's, byte for byte.</summary>
+    [Test]
+    public void WriteVarUInt_EveryBitLengthAndRandomValues_BytesEqualPlainLeb128()
+    {
+        var random = new Random(2718);
+        var values = new List<ulong>();
+        for (int bits = 0; bits <= 64; bits++)
+        {
+            ulong top = bits == 0 ? 0 : 1UL << (bits - 1);
+            values.AddRange([top, top | 1, bits == 64 ? ulong.MaxValue : (top << 1) - 1]);
+            for (int i = 0; i < 20; i++)
+            {
+                values.Add(bits == 0 ? 0 : top | ((ulong)random.NextInt64() & (top - 1)));
+            }
+        }
+        foreach (ulong value in values)
+        {
+            using var writer = new SlimWriter();
+            writer.WriteVarUInt64(value);
+            Assert.That(Convert.ToHexString(writer.WrittenSpan), Is.EqualTo(Leb128(value)), $"64-bit {value}");
+            if (value <= uint.MaxValue)
+            {
+                using var writer32 = new SlimWriter();
+                writer32.WriteVarUInt32((uint)value);
+                Assert.That(Convert.ToHexString(writer32.WrittenSpan), Is.EqualTo(Leb128(value)), $"32-bit {value}");
+            }
+        }
+    }
+
+    /// <summary>The span writer patches headers in front of written bytes: it must touch nothing past its encoding.</summary>
+    [TestCase(300u)]
+    [TestCase(70_000u)]
+    [TestCase(uint.MaxValue)]
+    public void VarIntWrite_IntoASpan_LeavesTheBytesAfterItUntouched(uint value)
+    {
+        byte[] buffer = Enumerable.Repeat((byte)0xEE, 16).ToArray();
+        int n32 = VarInt.Write(buffer, value);
+        Assert.That(buffer.Skip(n32), Is.All.EqualTo((byte)0xEE));
+        buffer = Enumerable.Repeat((byte)0xEE, 16).ToArray();
+        int n64 = VarInt.Write(buffer, (ulong)value << 20);
+        Assert.That(buffer.Skip(n64), Is.All.EqualTo((byte)0xEE));
+        Assert.That(Convert.ToHexString(buffer, 0, n64), Is.EqualTo(Leb128((ulong)value << 20)));
+    }
+
+    private static string Leb128(ulong value)
+    {
+        var bytes = new List<byte>();
+        while (value >= 0x80)
+        {
+            bytes.Add((byte)(value | 0x80));
+            value >>= 7;
+        }
+        bytes.Add((byte)value);
+        return Convert.ToHexString(bytes.ToArray());
+    }
 }
 
 /// <summary>

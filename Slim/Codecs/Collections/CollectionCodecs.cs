@@ -56,7 +56,7 @@ internal static class CollectionCodecs
 
     private static MethodInfo Definition(Factory factory) => factory.Method.GetGenericMethodDefinition();
 
-    private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values);
+    private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values, codecs);
 
     private static SlimCodec CreateDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new DictionaryCodec<Dictionary<TKey, TValue>, TKey, TValue>(values, codecs,

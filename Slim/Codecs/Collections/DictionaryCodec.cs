@@ -101,6 +101,11 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
 
     public override void CloneBody(object source, object target, CloneSession session)
     {
+        if (source is Dictionary<TKey, TValue> from && target is Dictionary<TKey, TValue> to && CanFillNow((TDictionary)target))
+        {
+            CloneHashed(from, to, session);
+            return;
+        }
         KeyValuePair<TKey, TValue>[] pairs = [.. (TDictionary)source];
         var keys = new TKey[pairs.Length];
         var values = new TValue[pairs.Length];
@@ -111,6 +116,22 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         }
         var dictionary = (TDictionary)target;
         new Fill(dictionary, keys, values, 0).FillNowOrDefer(CanFillNow(dictionary), session);
+    }
+
+    /// <summary>
+    /// The common case, filled in place: keys that are their own clones under a comparer that is complete (the default
+    /// or a well-known string comparer), taken from a valid dictionary, so no flood check and no gathering arrays: the
+    /// values are cloned in the source's order, as the general path does, and added as they come.
+    /// </summary>
+    private void CloneHashed(Dictionary<TKey, TValue> from, Dictionary<TKey, TValue> to, CloneSession session)
+    {
+        to.EnsureCapacity(from.Count);
+        bool copyValues = _value.IsImmutableData;
+        Func<TValue, CloneSession, TValue> clone = _value.Clone;
+        foreach (KeyValuePair<TKey, TValue> pair in from)
+        {
+            to.Add(pair.Key, copyValues ? pair.Value : clone(pair.Value, session));
+        }
     }
 
     private bool CanFillNow(TDictionary dictionary) => CollectionFill.CanFillNow(_key.IsImmutableData, _comparer(dictionary), _defaultComparer);

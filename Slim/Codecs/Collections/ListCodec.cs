@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
@@ -9,11 +10,15 @@ namespace NFX.Slim.Codecs.Collections;
 internal sealed class ListCodec<T> : SlimCodec
 {
     private readonly ElementAccess<T> _element;
+    private readonly ReferenceSlot? _slot;
 
-    public ListCodec(ValueExpressions values) : base(typeof(List<T>))
+    public ListCodec(ValueExpressions values, CodecCache codecs) : base(typeof(List<T>))
     {
         _element = new ElementAccess<T>(values, $"List<{typeof(T).Name}>");
         HeaderIsEmpty = true;
+        CloneHeaderIsLeaf = true;
+        CloneNeedsBody = !_element.IsImmutableData;
+        _slot = ElementAccess<T>.CloneSlot(codecs, $"List<{typeof(T).Name}> element");
     }
 
     public override bool HasBody => true;
@@ -46,19 +51,36 @@ internal sealed class ListCodec<T> : SlimCodec
         }
     }
 
-    public override object CloneHeader(object source, CloneSession session) => new List<T>(((List<T>)source).Count);
+    /// <summary>A list of the same count; when the elements are their own clones (plain data, strings), already filled.</summary>
+    public override object CloneHeader(object source, CloneSession session)
+    {
+        ReadOnlySpan<T> from = CollectionsMarshal.AsSpan((List<T>)source);
+        var clone = new List<T>(from.Length);
+        if (!CloneNeedsBody)
+        {
+            CollectionsMarshal.SetCount(clone, from.Length);
+            from.CopyTo(CollectionsMarshal.AsSpan(clone));
+        }
+        return clone;
+    }
 
     public override void CloneBody(object source, object target, CloneSession session)
     {
         ReadOnlySpan<T> from = CollectionsMarshal.AsSpan((List<T>)source);
         var to = (List<T>)target;
-        if (_element.IsImmutableData)
-        {
-            to.AddRange(from);
-            return;
-        }
         CollectionsMarshal.SetCount(to, from.Length);
         Span<T> items = CollectionsMarshal.AsSpan(to);
+        if (_slot is not null)
+        {
+            // References: the session directly, not through the element delegate. A clone has its source's runtime
+            // type, so it fits the element type as the source did.
+            for (int i = 0; i < from.Length; i++)
+            {
+                object? copy = session.CloneReference(from[i], _slot);
+                items[i] = Unsafe.As<object?, T>(ref copy);
+            }
+            return;
+        }
         Func<T, CloneSession, T> clone = _element.Clone;
         for (int i = 0; i < from.Length; i++)
         {
