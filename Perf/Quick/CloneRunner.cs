@@ -13,13 +13,16 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
     public static IReadOnlyList<CloneContender> Contenders() =>
         [new SlimDeepCloneContender(), new SlimRoundTripCloneContender(), new HandWrittenCloneContender()];
 
-    /// <summary>Builds the clone table of one workload.</summary>
+    /// <summary>Builds the clone table of one workload: every method verified and warmed up, then timed in interleaved rounds.</summary>
     public WorkloadResult Run(Workload workload)
     {
         object root = workload.CreateRoots()[0];
-        var rows = new List<ContenderResult>();
-        foreach (CloneContender contender in Contenders())
+        IReadOnlyList<CloneContender> contenders = Contenders();
+        var rows = new ContenderResult?[contenders.Count];
+        var timed = new List<(int Row, Action Op, double EstimateMs, List<Measurement> Rounds)>();
+        for (int c = 0; c < contenders.Count; c++)
         {
+            CloneContender contender = contenders[c];
             progress.Report($"clone {workload.Key}: {contender.Name}");
             string? failure;
             try
@@ -32,13 +35,25 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
             }
             if (failure is not null)
             {
-                rows.Add(ContenderResult.Failed(contender.Name, failure));
+                rows[c] = ContenderResult.Failed(contender.Name, failure);
                 continue;
             }
-            Measurement clone = _measurer.Measure(() => contender.Clone(root));
-            rows.Add(new ContenderResult(contender.Name, CellStatus.Measured, null, 0, clone, null));
+            Action op = () => contender.Clone(root);
+            timed.Add((c, op, _measurer.WarmUp(op), []));
+        }
+        TimeSpan roundBudget = options.Budget / WorkloadRunner.Rounds;
+        for (int round = 0; round < WorkloadRunner.Rounds; round++)
+        {
+            foreach ((_, Action op, double estimateMs, List<Measurement> rounds) in timed)
+            {
+                rounds.Add(_measurer.Measure(op, estimateMs: estimateMs, budget: roundBudget, minBatches: 1));
+            }
+        }
+        foreach ((int c, _, _, List<Measurement> rounds) in timed)
+        {
+            rows[c] = new ContenderResult(contenders[c].Name, CellStatus.Measured, null, 0, Measurer.Combine(rounds), null);
         }
         return new WorkloadResult("clone-" + workload.Key, "Deep clone: " + workload.Title, workload.Description,
-            GraphComparer.Compare(root, root).ObjectCount, rows);
+            GraphComparer.Compare(root, root).ObjectCount, [.. rows.OfType<ContenderResult>()]);
     }
 }

@@ -25,7 +25,7 @@ public static class MarkdownReport
             text.AppendLine($"Perzon loop scaled to {run.Options.PerzonLoop:N0} objects (the ancestor's 500,000: `quick --loop 500000`); every contender runs the same op.  ");
         }
         text.AppendLine($"Command: `{run.Command}` ({run.Elapsed.TotalSeconds:0} s wall time, " +
-            $"{run.Options.Budget.TotalMilliseconds:0} ms timing budget per direction, median of batches, single thread).").AppendLine();
+            $"{run.Options.Budget.TotalMilliseconds:0} ms timing budget per direction in 5 interleaved rounds (every contender once per round), median of each round's batches, then median of the rounds, single thread).").AppendLine();
         text.AppendLine("Every contender's output was round-tripped and compared with the original (Perf/Verification/GraphComparer: " +
             "field by field, including which objects are shared and the cycles) before anything was timed; a contender that " +
             "threw or lost data shows FAILED with the first difference and is not timed. A contender that cannot represent a " +

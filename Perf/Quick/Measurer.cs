@@ -6,6 +6,7 @@ namespace NFX.Perf.Quick;
 /// <summary>
 /// The quick mode's own timing loop: warm up, size batches to about <see cref="TargetBatch"/>, time batches until the
 /// budget is spent (at least <see cref="MinBatches"/> unless that would exceed <see cref="MaxDirection"/>), take the median.
+/// The workload runner splits the budget into rounds, every contender once per round (<see cref="Combine"/>).
 /// </summary>
 /// <remarks>
 /// Batches are short on purpose: on a machine whose load is several times its core count the thread runs in slices
@@ -42,18 +43,26 @@ public sealed class Measurer(TimeSpan budget)
     /// <param name="op">The op (one call of it = one op).</param>
     /// <param name="largeObjectPerOp">
     /// True when every op allocates a large-object-heap array (the primitive-array workloads): then each op is timed
-    /// alone, after a full collection that compacts the large-object heap, outside the timing. Otherwise the time depends on the collector's state, not on
+    /// alone, after a full (non-compacting) collection outside the timing, so it reuses the memory its predecessor's
+    /// array just gave back. Otherwise the time depends on the collector's state, not on
     /// the op: right after a collection a new 16 MiB array reuses memory already committed (about 1 ms to fill), but the
     /// large-object budget lets hundreds of MiB go by without one, and each of those arrays gets fresh pages from the
     /// OS (4,096 page faults per 16 MiB; 80-200 ms on a loaded 2-core VM). The same contender measured 1.5 ms in one
     /// run and 65 ms in the next, so the ratios were noise. What this leaves out is the OS's page-fault cost, which
     /// every contender that allocates its result pays alike.
     /// </param>
-    public Measurement Measure(Action op, bool largeObjectPerOp = false)
+    /// <param name="estimateMs">
+    /// The time of one op from an earlier <see cref="WarmUp"/> of the same op: the op is warm, so it is timed at once
+    /// (one round of several, interleaved with the other contenders'); null warms it up first.
+    /// </param>
+    /// <param name="budget">This measurement's share of <see cref="Budget"/> (a round's), or null for all of it.</param>
+    /// <param name="minBatches">Batches timed at least (a round needs fewer than a whole measurement).</param>
+    public Measurement Measure(Action op, bool largeObjectPerOp = false, double? estimateMs = null, TimeSpan? budget = null, int minBatches = MinBatches)
     {
         Settle();
-        double estimateMs = WarmUp(op);
-        int opsPerBatch = largeObjectPerOp ? 1 : (int)Math.Clamp(TargetBatch.TotalMilliseconds / Math.Max(estimateMs, 1e-6), 1, 10_000_000);
+        double perOpMs = estimateMs ?? WarmUp(op);
+        TimeSpan timeBudget = budget ?? Budget;
+        int opsPerBatch = largeObjectPerOp ? 1 : (int)Math.Clamp(TargetBatch.TotalMilliseconds / Math.Max(perOpMs, 1e-6), 1, 10_000_000);
         var times = new List<double>();
         var allocations = new List<double>();
         var total = Stopwatch.StartNew();
@@ -61,7 +70,7 @@ public sealed class Measurer(TimeSpan budget)
         double lastBatchMs = 0;
         while (times.Count < MaxBatches)
         {
-            if (times.Count >= MinBatches && total.Elapsed >= Budget)
+            if (times.Count >= minBatches && total.Elapsed >= timeBudget)
             {
                 break;
             }
@@ -72,8 +81,7 @@ public sealed class Measurer(TimeSpan budget)
             }
             if (largeObjectPerOp)
             {
-                // Compacting: freed arrays of other sizes leave gaps between live ones that the op's array may not fit.
-                GCSettings.LargeObjectHeapCompactionMode = GCLargeObjectHeapCompactionMode.CompactOnce;
+                // Not compacting: a compaction decommits the space it frees, and every op after it faulted again.
                 GC.Collect();
             }
             GcTally gcBefore = GcTally.Now();
@@ -101,7 +109,7 @@ public sealed class Measurer(TimeSpan budget)
     /// and until no method was compiled for <see cref="JitQuiet"/> (at most <see cref="MaxWarmup"/>); the estimate
     /// comes from that quiet stretch only.
     /// </summary>
-    private double WarmUp(Action op)
+    public double WarmUp(Action op)
     {
         double minimumMs = Budget.TotalMilliseconds / 5;
         var clock = Stopwatch.StartNew();
@@ -134,6 +142,21 @@ public sealed class Measurer(TimeSpan budget)
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
+    }
+
+    /// <summary>
+    /// One figure from the rounds of one direction: the median of the rounds' times and allocations, all batches and
+    /// all collector work counted.
+    /// </summary>
+    public static Measurement Combine(IReadOnlyList<Measurement> rounds)
+    {
+        GcTally gc = default;
+        foreach (Measurement round in rounds)
+        {
+            gc += round.Gc;
+        }
+        return new Measurement(Median([.. rounds.Select(r => r.NanosecondsPerOp)]), Median([.. rounds.Select(r => r.AllocatedBytesPerOp)]),
+            rounds.Sum(r => r.Batches), rounds[0].OpsPerBatch, gc);
     }
 
     private static double Median(List<double> values)

@@ -9,30 +9,66 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
 {
     private readonly Measurer _measurer = new(options.Budget);
 
-    /// <summary>Builds the workload's table.</summary>
+    /// <summary>Rounds per workload: every contender is timed once per round, both ways, and the median round counts.</summary>
+    public const int Rounds = 5;
+
+    /// <summary>
+    /// Builds the workload's table: each contender is checked (n/a, deep-graph probe, verification) and warmed up, then
+    /// timed in <see cref="Rounds"/> interleaved rounds, so a stretch of load from other processes falls on every
+    /// contender's figures alike instead of on one contender's.
+    /// </summary>
     public WorkloadResult Run(Workload workload, IReadOnlyList<Contender> contenders)
     {
         progress.Report($"{workload.Key}: building the workload");
         IReadOnlyList<object> roots = workload.CreateRoots();
         int objects = GraphComparer.Compare(roots[0], roots[0]).ObjectCount;
-        var rows = new List<ContenderResult>();
-        foreach (Contender contender in contenders)
+        var rows = new ContenderResult?[contenders.Count];
+        var timed = new List<(int Row, Timed Ops)>();
+        for (int c = 0; c < contenders.Count; c++)
         {
-            ContenderResult? row = RunOne(workload, roots, contender);
-            if (row is not null)
+            (ContenderResult? row, Timed? ops) = Prepare(workload, roots, contenders[c]);
+            rows[c] = row;
+            if (ops is not null)
             {
-                rows.Add(row);
+                timed.Add((c, ops));
             }
         }
-        return new WorkloadResult(workload.Key, workload.Title, workload.Description, objects, rows);
+        TimeSpan roundBudget = options.Budget / Rounds;
+        for (int round = 0; round < Rounds; round++)
+        {
+            foreach ((_, Timed ops) in timed)
+            {
+                ops.Serialize.Add(_measurer.Measure(ops.SerializeOp, ops.LargeObjectPerOp, ops.SerializeEstimateMs, roundBudget, minBatches: 1));
+                ops.Deserialize.Add(_measurer.Measure(ops.DeserializeOp, ops.LargeObjectPerOp, ops.DeserializeEstimateMs, roundBudget, minBatches: 1));
+            }
+        }
+        foreach ((int c, Timed ops) in timed)
+        {
+            Measurement serialize = Measurer.Combine(ops.Serialize), deserialize = Measurer.Combine(ops.Deserialize);
+            progress.Report($"{workload.Key}: {ops.Contender.Name}: {Format.Time(serialize.NanosecondsPerOp)} / " +
+                $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(ops.PayloadBytes)}; GC while timed: " +
+                $"{GcNote(serialize)} / {GcNote(deserialize)}");
+            rows[c] = new ContenderResult(ops.Contender.Name, CellStatus.Measured, null, ops.PayloadBytes, serialize, deserialize, ops.Contender.IsBaseline);
+        }
+        return new WorkloadResult(workload.Key, workload.Title, workload.Description, objects, [.. rows.OfType<ContenderResult>()]);
     }
 
-    private ContenderResult? RunOne(Workload workload, IReadOnlyList<object> roots, Contender contender)
+    /// <summary>A contender ready to be timed: its two ops, warmed up, and the rounds measured so far.</summary>
+    private sealed record Timed(Contender Contender, long PayloadBytes, bool LargeObjectPerOp, Action SerializeOp, Action DeserializeOp,
+        double SerializeEstimateMs, double DeserializeEstimateMs)
+    {
+        public List<Measurement> Serialize { get; } = [];
+
+        public List<Measurement> Deserialize { get; } = [];
+    }
+
+    /// <summary>Checks a contender; returns its row when it is not timed (n/a, failed), else its warmed-up ops.</summary>
+    private (ContenderResult? Row, Timed? Ops) Prepare(Workload workload, IReadOnlyList<object> roots, Contender contender)
     {
         string? reason = contender.CannotHandle(workload);
         if (reason is not null)
         {
-            return contender.IsBaseline ? null : ContenderResult.NotApplicable(contender.Name, reason);
+            return (contender.IsBaseline ? null : ContenderResult.NotApplicable(contender.Name, reason), null);
         }
         if ((workload.Traits & WorkloadTraits.Deep) != 0)
         {
@@ -41,7 +77,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
             if (crash is not null)
             {
                 progress.Report($"{workload.Key}: {contender.Name}: FAILED: {crash}");
-                return ContenderResult.Failed(contender.Name, crash, contender.IsBaseline);
+                return (ContenderResult.Failed(contender.Name, crash, contender.IsBaseline), null);
             }
         }
         progress.Report($"{workload.Key}: {contender.Name}: verifying");
@@ -49,7 +85,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
         if (!outcome.Succeeded)
         {
             progress.Report($"{workload.Key}: {contender.Name}: FAILED: {outcome.Failure}");
-            return ContenderResult.Failed(contender.Name, outcome.Failure!, contender.IsBaseline);
+            return (ContenderResult.Failed(contender.Name, outcome.Failure!, contender.IsBaseline), null);
         }
 
         object[] prepared = outcome.Prepared;
@@ -63,28 +99,26 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
 
         // Every op of a primitive-array workload allocates a large array (the result, or the output byte[]).
         bool largeObjectPerOp = (workload.Traits & WorkloadTraits.PrimitiveArray) != 0;
-        progress.Report($"{workload.Key}: {contender.Name}: serialize");
-        Measurement serialize = _measurer.Measure(() =>
+        void Serialize()
         {
             for (int i = 0, j = 0; i < calls; i++)
             {
                 contender.Serialize(prepared[j]);
                 j = j + 1 == prepared.Length ? 0 : j + 1;
             }
-        }, largeObjectPerOp);
-        progress.Report($"{workload.Key}: {contender.Name}: deserialize");
-        Measurement deserialize = _measurer.Measure(() =>
+        }
+        void Deserialize()
         {
             for (int i = 0, j = 0; i < calls; i++)
             {
                 contender.Deserialize(payloads[j]);
                 j = j + 1 == payloads.Length ? 0 : j + 1;
             }
-        }, largeObjectPerOp);
-        progress.Report($"{workload.Key}: {contender.Name}: {Format.Time(serialize.NanosecondsPerOp)} / " +
-            $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(payloadBytes)}; GC while timed: " +
-            $"{GcNote(serialize)} / {GcNote(deserialize)}");
-        return new ContenderResult(contender.Name, CellStatus.Measured, null, payloadBytes, serialize, deserialize, contender.IsBaseline);
+        }
+        progress.Report($"{workload.Key}: {contender.Name}: warming up");
+        double serializeMs = _measurer.WarmUp(Serialize);
+        double deserializeMs = _measurer.WarmUp(Deserialize);
+        return (null, new Timed(contender, payloadBytes, largeObjectPerOp, Serialize, Deserialize, serializeMs, deserializeMs));
     }
 
     private static string GcNote(Measurement measurement) =>

@@ -26,6 +26,8 @@ internal sealed class ValueExpressions
     private static readonly MethodInfo s_beginInline = typeof(ReadSession).GetMethod(nameof(ReadSession.BeginInline))!;
     private static readonly MethodInfo s_endInline = typeof(ReadSession).GetMethod(nameof(ReadSession.EndInline))!;
     private static readonly MethodInfo s_writeByte = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteByte))!;
+    private static readonly MethodInfo s_writeString = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteString))!;
+    private static readonly MethodInfo s_writeTaggedString = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteTaggedString), BindingFlags.NonPublic | BindingFlags.Instance)!;
     private static readonly MethodInfo s_readVarUInt32 = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadVarUInt32))!;
     private static readonly PropertyInfo s_readerPosition = typeof(SlimReader).GetProperty(nameof(SlimReader.Position))!;
     private static readonly MethodInfo s_writeBoolean = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteBoolean))!;
@@ -264,8 +266,12 @@ internal sealed class ValueExpressions
     private static Expression WriteInline(Type type, NativeTypeCodec native, Expression writer, Expression value, Expression session, Expression slot)
     {
         ParameterExpression local = Expression.Variable(type, "reference");
-        Expression announce = Expression.IfThen(Expression.Not(Expression.Call(session, s_tryWriteBackReference, local)),
-            Expression.Block(Expression.Call(writer, s_writeByte, Expression.Constant((byte)WireHandle.NewOfDeclaredType)), native.Write(writer, local)));
+        ConstantExpression newOfDeclaredType = Expression.Constant((byte)WireHandle.NewOfDeclaredType);
+        // The wire's own string writer takes the handle with the string (one room check for both); the same bytes.
+        Expression writeNew = native.WriteMethod == s_writeString
+            ? Expression.Call(writer, s_writeTaggedString, newOfDeclaredType, local)
+            : Expression.Block(Expression.Call(writer, s_writeByte, newOfDeclaredType), native.Write(writer, local));
+        Expression announce = Expression.IfThen(Expression.Not(Expression.Call(session, s_tryWriteBackReference, local)), writeNew);
         if (type.IsArray)
         {
             announce = Expression.IfThenElse(Expression.TypeEqual(local, type), announce,

@@ -38,6 +38,30 @@ public sealed partial class SlimWriter
         WriteStringSlow(value);
     }
 
+    /// <summary>
+    /// <paramref name="tag"/>, then <paramref name="value"/> as <see cref="WriteString"/> writes it, with one room check
+    /// for both: Slim's generated code writes a reference handle before every string it writes inline.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WriteTaggedString(byte tag, string value)
+    {
+        int length = value.Length;
+        if (_end - _pos - VarInt.MaxBytes32 - 1 >= length)
+        {
+            ref byte cursor = ref Cursor;
+            cursor = tag;
+            int prefix = VarInt.Append32(ref Unsafe.Add(ref cursor, 1), (uint)length + 1);
+            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + 1 + prefix, length), out _) == OperationStatus.Done)
+            {
+                _pos += 1 + prefix + length;
+                return;
+            }
+        }
+        // Nothing was committed: the general path starts over.
+        WriteByte(tag);
+        WriteStringSlow(value);
+    }
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)
     {
