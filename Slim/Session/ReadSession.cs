@@ -32,6 +32,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private SlimLimits _limits;
     private int _depth;
     private int _current = -1; // pool index of the object whose header or body is being read
+    private Type? _lastNamedType;              // the last type announced with its handle that passed the policy,
+    private TypeAdmission? _lastNamedAdmission; // under this policy,
+    private SlimCodec? _lastNamedCodec;         // and its codec
     private Action<CompletionStep>? _fill;
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
@@ -300,12 +303,26 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         else if (handle == WireHandle.NewWithType)
         {
             Type type = ReadTypeHandle();
-            _admission.Check(type);
+            if (type == _lastNamedType && _admission == _lastNamedAdmission)
+            {
+                // The same type under the same policy as the last object announced with its type (every PerCall
+                // message's root): the verdict and the codec cannot have changed.
+                codec = _lastNamedCodec!;
+            }
+            else
+            {
+                _admission.Check(type);
+                codec = null!;
+            }
             if (!slot.DeclaredType.IsAssignableFrom(type))
             {
                 SlimThrow.SlotTypeMismatch(slot, type, offset);
             }
-            codec = CodecForReading(type, slot, offset);
+            if (codec is null)
+            {
+                codec = CodecForReading(type, slot, offset);
+                (_lastNamedType, _lastNamedAdmission, _lastNamedCodec) = (type, _admission, codec);
+            }
         }
         else
         {

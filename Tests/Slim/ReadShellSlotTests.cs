@@ -105,6 +105,20 @@ public sealed class ReadShellSlotTests
     }
 
     [Test]
+    public void Deserialize_SameRootTypeUnderAnotherPolicy_IsCheckedAgain()
+    {
+        // No policy rule admits this assembly: only Deserialize<T> admits what T reaches.
+        var serializer = new SlimSerializer();
+        byte[] bytes = serializer.Serialize(new ShellLeaf { Value = 7 });
+
+        Assert.That(serializer.Deserialize<ShellLeaf>(bytes).Value, Is.EqualTo(7));
+        Assert.That(serializer.Deserialize<ShellLeaf>(bytes).Value, Is.EqualTo(7), "the same type under the same policy again");
+        Assert.Throws<SlimTypeNotAllowedException>(() => serializer.Deserialize(bytes));
+        Assert.Throws<SlimTypeNotAllowedException>(() => serializer.Deserialize<Version>(bytes)); // a scope in another assembly
+        Assert.That(serializer.Deserialize<ShellLeaf>(bytes).Value, Is.EqualTo(7));
+    }
+
+    [Test]
     public void Deserialize_TruncatedAfterWarmUp_ThrowsFormatAtEveryLength()
     {
         SlimSerializer serializer = RoundTrip.NewSerializer();

@@ -157,6 +157,11 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
             if (dictionary is Dictionary<TKey, TValue> hashed)
             {
                 HashFloodGuard.Prepare(hashed, keys, maxHashCollisions, Offset);
+                if (hashed.GetType() == typeof(Dictionary<TKey, TValue>)) // a subclass may re-implement Add
+                {
+                    FillHashed(hashed);
+                    return;
+                }
             }
             else if (dictionary is ConcurrentDictionary<TKey, TValue> concurrent)
             {
@@ -178,6 +183,23 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
                     ThrowDuplicate("key");
                 }
                 dictionary.Add(key, values[i]);
+            }
+        }
+
+        /// <summary>The common case without interface calls, and one hash lookup per key (TryAdd finds a duplicate itself).</summary>
+        private void FillHashed(Dictionary<TKey, TValue> hashed)
+        {
+            for (int i = 0; i < keys.Length; i++)
+            {
+                TKey key = keys[i];
+                if (key is null)
+                {
+                    SlimThrow.Format($"A null key in a {typeof(TDictionary).Name}", Offset);
+                }
+                if (!hashed.TryAdd(key, values[i]))
+                {
+                    ThrowDuplicate("key");
+                }
             }
         }
     }
