@@ -69,6 +69,12 @@ public static class VarInt
             dst = (byte)value;
             return 1;
         }
+        if (value < 0x4000 && BitConverter.IsLittleEndian)
+        {
+            // Two bytes (counts, scores, years: 128..16383) inline at the call site: the common multi-byte case, no call.
+            Unsafe.WriteUnaligned(ref dst, (ushort)((value & 0x7F) | 0x80 | ((value << 1) & 0x7F00)));
+            return 2;
+        }
         return Append32Multi(ref dst, value);
     }
 
@@ -110,6 +116,12 @@ public static class VarInt
         {
             dst = (byte)value;
             return 1;
+        }
+        if (value < 0x4000 && BitConverter.IsLittleEndian)
+        {
+            // Two bytes (counts, scores, years: 128..16383) inline at the call site: the common multi-byte case, no call.
+            Unsafe.WriteUnaligned(ref dst, (ushort)((value & 0x7F) | 0x80 | ((value << 1) & 0x7F00)));
+            return 2;
         }
         return Append64Multi(ref dst, value);
     }
