@@ -10,13 +10,22 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public uint ReadVarUInt32()
     {
-        if (_pos < _end)
+        int available = _end - _pos;
+        if (available > 0)
         {
-            byte first = Cursor;
+            ref byte cursor = ref Cursor;
+            byte first = cursor;
             if (first < 0x80)
             {
                 _pos++;
                 return first;
+            }
+            // Two bytes (128..16383, the common multi-byte case) decoded here too; a zero second byte is not minimal
+            // and goes the checked way, which reports it.
+            if (available > 1 && (uint)(Unsafe.Add(ref cursor, 1) - 1) < 0x7F)
+            {
+                _pos += 2;
+                return ((uint)first & 0x7F) | ((uint)Unsafe.Add(ref cursor, 1) << 7);
             }
         }
         return ReadVarUInt32Multi();
@@ -50,13 +59,22 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public ulong ReadVarUInt64()
     {
-        if (_pos < _end)
+        int available = _end - _pos;
+        if (available > 0)
         {
-            byte first = Cursor;
+            ref byte cursor = ref Cursor;
+            byte first = cursor;
             if (first < 0x80)
             {
                 _pos++;
                 return first;
+            }
+            // Two bytes (128..16383, the common multi-byte case) decoded here too; a zero second byte is not minimal
+            // and goes the checked way, which reports it.
+            if (available > 1 && (uint)(Unsafe.Add(ref cursor, 1) - 1) < 0x7F)
+            {
+                _pos += 2;
+                return ((ulong)first & 0x7F) | ((ulong)Unsafe.Add(ref cursor, 1) << 7);
             }
         }
         return ReadVarUInt64Multi();
