@@ -140,45 +140,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
 
     /// <summary>Adds an object to the pool, recorded as announced by the object being read.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void AddToPool(object? value)
-    {
-        int index = _poolCount;
-        PoolEntry[] pool = _pool;
-        if ((uint)index >= (uint)pool.Length)
-        {
-            pool = GrowPool();
-        }
-        pool[index].Value = value;
-        pool[index].Owner = _current;
-        _poolCount = index + 1;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private PoolEntry[] GrowPool()
-    {
-        Array.Resize(ref _pool, _pool.Length * 2);
-        return _pool;
-    }
+    private void AddToPool(object? value) => GrowableArray.Append(ref _pool, ref _poolCount, new PoolEntry { Value = value, Owner = _current });
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void AddPending(SlimCodec codec, int index)
-    {
-        int count = _pendingCount;
-        PendingBody[] pending = _pending;
-        if ((uint)count >= (uint)pending.Length)
-        {
-            pending = GrowPending();
-        }
-        pending[count] = new PendingBody(codec, index);
-        _pendingCount = count + 1;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private PendingBody[] GrowPending()
-    {
-        Array.Resize(ref _pending, _pending.Length * 2);
-        return _pending;
-    }
+    private void AddPending(SlimCodec codec, int index) => GrowableArray.Append(ref _pending, ref _pendingCount, new PendingBody(codec, index));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void AddBackEdge(int target)

@@ -193,14 +193,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void AddPending(object value, SlimCodec codec)
-    {
-        if (_pendingCount == _pending.Length)
-        {
-            Array.Resize(ref _pending, _pending.Length * 2);
-        }
-        _pending[_pendingCount++] = new PendingBody(value, codec.BodyWriter);
-    }
+    private void AddPending(object value, SlimCodec codec) =>
+        GrowableArray.Append(ref _pending, ref _pendingCount, new PendingBody(value, codec.BodyWriter));
 
     private readonly record struct PendingBody(object Value, Action<SlimWriter, object, WriteSession> Write);
 
