@@ -19,7 +19,7 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
         object root = workload.CreateRoots()[0];
         IReadOnlyList<CloneContender> contenders = Contenders();
         var rows = new ContenderResult?[contenders.Count];
-        var timed = new List<(int Row, Action Op, double EstimateMs, List<Measurement> Rounds)>();
+        var timed = new List<(int Row, WarmOp Op)>();
         for (int c = 0; c < contenders.Count; c++)
         {
             CloneContender contender = contenders[c];
@@ -39,19 +39,12 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
                 continue;
             }
             Action op = () => contender.Clone(root);
-            timed.Add((c, op, _measurer.WarmUp(op), []));
+            timed.Add((c, new WarmOp(op, _measurer.WarmUp(op))));
         }
-        TimeSpan roundBudget = options.Budget / WorkloadRunner.Rounds;
-        for (int round = 0; round < WorkloadRunner.Rounds; round++)
+        IReadOnlyList<Measurement> measured = _measurer.MeasureInRounds([.. timed.Select(t => t.Op)]);
+        for (int t = 0; t < timed.Count; t++)
         {
-            foreach ((_, Action op, double estimateMs, List<Measurement> rounds) in timed)
-            {
-                rounds.Add(_measurer.Measure(op, estimateMs: estimateMs, budget: roundBudget, minBatches: 1));
-            }
-        }
-        foreach ((int c, _, _, List<Measurement> rounds) in timed)
-        {
-            rows[c] = new ContenderResult(contenders[c].Name, CellStatus.Measured, null, 0, Measurer.Combine(rounds), null);
+            rows[timed[t].Row] = new ContenderResult(contenders[timed[t].Row].Name, CellStatus.Measured, null, 0, measured[t], null);
         }
         return new WorkloadResult("clone-" + workload.Key, "Deep clone: " + workload.Title, workload.Description,
             GraphComparer.Compare(root, root).ObjectCount, [.. rows.OfType<ContenderResult>()]);

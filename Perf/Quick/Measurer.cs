@@ -6,7 +6,7 @@ namespace NFX.Perf.Quick;
 /// <summary>
 /// The quick mode's own timing loop: warm up, size batches to about <see cref="TargetBatch"/>, time batches until the
 /// budget is spent (at least <see cref="MinBatches"/> unless that would exceed <see cref="MaxDirection"/>), take the median.
-/// The workload runner splits the budget into rounds, every contender once per round (<see cref="Combine"/>).
+/// Tables are timed in rounds, every contender once per round (<see cref="MeasureInRounds"/>).
 /// </summary>
 /// <remarks>
 /// Batches are short on purpose: on a machine whose load is several times its core count the thread runs in slices
@@ -144,11 +144,32 @@ public sealed class Measurer(TimeSpan budget)
         GC.Collect();
     }
 
+    /// <summary>Rounds per table: every op is timed once per round, and the median round counts.</summary>
+    public const int Rounds = 5;
+
+    /// <summary>
+    /// Times warmed-up ops in <see cref="Rounds"/> interleaved rounds (each round times every op once with a fifth of the
+    /// budget), so a stretch of load from other processes falls on all of them alike; returns one figure per op.
+    /// </summary>
+    public IReadOnlyList<Measurement> MeasureInRounds(IReadOnlyList<WarmOp> ops)
+    {
+        TimeSpan roundBudget = Budget / Rounds;
+        List<Measurement>[] rounds = [.. ops.Select(_ => new List<Measurement>())];
+        for (int round = 0; round < Rounds; round++)
+        {
+            for (int i = 0; i < ops.Count; i++)
+            {
+                rounds[i].Add(Measure(ops[i].Op, ops[i].LargeObjectPerOp, ops[i].EstimateMs, roundBudget, minBatches: 1));
+            }
+        }
+        return [.. rounds.Select(Combine)];
+    }
+
     /// <summary>
     /// One figure from the rounds of one direction: the median of the rounds' times and allocations, all batches and
     /// all collector work counted.
     /// </summary>
-    public static Measurement Combine(IReadOnlyList<Measurement> rounds)
+    private static Measurement Combine(IReadOnlyList<Measurement> rounds)
     {
         GcTally gc = default;
         foreach (Measurement round in rounds)
@@ -166,3 +187,9 @@ public sealed class Measurer(TimeSpan budget)
         return values.Count % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
     }
 }
+
+/// <summary>An op already warmed up (<see cref="Measurer.WarmUp"/>), ready for <see cref="Measurer.MeasureInRounds"/>.</summary>
+/// <param name="Op">One call = one op.</param>
+/// <param name="EstimateMs">The time of one op, from its warmup.</param>
+/// <param name="LargeObjectPerOp">See <see cref="Measurer.Measure"/>.</param>
+public readonly record struct WarmOp(Action Op, double EstimateMs, bool LargeObjectPerOp = false);

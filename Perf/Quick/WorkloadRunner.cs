@@ -9,13 +9,9 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
 {
     private readonly Measurer _measurer = new(options.Budget);
 
-    /// <summary>Rounds per workload: every contender is timed once per round, both ways, and the median round counts.</summary>
-    public const int Rounds = 5;
-
     /// <summary>
     /// Builds the workload's table: each contender is checked (n/a, deep-graph probe, verification) and warmed up, then
-    /// timed in <see cref="Rounds"/> interleaved rounds, so a stretch of load from other processes falls on every
-    /// contender's figures alike instead of on one contender's.
+    /// all are timed together in interleaved rounds (<see cref="Measurer.MeasureInRounds"/>).
     /// </summary>
     public WorkloadResult Run(Workload workload, IReadOnlyList<Contender> contenders)
     {
@@ -33,18 +29,12 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
                 timed.Add((c, ops));
             }
         }
-        TimeSpan roundBudget = options.Budget / Rounds;
-        for (int round = 0; round < Rounds; round++)
+        // Serialize and deserialize of each contender, in table order.
+        IReadOnlyList<Measurement> measured = _measurer.MeasureInRounds([.. timed.SelectMany(t => new[] { t.Ops.Serialize, t.Ops.Deserialize })]);
+        for (int t = 0; t < timed.Count; t++)
         {
-            foreach ((_, Timed ops) in timed)
-            {
-                ops.Serialize.Add(_measurer.Measure(ops.SerializeOp, ops.LargeObjectPerOp, ops.SerializeEstimateMs, roundBudget, minBatches: 1));
-                ops.Deserialize.Add(_measurer.Measure(ops.DeserializeOp, ops.LargeObjectPerOp, ops.DeserializeEstimateMs, roundBudget, minBatches: 1));
-            }
-        }
-        foreach ((int c, Timed ops) in timed)
-        {
-            Measurement serialize = Measurer.Combine(ops.Serialize), deserialize = Measurer.Combine(ops.Deserialize);
+            (int c, Timed ops) = timed[t];
+            Measurement serialize = measured[2 * t], deserialize = measured[2 * t + 1];
             progress.Report($"{workload.Key}: {ops.Contender.Name}: {Format.Time(serialize.NanosecondsPerOp)} / " +
                 $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(ops.PayloadBytes)}; GC while timed: " +
                 $"{GcNote(serialize)} / {GcNote(deserialize)}");
@@ -53,14 +43,8 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
         return new WorkloadResult(workload.Key, workload.Title, workload.Description, objects, [.. rows.OfType<ContenderResult>()]);
     }
 
-    /// <summary>A contender ready to be timed: its two ops, warmed up, and the rounds measured so far.</summary>
-    private sealed record Timed(Contender Contender, long PayloadBytes, bool LargeObjectPerOp, Action SerializeOp, Action DeserializeOp,
-        double SerializeEstimateMs, double DeserializeEstimateMs)
-    {
-        public List<Measurement> Serialize { get; } = [];
-
-        public List<Measurement> Deserialize { get; } = [];
-    }
+    /// <summary>A contender ready to be timed: its two ops, warmed up.</summary>
+    private sealed record Timed(Contender Contender, long PayloadBytes, WarmOp Serialize, WarmOp Deserialize);
 
     /// <summary>Checks a contender; returns its row when it is not timed (n/a, failed), else its warmed-up ops.</summary>
     private (ContenderResult? Row, Timed? Ops) Prepare(Workload workload, IReadOnlyList<object> roots, Contender contender)
@@ -116,9 +100,8 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
             }
         }
         progress.Report($"{workload.Key}: {contender.Name}: warming up");
-        double serializeMs = _measurer.WarmUp(Serialize);
-        double deserializeMs = _measurer.WarmUp(Deserialize);
-        return (null, new Timed(contender, payloadBytes, largeObjectPerOp, Serialize, Deserialize, serializeMs, deserializeMs));
+        return (null, new Timed(contender, payloadBytes, new WarmOp(Serialize, _measurer.WarmUp(Serialize), largeObjectPerOp),
+            new WarmOp(Deserialize, _measurer.WarmUp(Deserialize), largeObjectPerOp)));
     }
 
     private static string GcNote(Measurement measurement) =>

@@ -26,8 +26,6 @@ internal sealed class ReferenceSlot
         Name = name;
         // System.Object is concrete: a plain `new object()` (a lock object) is announced as "of the declared type" in an
         // object slot, and must read back as one.
-        // Arrays are sealed but covariant (an object[] slot holds a string[], an int[] slot a uint[]).
-        IsExact = declaredType.IsSealed && !declaredType.IsArray;
         IsInstantiable = !declaredType.IsAbstract && !declaredType.IsInterface && !declaredType.ContainsGenericParameters;
         // Objects announced as "of the declared type" name no type, so the policy never sees them; the deny-list still
         // applies (a program may declare a field of a gadget type, a payload must not be able to fill it).
@@ -50,9 +48,6 @@ internal sealed class ReferenceSlot
 
     /// <summary>Where the slot is, for error messages (for example <c>Order.Customer</c>).</summary>
     public string Name { get; }
-
-    /// <summary>True when every value in this slot is exactly of the declared type (a sealed class).</summary>
-    public bool IsExact { get; }
 
     /// <summary>True when the declared type is concrete, so "new object of the declared type" can be announced.</summary>
     public bool IsInstantiable { get; }

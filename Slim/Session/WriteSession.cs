@@ -133,9 +133,9 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
 
     private void Announce(object value, ReferenceSlot slot)
     {
-        // A slot of a sealed class can only hold that class, and an object of exactly the declared type is recognized by
-        // its type handle: in both cases the object's Type is not fetched.
-        Type type = slot.IsExact || Type.GetTypeHandle(value).Value == slot.DeclaredTypeHandle ? slot.DeclaredType : value.GetType();
+        // An object of exactly the declared type (every object in a sealed class's slot) is recognized by its type handle,
+        // without fetching its Type.
+        Type type = Type.GetTypeHandle(value).Value == slot.DeclaredTypeHandle ? slot.DeclaredType : value.GetType();
         SlimCodec codec;
         if (type == slot.DeclaredType && (!(codec = slot.ExactCodec(Codecs)).HasLayout || LayoutSent(type)))
         {
