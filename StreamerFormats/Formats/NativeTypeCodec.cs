@@ -19,6 +19,21 @@ public sealed class NativeTypeCodec
         Type = type;
         WriteMethod = writeMethod;
         ReadMethod = readMethod;
+        if (RunWrites.TryFind(writeMethod, out MethodInfo runWrite, out int maxBytes))
+        {
+            RunWriteMethod = runWrite;
+            RunMaxBytes = maxBytes;
+        }
+        else if (Nullable.GetUnderlyingType(type) is { } inner && writeMethod.DeclaringType == typeof(SlimWriter) &&
+            writeMethod.Name == "WriteNullable" + inner.Name &&
+            typeof(SlimWriter).GetMethod("Write" + inner.Name, [inner]) is { } innerWrite &&
+            RunWrites.TryFind(innerWrite, out runWrite, out maxBytes))
+        {
+            // The built-in nullables are a presence byte, then the built-in encoding of the value.
+            RunNullable = true;
+            RunWriteMethod = runWrite;
+            RunMaxBytes = 1 + maxBytes;
+        }
     }
 
     /// <summary>The native type.</summary>
@@ -29,6 +44,21 @@ public sealed class NativeTypeCodec
 
     /// <summary>The method that reads a value: instance <c>()</c> on SlimReader, or static <c>(SlimReader)</c>.</summary>
     public MethodInfo ReadMethod { get; }
+
+    /// <summary>
+    /// For a built-in fixed-size encoding: the static <c>int (byte[] buffer, int pos, T value)</c> that writes the same
+    /// bytes as <see cref="WriteMethod"/> inside a run reserved with <c>SlimWriter.BeginRun</c>; null otherwise.
+    /// </summary>
+    internal MethodInfo? RunWriteMethod { get; }
+
+    /// <summary>The most bytes a value takes in a run (0 when there is no <see cref="RunWriteMethod"/>).</summary>
+    internal int RunMaxBytes { get; }
+
+    /// <summary>
+    /// True for a built-in <c>Nullable&lt;T&gt;</c> encoding: a presence byte (0 or 1), then, when there is a value,
+    /// <see cref="RunWriteMethod"/> (the run writer of T).
+    /// </summary>
+    internal bool RunNullable { get; }
 
     /// <summary>An expression that writes <paramref name="value"/> with <paramref name="writer"/>.</summary>
     public Expression Write(Expression writer, Expression value) =>
