@@ -32,12 +32,7 @@ public static class ScalingChild
         int count = checked(millions * 1_000_000);
         // A 16M-node tree is 32M objects with its strings, past the default MaxObjects.
         var slim = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.PerCall) with { Limits = SlimLimits.Trusted });
-        object? root = shape switch
-        {
-            "list" => CreateList(count),
-            "tree" => ScalingTreeNode.CreateTree(count),
-            _ => throw new ArgumentException($"Unknown shape '{shape}' (list or tree)."),
-        };
+        object? root = CreateGraph(shape, count);
 
         byte[]? payload = null;
         double[] serialize = new double[runs];
@@ -87,6 +82,14 @@ public static class ScalingChild
     }
 
     private static string LoadText() => Quick.MachineInfo.LoadAverage() is { } load ? load.ToString("0.0", CultureInfo.InvariantCulture) : "n/a";
+
+    /// <summary>The graph of a shape: "list" (a linked list of <paramref name="count"/> nodes) or "tree" (see <see cref="ScalingTreeNode.CreateTree"/>).</summary>
+    public static object CreateGraph(string shape, int count) => shape switch
+    {
+        "list" => CreateList(count),
+        "tree" => ScalingTreeNode.CreateTree(count),
+        _ => throw new ArgumentException($"Unknown shape '{shape}' (list or tree)."),
+    };
 
     private static Node CreateList(int count)
     {
