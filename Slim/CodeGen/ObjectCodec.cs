@@ -82,13 +82,10 @@ internal sealed class ObjectCodec : SlimCodec
         ParameterExpression obj = Expression.Parameter(typeof(object), "obj");
         ParameterExpression session = Expression.Parameter(typeof(ReadSession), "session");
         ParameterExpression typed = Expression.Variable(type, "o");
-        var body = new List<Expression> { Expression.Assign(typed, Expression.Convert(obj, type)) };
-        foreach (FieldInfo field in fields)
-        {
-            body.Add(FieldSetters.Assign(typed, field, values.Read(field.FieldType, reader, session, FieldLayout.DisplayName(field))));
-        }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<Action<SlimReader, object, ReadSession>>(Expression.Block([typed], body), $"Read_{type.Name}", [reader, obj, session]);
+        Expression body = Expression.Block([typed],
+            Expression.Assign(typed, Expression.Convert(obj, type)),
+            values.ReadFields(typed, fields, reader, session, FieldLayout.DisplayName, depth: 0));
+        return Expression.Lambda<Action<SlimReader, object, ReadSession>>(body, $"Read_{type.Name}", [reader, obj, session]);
     }
 
     /// <summary>

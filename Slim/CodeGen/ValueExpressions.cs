@@ -38,6 +38,11 @@ internal sealed class ValueExpressions
     private static readonly PropertyInfo s_runBuffer = typeof(SlimWriter).GetProperty(nameof(SlimWriter.RunBuffer), BindingFlags.NonPublic | BindingFlags.Instance)!;
     private static readonly MethodInfo s_endRun = typeof(SlimWriter).GetMethod(nameof(SlimWriter.EndRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
     private static readonly MethodInfo s_runBoolean = typeof(RunWrites).GetMethod(nameof(RunWrites.Boolean))!;
+    private static readonly MethodInfo s_tryBeginRun = typeof(SlimReader).GetMethod(nameof(SlimReader.TryBeginRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly PropertyInfo s_readRunBuffer = typeof(SlimReader).GetProperty(nameof(SlimReader.RunBuffer), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_endReadRun = typeof(SlimReader).GetMethod(nameof(SlimReader.EndRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_runReadBoolean = typeof(RunReads).GetMethod(nameof(RunReads.Boolean))!;
+    private static readonly MethodInfo s_runReadPresence = typeof(RunReads).GetMethod(nameof(RunReads.Presence))!;
     private static readonly MethodInfo s_checkDelegate = typeof(ValueExpressions).GetMethod(nameof(CheckNoDelegate), BindingFlags.NonPublic | BindingFlags.Static)!;
 
     private readonly CodecCache _codecs;
@@ -230,10 +235,10 @@ internal sealed class ValueExpressions
 
     /// <summary>
     /// The most bytes a value of <paramref name="type"/> takes when every part of it has a run writer
-    /// (<see cref="NativeTypeCodec.RunWriteMethod"/>); 0 when some part has none, or when the general path would refuse
-    /// the type (so its error stays the general path's).
+    /// (<see cref="NativeTypeCodec.RunWriteMethod"/>) - and, <paramref name="reading"/>, a run reader; 0 when some part has
+    /// none, or when the general path would refuse the type (so its error stays the general path's).
     /// </summary>
-    private int RunBytes(Type type, int depth)
+    private int RunBytes(Type type, int depth, bool reading = false)
     {
         if (!type.IsValueType || type.IsByRefLike || type == typeof(IntPtr) || type == typeof(UIntPtr) || depth > MaxStructNesting)
         {
@@ -241,15 +246,15 @@ internal sealed class ValueExpressions
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
-            return native.RunMaxBytes;
+            return reading && native.RunReadMethod is null ? 0 : native.RunMaxBytes;
         }
         if (type.IsEnum)
         {
-            return RunBytes(Enum.GetUnderlyingType(type), depth);
+            return RunBytes(Enum.GetUnderlyingType(type), depth, reading);
         }
         if (Nullable.GetUnderlyingType(type) is { } inner)
         {
-            int innerBytes = RunBytes(inner, depth + 1);
+            int innerBytes = RunBytes(inner, depth + 1, reading);
             return innerBytes == 0 ? 0 : 1 + innerBytes;
         }
         if (RepeatedElements.Of(type) is not null || type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: false))
@@ -259,7 +264,7 @@ internal sealed class ValueExpressions
         int sum = 0;
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
-            int bytes = RunBytes(field.FieldType, depth + 1);
+            int bytes = RunBytes(field.FieldType, depth + 1, reading);
             if (bytes == 0)
             {
                 return 0;
@@ -343,10 +348,98 @@ internal sealed class ValueExpressions
                 repeated.ForEach(i => repeated.Set(result, i, Read(repeated.Element, reader, session, path + "[]", depth + 1))),
                 result);
         }
+        return Expression.Block([result],
+            Expression.Assign(result, Expression.Default(type)),
+            ReadFields(result, FieldLayout.Of(type), reader, session, field => path + "." + field.Name, depth + 1),
+            result);
+    }
+
+    /// <summary>
+    /// Reads <paramref name="owner"/>'s <paramref name="fields"/> in layout order: the runs <see cref="WriteFields"/>
+    /// wrote are read with the position in a local when the run's most bytes are buffered (the checks stay: see
+    /// <see cref="RunReads"/>), and field by field otherwise (near the end of the input, or from a stream).
+    /// </summary>
+    public Expression ReadFields(Expression owner, IReadOnlyList<FieldInfo> fields, Expression reader, Expression session,
+        Func<FieldInfo, string> pathOf, int depth)
+    {
+        var body = new List<Expression>();
+        var run = new List<FieldInfo>();
+        int runBytes = 0;
+        foreach (FieldInfo field in fields)
+        {
+            int bytes = RunBytes(field.FieldType, depth, reading: true);
+            if (bytes == 0 || runBytes + bytes > MaxRunBytes)
+            {
+                FlushRun();
+            }
+            if (bytes == 0)
+            {
+                body.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
+                continue;
+            }
+            run.Add(field);
+            runBytes += bytes;
+        }
+        FlushRun();
+        body.Add(Expression.Empty());
+        return Expression.Block(body);
+
+        void FlushRun()
+        {
+            if (run.Count == 1)
+            {
+                body.Add(FieldSetters.Assign(owner, run[0], Read(run[0].FieldType, reader, session, pathOf(run[0]), depth)));
+            }
+            else if (run.Count > 1)
+            {
+                ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
+                ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
+                var fast = new List<Expression> { Expression.Assign(buffer, Expression.Property(reader, s_readRunBuffer)) };
+                var slow = new List<Expression>();
+                foreach (FieldInfo field in run)
+                {
+                    fast.Add(FieldSetters.Assign(owner, field, RunRead(field.FieldType, reader, buffer, pos, depth)));
+                    slow.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
+                }
+                fast.Add(Expression.Call(reader, s_endReadRun, pos));
+                body.Add(Expression.Block([buffer, pos],
+                    Expression.Assign(pos, Expression.Call(reader, s_tryBeginRun, Expression.Constant(runBytes))),
+                    Expression.IfThenElse(Expression.GreaterThanOrEqual(pos, Expression.Constant(0)),
+                        Expression.Block(fast), Expression.Block(slow))));
+            }
+            run.Clear();
+            runBytes = 0;
+        }
+    }
+
+    /// <summary>A value of a type <see cref="RunBytes"/> accepted, read inside a run as <see cref="Read"/> would read it.</summary>
+    private Expression RunRead(Type type, Expression reader, ParameterExpression buffer, ParameterExpression pos, int depth)
+    {
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            Expression value = Expression.Call(native.RunReadMethod!, reader, buffer, pos);
+            if (!native.RunNullable)
+            {
+                return value;
+            }
+            Type inner = Nullable.GetUnderlyingType(type)!;
+            return Expression.Condition(Expression.Call(s_runReadPresence, reader, buffer, pos, Expression.Constant(inner.Name)),
+                Expression.Convert(value, type), Expression.Default(type));
+        }
+        if (type.IsEnum)
+        {
+            return Expression.Convert(RunRead(Enum.GetUnderlyingType(type), reader, buffer, pos, depth), type);
+        }
+        if (Nullable.GetUnderlyingType(type) is { } innerType)
+        {
+            return Expression.Condition(Expression.Call(s_runReadBoolean, reader, buffer, pos),
+                Expression.Convert(RunRead(innerType, reader, buffer, pos, depth + 1), type), Expression.Default(type));
+        }
+        ParameterExpression result = Expression.Variable(type, "value");
         var body = new List<Expression> { Expression.Assign(result, Expression.Default(type)) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
-            body.Add(FieldSetters.Assign(result, field, Read(field.FieldType, reader, session, path + "." + field.Name, depth + 1)));
+            body.Add(FieldSetters.Assign(result, field, RunRead(field.FieldType, reader, buffer, pos, depth + 1)));
         }
         body.Add(result);
         return Expression.Block([result], body);

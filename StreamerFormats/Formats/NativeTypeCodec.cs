@@ -23,9 +23,10 @@ public sealed class NativeTypeCodec
         {
             RunWriteMethod = runWrite;
             RunMaxBytes = maxBytes;
+            RunReadMethod = RunReads.TryFind(readMethod, out MethodInfo runRead) ? runRead : null;
         }
         else if (Nullable.GetUnderlyingType(type) is { } inner && writeMethod.DeclaringType == typeof(SlimWriter) &&
-            writeMethod.Name == "WriteNullable" + inner.Name &&
+            writeMethod.Name == "WriteNullable" + inner.Name && readMethod.DeclaringType == typeof(SlimReader) &&
             typeof(SlimWriter).GetMethod("Write" + inner.Name, [inner]) is { } innerWrite &&
             RunWrites.TryFind(innerWrite, out runWrite, out maxBytes))
         {
@@ -33,6 +34,8 @@ public sealed class NativeTypeCodec
             RunNullable = true;
             RunWriteMethod = runWrite;
             RunMaxBytes = 1 + maxBytes;
+            RunReadMethod = typeof(SlimReader).GetMethod("Read" + inner.Name, Type.EmptyTypes) is { } innerRead &&
+                RunReads.TryFind(innerRead, out MethodInfo runRead) ? runRead : null;
         }
     }
 
@@ -51,12 +54,18 @@ public sealed class NativeTypeCodec
     /// </summary>
     internal MethodInfo? RunWriteMethod { get; }
 
+    /// <summary>
+    /// The static <c>T (SlimReader reader, byte[] buffer, ref int pos)</c> that reads what <see cref="RunWriteMethod"/>
+    /// writes, with the checks of <see cref="ReadMethod"/>; null when there is none (a field of this type then ends a read run).
+    /// </summary>
+    internal MethodInfo? RunReadMethod { get; }
+
     /// <summary>The most bytes a value takes in a run (0 when there is no <see cref="RunWriteMethod"/>).</summary>
     internal int RunMaxBytes { get; }
 
     /// <summary>
     /// True for a built-in <c>Nullable&lt;T&gt;</c> encoding: a presence byte (0 or 1), then, when there is a value,
-    /// <see cref="RunWriteMethod"/> (the run writer of T).
+    /// <see cref="RunWriteMethod"/> / <see cref="RunReadMethod"/> (those of T).
     /// </summary>
     internal bool RunNullable { get; }
 

@@ -62,6 +62,28 @@ public sealed class RunWritesTests
         }
     }
 
+    /// <summary>A run reads at a position with at least the field's most bytes buffered after it: a value at the very end of the input.</summary>
+    [TestCaseSource(nameof(RunTypes))]
+    public void RunRead_ExtremeValues_ReadsWhatItWroteAndNoMore(Type type)
+    {
+        StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? codec);
+        if (codec!.RunReadMethod is null)
+        {
+            Assert.That(type, Is.AnyOf(typeof(decimal), typeof(DateTimeOffset), typeof(DateOnly), typeof(TimeOnly)), "only these end a read run");
+            return;
+        }
+        foreach (object value in ExtremesOf(type))
+        {
+            byte[] buffer = new byte[3 + codec.RunMaxBytes];
+            int end = (int)codec.RunWriteMethod!.Invoke(null, [buffer, 3, value])!;
+            using var reader = new SlimReader(buffer);
+            object?[] arguments = [reader, buffer, 3];
+            object read = codec.RunReadMethod.Invoke(null, arguments)!;
+            Assert.That(read, Is.EqualTo(value), $"{type.Name}: read back");
+            Assert.That(arguments[2], Is.EqualTo(end), $"{type.Name} {value}: the run's position after the value");
+        }
+    }
+
     [Test]
     public void RunTypes_CoverTheFixedSizeBuiltIns()
     {
