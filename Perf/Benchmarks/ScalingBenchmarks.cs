@@ -8,7 +8,7 @@ namespace NFX.Perf.Benchmarks;
 /// <summary>
 /// The scaling check (<see cref="ScalingCheck"/>) under BenchmarkDotNet: Slim PerCall (trusted limits) serializing a
 /// graph of 1M, 4M or 16M nodes (a linked list; a tree array with a string per node) to a byte[] and reading it back.
-/// One op is the whole graph: divide by the node count for the figure per node. The 16M tree needs about 8.5 GiB.
+/// One op is the whole graph: divide by the node count for the figure per node. The 16M tree needs 6-7 GiB.
 /// </summary>
 [Config(typeof(PerfBenchmarkConfig))]
 public class ScalingBenchmarks
