@@ -1,0 +1,23 @@
+using System.Runtime.CompilerServices;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.CodeGen.TreeClone;
+
+/// <summary>
+/// A one-dimensional array of plain data in a depth-first clone: a new array and a block copy, as the array's codec
+/// copies it, without going through the codec's virtual header and its delegate.
+/// </summary>
+internal sealed class PrimitiveArrayTreeNode<T> : TreeCloneNode where T : struct
+{
+    public PrimitiveArrayTreeNode() : base(typeof(T[])) { }
+
+    public override object Shell(object source, CloneSession session)
+    {
+        T[] from = Unsafe.As<T[]>(source); // the node's exact type, checked by the session
+        T[] copy = GC.AllocateUninitializedArray<T>(from.Length);
+        from.AsSpan().CopyTo(copy);
+        return copy;
+    }
+
+    public override void Fill(object source, object clone, CloneSession session, int depth) { }
+}
