@@ -69,13 +69,10 @@ internal sealed class ObjectCodec : SlimCodec
         ParameterExpression obj = Expression.Parameter(typeof(object), "obj");
         ParameterExpression session = Expression.Parameter(typeof(WriteSession), "session");
         ParameterExpression typed = Expression.Variable(type, "o");
-        var body = new List<Expression> { Expression.Assign(typed, Expression.Convert(obj, type)) };
-        foreach (FieldInfo field in fields)
-        {
-            body.Add(values.Write(field.FieldType, writer, Expression.Field(typed, field), session, FieldLayout.DisplayName(field)));
-        }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<Action<SlimWriter, object, WriteSession>>(Expression.Block([typed], body), $"Write_{type.Name}", [writer, obj, session]);
+        Expression body = Expression.Block([typed],
+            Expression.Assign(typed, Expression.Convert(obj, type)),
+            values.WriteFields(typed, fields, writer, session, FieldLayout.DisplayName, depth: 0));
+        return Expression.Lambda<Action<SlimWriter, object, WriteSession>>(body, $"Write_{type.Name}", [writer, obj, session]);
     }
 
     /// <summary><c>(reader, obj, session) => { var o = (T)obj; o.f1 = read(); o.f2 = read(); ... }</c></summary>
@@ -85,13 +82,10 @@ internal sealed class ObjectCodec : SlimCodec
         ParameterExpression obj = Expression.Parameter(typeof(object), "obj");
         ParameterExpression session = Expression.Parameter(typeof(ReadSession), "session");
         ParameterExpression typed = Expression.Variable(type, "o");
-        var body = new List<Expression> { Expression.Assign(typed, Expression.Convert(obj, type)) };
-        foreach (FieldInfo field in fields)
-        {
-            body.Add(FieldSetters.Assign(typed, field, values.Read(field.FieldType, reader, session, FieldLayout.DisplayName(field))));
-        }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<Action<SlimReader, object, ReadSession>>(Expression.Block([typed], body), $"Read_{type.Name}", [reader, obj, session]);
+        Expression body = Expression.Block([typed],
+            Expression.Assign(typed, Expression.Convert(obj, type)),
+            values.ReadFields(typed, fields, reader, session, FieldLayout.DisplayName, depth: 0));
+        return Expression.Lambda<Action<SlimReader, object, ReadSession>>(body, $"Read_{type.Name}", [reader, obj, session]);
     }
 
     /// <summary>

@@ -16,6 +16,8 @@ namespace NFX.Slim.CodeGen;
 internal sealed class ValueExpressions
 {
     private const int MaxStructNesting = 32;
+    // A run reserves its most bytes up front: bounded, so a wide struct cannot make a small message grow its buffer.
+    private const int MaxRunBytes = 256;
 
     private static readonly MethodInfo s_writeReference = typeof(WriteSession).GetMethod(nameof(WriteSession.WriteReference))!;
     private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
@@ -32,6 +34,15 @@ internal sealed class ValueExpressions
     private static readonly PropertyInfo s_readerPosition = typeof(SlimReader).GetProperty(nameof(SlimReader.Position))!;
     private static readonly MethodInfo s_writeBoolean = typeof(SlimWriter).GetMethod(nameof(SlimWriter.WriteBoolean))!;
     private static readonly MethodInfo s_readBoolean = typeof(SlimReader).GetMethod(nameof(SlimReader.ReadBoolean))!;
+    private static readonly MethodInfo s_beginRun = typeof(SlimWriter).GetMethod(nameof(SlimWriter.BeginRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly PropertyInfo s_runBuffer = typeof(SlimWriter).GetProperty(nameof(SlimWriter.RunBuffer), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_endRun = typeof(SlimWriter).GetMethod(nameof(SlimWriter.EndRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_runBoolean = typeof(RunWrites).GetMethod(nameof(RunWrites.Boolean))!;
+    private static readonly MethodInfo s_tryBeginRun = typeof(SlimReader).GetMethod(nameof(SlimReader.TryBeginRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly PropertyInfo s_readRunBuffer = typeof(SlimReader).GetProperty(nameof(SlimReader.RunBuffer), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_endReadRun = typeof(SlimReader).GetMethod(nameof(SlimReader.EndRun), BindingFlags.NonPublic | BindingFlags.Instance)!;
+    private static readonly MethodInfo s_runReadBoolean = typeof(RunReads).GetMethod(nameof(RunReads.Boolean))!;
+    private static readonly MethodInfo s_runReadPresence = typeof(RunReads).GetMethod(nameof(RunReads.Presence))!;
     private static readonly MethodInfo s_checkDelegate = typeof(ValueExpressions).GetMethod(nameof(CheckNoDelegate), BindingFlags.NonPublic | BindingFlags.Static)!;
 
     private readonly CodecCache _codecs;
@@ -155,14 +166,152 @@ internal sealed class ValueExpressions
             return Expression.Block([copy], Expression.Assign(copy, value),
                 repeated.ForEach(i => Write(repeated.Element, writer, repeated.Get(copy, i), session, path + "[]", depth + 1)));
         }
-        var body = new List<Expression> { Expression.Assign(copy, value) };
-        foreach (FieldInfo field in FieldLayout.Of(type))
+        FieldInfo[] fields = FieldLayout.Of(type);
+        foreach (FieldInfo field in fields)
         {
             CheckField(field, path);
-            body.Add(Write(field.FieldType, writer, Expression.Field(copy, field), session, path + "." + field.Name, depth + 1));
+        }
+        return Expression.Block([copy], Expression.Assign(copy, value),
+            WriteFields(copy, fields, writer, session, field => path + "." + field.Name, depth + 1));
+    }
+
+    /// <summary>
+    /// Writes <paramref name="owner"/>'s <paramref name="fields"/> in layout order. Consecutive fields whose encodings are
+    /// built-in and bounded (numbers, dates, Guids, their nullables and enums, structs of them) form a run: one capacity
+    /// check for the run, the position kept in a local while its fields are written, stored once at its end - the same
+    /// bytes as writing them one by one.
+    /// </summary>
+    public Expression WriteFields(Expression owner, IReadOnlyList<FieldInfo> fields, Expression writer, Expression session,
+        Func<FieldInfo, string> pathOf, int depth)
+    {
+        var body = new List<Expression>();
+        var run = new List<FieldInfo>();
+        int runBytes = 0;
+        foreach (FieldInfo field in fields)
+        {
+            int bytes = RunBytes(field.FieldType, depth);
+            if (bytes == 0 || runBytes + bytes > MaxRunBytes)
+            {
+                FlushRun();
+            }
+            if (bytes == 0)
+            {
+                body.Add(Write(field.FieldType, writer, Expression.Field(owner, field), session, pathOf(field), depth));
+                continue;
+            }
+            run.Add(field);
+            runBytes += bytes;
+        }
+        FlushRun();
+        body.Add(Expression.Empty());
+        return Expression.Block(body);
+
+        void FlushRun()
+        {
+            if (run.Count == 1)
+            {
+                body.Add(Write(run[0].FieldType, writer, Expression.Field(owner, run[0]), session, pathOf(run[0]), depth));
+            }
+            else if (run.Count > 1)
+            {
+                ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
+                ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
+                var writes = new List<Expression>
+                {
+                    Expression.Assign(pos, Expression.Call(writer, s_beginRun, Expression.Constant(runBytes))),
+                    Expression.Assign(buffer, Expression.Property(writer, s_runBuffer)),
+                };
+                foreach (FieldInfo field in run)
+                {
+                    writes.Add(RunWrite(field.FieldType, buffer, pos, Expression.Field(owner, field), depth));
+                }
+                writes.Add(Expression.Call(writer, s_endRun, pos));
+                body.Add(Expression.Block([buffer, pos], writes));
+            }
+            run.Clear();
+            runBytes = 0;
+        }
+    }
+
+    /// <summary>
+    /// The most bytes a value of <paramref name="type"/> takes when every part of it has a run writer
+    /// (<see cref="NativeTypeCodec.RunWriteMethod"/>) - and, <paramref name="reading"/>, a run reader; 0 when some part has
+    /// none, or when the general path would refuse the type (so its error stays the general path's).
+    /// </summary>
+    private int RunBytes(Type type, int depth, bool reading = false)
+    {
+        if (!type.IsValueType || type.IsByRefLike || type == typeof(IntPtr) || type == typeof(UIntPtr) || depth > MaxStructNesting)
+        {
+            return 0;
+        }
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            return reading && native.RunReadMethod is null ? 0 : native.RunMaxBytes;
+        }
+        if (type.IsEnum)
+        {
+            return RunBytes(Enum.GetUnderlyingType(type), depth, reading);
+        }
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            int innerBytes = RunBytes(inner, depth + 1, reading);
+            return innerBytes == 0 ? 0 : 1 + innerBytes;
+        }
+        if (RepeatedElements.Of(type) is not null || type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: false))
+        {
+            return 0;
+        }
+        int sum = 0;
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            int bytes = RunBytes(field.FieldType, depth + 1, reading);
+            if (bytes == 0)
+            {
+                return 0;
+            }
+            sum += bytes;
+        }
+        return Math.Min(sum, MaxRunBytes + 1); // past the bound it is not a run field anyway
+    }
+
+    /// <summary><c>pos = runWrite(buffer, pos, value)</c> for a type <see cref="RunBytes"/> accepted, as <see cref="Write"/> would write it.</summary>
+    private Expression RunWrite(Type type, ParameterExpression buffer, ParameterExpression pos, Expression value, int depth)
+    {
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            if (!native.RunNullable)
+            {
+                return Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos, value));
+            }
+            ParameterExpression nullable = Expression.Variable(type, "nullable");
+            return Expression.Block([nullable],
+                Expression.Assign(nullable, value),
+                Expression.Assign(pos, Expression.Call(s_runBoolean, buffer, pos, Expression.Property(nullable, "HasValue"))),
+                Expression.IfThen(Expression.Property(nullable, "HasValue"),
+                    Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos,
+                        Expression.Call(nullable, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!)))));
+        }
+        if (type.IsEnum)
+        {
+            Type underlying = Enum.GetUnderlyingType(type);
+            return RunWrite(underlying, buffer, pos, Expression.Convert(value, underlying), depth);
+        }
+        ParameterExpression local = Expression.Variable(type, Nullable.GetUnderlyingType(type) is null ? "value" : "nullable");
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            return Expression.Block([local],
+                Expression.Assign(local, value),
+                Expression.Assign(pos, Expression.Call(s_runBoolean, buffer, pos, Expression.Property(local, "HasValue"))),
+                Expression.IfThen(Expression.Property(local, "HasValue"),
+                    RunWrite(inner, buffer, pos, Expression.Call(local, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!), depth + 1)));
+        }
+        var body = new List<Expression> { Expression.Assign(local, value) };
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            body.Add(RunWrite(field.FieldType, buffer, pos, Expression.Field(local, field), depth + 1));
         }
         body.Add(Expression.Empty());
-        return Expression.Block([copy], body);
+        return Expression.Block([local], body);
     }
 
     public Expression Read(Type type, Expression reader, Expression session, string path, int depth = 0)
@@ -199,10 +348,98 @@ internal sealed class ValueExpressions
                 repeated.ForEach(i => repeated.Set(result, i, Read(repeated.Element, reader, session, path + "[]", depth + 1))),
                 result);
         }
+        return Expression.Block([result],
+            Expression.Assign(result, Expression.Default(type)),
+            ReadFields(result, FieldLayout.Of(type), reader, session, field => path + "." + field.Name, depth + 1),
+            result);
+    }
+
+    /// <summary>
+    /// Reads <paramref name="owner"/>'s <paramref name="fields"/> in layout order: the runs <see cref="WriteFields"/>
+    /// wrote are read with the position in a local when the run's most bytes are buffered (the checks stay: see
+    /// <see cref="RunReads"/>), and field by field otherwise (near the end of the input, or from a stream).
+    /// </summary>
+    public Expression ReadFields(Expression owner, IReadOnlyList<FieldInfo> fields, Expression reader, Expression session,
+        Func<FieldInfo, string> pathOf, int depth)
+    {
+        var body = new List<Expression>();
+        var run = new List<FieldInfo>();
+        int runBytes = 0;
+        foreach (FieldInfo field in fields)
+        {
+            int bytes = RunBytes(field.FieldType, depth, reading: true);
+            if (bytes == 0 || runBytes + bytes > MaxRunBytes)
+            {
+                FlushRun();
+            }
+            if (bytes == 0)
+            {
+                body.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
+                continue;
+            }
+            run.Add(field);
+            runBytes += bytes;
+        }
+        FlushRun();
+        body.Add(Expression.Empty());
+        return Expression.Block(body);
+
+        void FlushRun()
+        {
+            if (run.Count == 1)
+            {
+                body.Add(FieldSetters.Assign(owner, run[0], Read(run[0].FieldType, reader, session, pathOf(run[0]), depth)));
+            }
+            else if (run.Count > 1)
+            {
+                ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
+                ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
+                var fast = new List<Expression> { Expression.Assign(buffer, Expression.Property(reader, s_readRunBuffer)) };
+                var slow = new List<Expression>();
+                foreach (FieldInfo field in run)
+                {
+                    fast.Add(FieldSetters.Assign(owner, field, RunRead(field.FieldType, reader, buffer, pos, depth)));
+                    slow.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
+                }
+                fast.Add(Expression.Call(reader, s_endReadRun, pos));
+                body.Add(Expression.Block([buffer, pos],
+                    Expression.Assign(pos, Expression.Call(reader, s_tryBeginRun, Expression.Constant(runBytes))),
+                    Expression.IfThenElse(Expression.GreaterThanOrEqual(pos, Expression.Constant(0)),
+                        Expression.Block(fast), Expression.Block(slow))));
+            }
+            run.Clear();
+            runBytes = 0;
+        }
+    }
+
+    /// <summary>A value of a type <see cref="RunBytes"/> accepted, read inside a run as <see cref="Read"/> would read it.</summary>
+    private Expression RunRead(Type type, Expression reader, ParameterExpression buffer, ParameterExpression pos, int depth)
+    {
+        if (_format.TryGetCodec(type, out NativeTypeCodec? native))
+        {
+            Expression value = Expression.Call(native.RunReadMethod!, reader, buffer, pos);
+            if (!native.RunNullable)
+            {
+                return value;
+            }
+            Type inner = Nullable.GetUnderlyingType(type)!;
+            return Expression.Condition(Expression.Call(s_runReadPresence, reader, buffer, pos, Expression.Constant(inner.Name)),
+                Expression.Convert(value, type), Expression.Default(type));
+        }
+        if (type.IsEnum)
+        {
+            return Expression.Convert(RunRead(Enum.GetUnderlyingType(type), reader, buffer, pos, depth), type);
+        }
+        if (Nullable.GetUnderlyingType(type) is { } innerType)
+        {
+            return Expression.Condition(Expression.Call(s_runReadBoolean, reader, buffer, pos),
+                Expression.Convert(RunRead(innerType, reader, buffer, pos, depth + 1), type), Expression.Default(type));
+        }
+        ParameterExpression result = Expression.Variable(type, "value");
         var body = new List<Expression> { Expression.Assign(result, Expression.Default(type)) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
-            body.Add(FieldSetters.Assign(result, field, Read(field.FieldType, reader, session, path + "." + field.Name, depth + 1)));
+            body.Add(FieldSetters.Assign(result, field, RunRead(field.FieldType, reader, buffer, pos, depth + 1)));
         }
         body.Add(result);
         return Expression.Block([result], body);

@@ -19,6 +19,24 @@ public sealed class NativeTypeCodec
         Type = type;
         WriteMethod = writeMethod;
         ReadMethod = readMethod;
+        if (RunWrites.TryFind(writeMethod, out MethodInfo runWrite, out int maxBytes))
+        {
+            RunWriteMethod = runWrite;
+            RunMaxBytes = maxBytes;
+            RunReadMethod = RunReads.TryFind(readMethod, out MethodInfo runRead) ? runRead : null;
+        }
+        else if (Nullable.GetUnderlyingType(type) is { } inner && writeMethod.DeclaringType == typeof(SlimWriter) &&
+            writeMethod.Name == "WriteNullable" + inner.Name && readMethod.DeclaringType == typeof(SlimReader) &&
+            typeof(SlimWriter).GetMethod("Write" + inner.Name, [inner]) is { } innerWrite &&
+            RunWrites.TryFind(innerWrite, out runWrite, out maxBytes))
+        {
+            // The built-in nullables are a presence byte, then the built-in encoding of the value.
+            RunNullable = true;
+            RunWriteMethod = runWrite;
+            RunMaxBytes = 1 + maxBytes;
+            RunReadMethod = typeof(SlimReader).GetMethod("Read" + inner.Name, Type.EmptyTypes) is { } innerRead &&
+                RunReads.TryFind(innerRead, out MethodInfo runRead) ? runRead : null;
+        }
     }
 
     /// <summary>The native type.</summary>
@@ -29,6 +47,27 @@ public sealed class NativeTypeCodec
 
     /// <summary>The method that reads a value: instance <c>()</c> on SlimReader, or static <c>(SlimReader)</c>.</summary>
     public MethodInfo ReadMethod { get; }
+
+    /// <summary>
+    /// For a built-in fixed-size encoding: the static <c>int (byte[] buffer, int pos, T value)</c> that writes the same
+    /// bytes as <see cref="WriteMethod"/> inside a run reserved with <c>SlimWriter.BeginRun</c>; null otherwise.
+    /// </summary>
+    internal MethodInfo? RunWriteMethod { get; }
+
+    /// <summary>
+    /// The static <c>T (SlimReader reader, byte[] buffer, ref int pos)</c> that reads what <see cref="RunWriteMethod"/>
+    /// writes, with the checks of <see cref="ReadMethod"/>; null when there is none (a field of this type then ends a read run).
+    /// </summary>
+    internal MethodInfo? RunReadMethod { get; }
+
+    /// <summary>The most bytes a value takes in a run (0 when there is no <see cref="RunWriteMethod"/>).</summary>
+    internal int RunMaxBytes { get; }
+
+    /// <summary>
+    /// True for a built-in <c>Nullable&lt;T&gt;</c> encoding: a presence byte (0 or 1), then, when there is a value,
+    /// <see cref="RunWriteMethod"/> / <see cref="RunReadMethod"/> (those of T).
+    /// </summary>
+    internal bool RunNullable { get; }
 
     /// <summary>An expression that writes <paramref name="value"/> with <paramref name="writer"/>.</summary>
     public Expression Write(Expression writer, Expression value) =>

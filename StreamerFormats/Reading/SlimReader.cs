@@ -164,6 +164,24 @@ public sealed partial class SlimReader : IDisposable
         }
     }
 
+    /// <summary>
+    /// Starts a run of fixed-size fields read with <see cref="RunReads"/> when at least <paramref name="maxBytes"/> (the
+    /// sum of the fields' most bytes) are buffered: returns the run's start in <see cref="RunBuffer"/>, or -1 (the fields
+    /// are then read one by one). Nothing else may read until <see cref="EndRun"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int TryBeginRun(int maxBytes) => _end - _pos >= maxBytes ? _pos : -1;
+
+    /// <summary>The buffer a run reads from.</summary>
+    internal byte[] RunBuffer => _buffer;
+
+    /// <summary>The buffer position, for a run that handed a field to the reader's own ReadX and goes on after it.</summary>
+    internal int RunPosition => _pos;
+
+    /// <summary>Ends a run (or pauses it for a ReadX) at <paramref name="pos"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void EndRun(int pos) => _pos = pos;
+
     /// <summary>A reference to the next unread byte; the caller has checked that enough bytes are there.</summary>
     private ref byte Cursor
     {

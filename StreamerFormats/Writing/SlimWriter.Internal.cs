@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Runtime.CompilerServices;
 
 namespace NFX.IO;
 
@@ -33,4 +34,23 @@ public sealed partial class SlimWriter
         bytes = new ReadOnlySpan<byte>(_buffer, _start + (int)start, _pos - _start - (int)start);
         return true;
     }
+
+    /// <summary>
+    /// Starts a run of fixed-size fields written with <see cref="RunWrites"/>: makes <paramref name="maxBytes"/> (the sum
+    /// of the fields' <c>MaxBytes</c>) free and returns the position in <see cref="RunBuffer"/> where the run starts.
+    /// Nothing else may write until <see cref="EndRun"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal int BeginRun(int maxBytes)
+    {
+        Ensure(maxBytes);
+        return _pos;
+    }
+
+    /// <summary>The buffer a run writes into; read after <see cref="BeginRun"/>, which may have replaced it.</summary>
+    internal byte[] RunBuffer => _buffer;
+
+    /// <summary>Ends a run at <paramref name="pos"/>, the position the last run writer returned.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void EndRun(int pos) => _pos = pos;
 }

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
@@ -11,8 +10,7 @@ public sealed partial class SlimWriter
     public void WriteBoolean(bool value)
     {
         Ensure(1);
-        Cursor = value ? (byte)1 : (byte)0;
-        _pos++;
+        _pos = RunWrites.Boolean(_buffer, _pos, value);
     }
 
     /// <summary>Writes a byte as itself.</summary>
@@ -20,8 +18,7 @@ public sealed partial class SlimWriter
     public void WriteByte(byte value)
     {
         Ensure(1);
-        Cursor = value;
-        _pos++;
+        _pos = RunWrites.Byte(_buffer, _pos, value);
     }
 
     /// <summary>Writes an sbyte as its two's-complement byte.</summary>
@@ -79,8 +76,7 @@ public sealed partial class SlimWriter
     public void WriteFixed16(ushort value)
     {
         Ensure(2);
-        Unsafe.WriteUnaligned(ref Cursor, BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
-        _pos += 2;
+        _pos = RunWrites.Fixed16(_buffer, _pos, value);
     }
 
     /// <summary>Writes 4 bytes little-endian.</summary>
@@ -88,8 +84,7 @@ public sealed partial class SlimWriter
     public void WriteFixed32(uint value)
     {
         Ensure(4);
-        Unsafe.WriteUnaligned(ref Cursor, BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
-        _pos += 4;
+        _pos = RunWrites.Fixed32(_buffer, _pos, value);
     }
 
     /// <summary>Writes 8 bytes little-endian.</summary>
@@ -97,8 +92,7 @@ public sealed partial class SlimWriter
     public void WriteFixed64(ulong value)
     {
         Ensure(8);
-        Unsafe.WriteUnaligned(ref Cursor, BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value));
-        _pos += 8;
+        _pos = RunWrites.Fixed64(_buffer, _pos, value);
     }
 
     /// <summary>
@@ -107,12 +101,8 @@ public sealed partial class SlimWriter
     /// </summary>
     public void WriteDecimal(decimal value)
     {
-        Span<int> bits = stackalloc int[4];
-        decimal.GetBits(value, bits);
-        UInt128 magnitude = new((ulong)(uint)bits[2], ((ulong)(uint)bits[1] << 32) | (uint)bits[0]);
-        WriteVarUInt128(magnitude);
-        int flags = bits[3];
-        WriteByte((byte)(((flags >>> 31) << 7) | ((flags >> 16) & 0xFF)));
+        Ensure(VarInt.MaxBytes128 + 1);
+        _pos = RunWrites.Decimal(_buffer, _pos, value);
     }
 
     /// <summary>Writes a BigInteger as a LEB128 byte count followed by its two's-complement bytes, little-endian.</summary>
@@ -130,8 +120,7 @@ public sealed partial class SlimWriter
     public void WriteGuid(Guid value)
     {
         Ensure(16);
-        value.TryWriteBytes(new Span<byte>(_buffer, _pos, 16));
-        _pos += 16;
+        _pos = RunWrites.Guid(_buffer, _pos, value);
     }
 
     /// <summary>
@@ -144,8 +133,8 @@ public sealed partial class SlimWriter
     /// <summary>Writes a DateTimeOffset as 8 bytes of local clock ticks, then the offset in minutes (ZigZag + LEB128).</summary>
     public void WriteDateTimeOffset(DateTimeOffset value)
     {
-        WriteFixed64((ulong)value.Ticks);
-        WriteVarInt32((int)(value.Offset.Ticks / TimeSpan.TicksPerMinute));
+        Ensure(8 + VarInt.MaxBytes32);
+        _pos = RunWrites.DateTimeOffset(_buffer, _pos, value);
     }
 
     /// <summary>Writes a TimeSpan as its ticks, ZigZag + LEB128.</summary>

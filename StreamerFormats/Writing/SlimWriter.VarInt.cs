@@ -9,7 +9,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt32(uint value)
     {
         Ensure(VarInt.MaxBytes32);
-        _pos += VarInt.Append32(ref Cursor, value);
+        _pos = RunWrites.UInt32(_buffer, _pos, value);
     }
 
     /// <summary>Writes an unsigned 64-bit integer as LEB128, 1 to 10 bytes.</summary>
@@ -17,7 +17,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt64(ulong value)
     {
         Ensure(VarInt.MaxBytes64);
-        _pos += VarInt.Append64(ref Cursor, value);
+        _pos = RunWrites.UInt64(_buffer, _pos, value);
     }
 
     /// <summary>Writes a signed 32-bit integer as ZigZag + LEB128: -64..63 take one byte.</summary>
@@ -31,22 +31,8 @@ public sealed partial class SlimWriter
     /// <summary>Writes an unsigned 128-bit integer as LEB128, 1 to 19 bytes.</summary>
     public void WriteVarUInt128(UInt128 value)
     {
-        if (value <= ulong.MaxValue >> 1)
-        {
-            // Values that fit 63 bits encode identically through the 64-bit path.
-            WriteVarUInt64((ulong)value);
-            return;
-        }
         Ensure(VarInt.MaxBytes128);
-        ref byte dst = ref Cursor;
-        int n = 0;
-        while (value >= 0x80)
-        {
-            Unsafe.Add(ref dst, n++) = (byte)((byte)value | 0x80);
-            value >>= 7;
-        }
-        Unsafe.Add(ref dst, n++) = (byte)value;
-        _pos += n;
+        _pos = RunWrites.UInt128(_buffer, _pos, value);
     }
 
     /// <summary>Writes a signed 128-bit integer as ZigZag + LEB128.</summary>

@@ -1,0 +1,240 @@
+using System.Buffers.Binary;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace NFX.IO;
+
+/// <summary>
+/// The reading side of <see cref="RunWrites"/>: a code generator that found at least a run's most bytes left
+/// (<see cref="SlimReader.TryBeginRun"/>) reads the run's fields with these, keeping the position in a local, and
+/// stores it once (<see cref="SlimReader.EndRun"/>). The common short encodings (one- and two-byte varints, fixed-width
+/// values, varints whose bytes are all buffered) are decoded here; anything malformed or out of range goes back through the reader's own <c>ReadX</c> at the same
+/// position, which decodes it or reports exactly what is wrong and where - so nothing the reader refuses gets through a run.
+/// </summary>
+internal static class RunReads
+{
+    /// <summary>
+    /// The run reader for a built-in encoding read by <paramref name="readMethod"/> (<c>SlimReader.ReadX()</c>): the
+    /// static <c>T X(SlimReader, byte[], ref int)</c> of this class; false for every other method.
+    /// </summary>
+    public static bool TryFind(MethodInfo readMethod, out MethodInfo runRead)
+    {
+        runRead = null!;
+        if (readMethod.DeclaringType != typeof(SlimReader) || !readMethod.Name.StartsWith("Read", StringComparison.Ordinal))
+        {
+            return false;
+        }
+        runRead = typeof(RunReads).GetMethod(readMethod.Name["Read".Length..], BindingFlags.Public | BindingFlags.Static,
+            [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()])!;
+        return runRead is not null && runRead.ReturnType == readMethod.ReturnType;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ref byte At(byte[] buffer, int pos) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)pos);
+
+    /// <summary>0 or 1; any other byte is reported by the reader.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Boolean(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        byte b = At(buffer, pos);
+        if (b > 1)
+        {
+            return Slow(reader, ref pos, static r => r.ReadBoolean());
+        }
+        pos++;
+        return b != 0;
+    }
+
+    /// <summary>The presence byte of a built-in nullable of <paramref name="what"/>: 0 or 1, as <see cref="SlimReader.ReadPresence"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Presence(SlimReader reader, byte[] buffer, ref int pos, string what)
+    {
+        byte b = At(buffer, pos);
+        if (b > 1)
+        {
+            return PresenceSlow(reader, ref pos, what);
+        }
+        pos++;
+        return b != 0;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool PresenceSlow(SlimReader reader, ref int pos, string what)
+    {
+        reader.EndRun(pos);
+        bool present = reader.ReadPresence(what);
+        pos = reader.RunPosition;
+        return present;
+    }
+
+    /// <summary>One byte.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static byte Byte(SlimReader reader, byte[] buffer, ref int pos) => At(buffer, pos++);
+
+    /// <summary>One byte, two's complement.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static sbyte SByte(SlimReader reader, byte[] buffer, ref int pos) => (sbyte)At(buffer, pos++);
+
+    /// <summary>LEB128 of a UTF-16 code unit.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static char Char(SlimReader reader, byte[] buffer, ref int pos) =>
+        TryShort(buffer, ref pos, out uint v) ? (char)v : Slow(reader, ref pos, static r => r.ReadChar());
+
+    /// <summary>ZigZag + LEB128, in range of a short.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static short Int16(SlimReader reader, byte[] buffer, ref int pos) =>
+        TryShort(buffer, ref pos, out uint v) ? (short)VarInt.UnZigZag(v) : Slow(reader, ref pos, static r => r.ReadInt16());
+
+    /// <summary>LEB128, in range of a ushort.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ushort UInt16(SlimReader reader, byte[] buffer, ref int pos) =>
+        TryShort(buffer, ref pos, out uint v) ? (ushort)v : Slow(reader, ref pos, static r => r.ReadUInt16());
+
+    /// <summary>ZigZag + LEB128.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int Int32(SlimReader reader, byte[] buffer, ref int pos) => VarInt.UnZigZag(UInt32(reader, buffer, ref pos));
+
+    /// <summary>LEB128.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint UInt32(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        if (TryShort(buffer, ref pos, out uint v))
+        {
+            return v;
+        }
+        // The field's most bytes are buffered (the run's reservation), so the longer forms decode here too.
+        int n = VarInt.Read32Multi(ref At(buffer, pos), out v);
+        if (n == 0)
+        {
+            return Slow(reader, ref pos, static r => r.ReadUInt32());
+        }
+        pos += n;
+        return v;
+    }
+
+    /// <summary>ZigZag + LEB128.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static long Int64(SlimReader reader, byte[] buffer, ref int pos) => VarInt.UnZigZag(UInt64(reader, buffer, ref pos));
+
+    /// <summary>LEB128.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong UInt64(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        if (TryShort(buffer, ref pos, out uint v))
+        {
+            return v;
+        }
+        int n = VarInt.Read64Multi(ref At(buffer, pos), out ulong value);
+        if (n == 0)
+        {
+            return Slow(reader, ref pos, static r => r.ReadUInt64());
+        }
+        pos += n;
+        return value;
+    }
+
+    /// <summary>Ticks, ZigZag + LEB128.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static TimeSpan TimeSpan(SlimReader reader, byte[] buffer, ref int pos) => new(Int64(reader, buffer, ref pos));
+
+    /// <summary>2 IEEE 754 bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Half Half(SlimReader reader, byte[] buffer, ref int pos) => BitConverter.UInt16BitsToHalf(Fixed16(buffer, ref pos));
+
+    /// <summary>4 IEEE 754 bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static float Single(SlimReader reader, byte[] buffer, ref int pos) => BitConverter.UInt32BitsToSingle(Fixed32(buffer, ref pos));
+
+    /// <summary>8 IEEE 754 bytes, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static double Double(SlimReader reader, byte[] buffer, ref int pos) => BitConverter.UInt64BitsToDouble(Fixed64(buffer, ref pos));
+
+    /// <summary>16 bytes in <see cref="Guid.TryWriteBytes(Span{byte})"/> order.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Guid Guid(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        var value = new Guid(MemoryMarshal.CreateReadOnlySpan(ref At(buffer, pos), 16));
+        pos += 16;
+        return value;
+    }
+
+    /// <summary>8 bytes: ticks in bits 0..61 (at most DateTime.MaxValue's), the Kind (0..2) in bits 62..63.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static DateTime DateTime(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        ulong raw = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
+        raw = BitConverter.IsLittleEndian ? raw : BinaryPrimitives.ReverseEndianness(raw);
+        ulong ticks = raw & ((1UL << 62) - 1);
+        int kind = (int)(raw >> 62);
+        if (ticks > (ulong)System.DateTime.MaxValue.Ticks || kind > (int)DateTimeKind.Local)
+        {
+            return Slow(reader, ref pos, static r => r.ReadDateTime());
+        }
+        pos += 8;
+        return new DateTime((long)ticks, (DateTimeKind)kind);
+    }
+
+    // Decimal, DateTimeOffset, DateOnly and TimeOnly have no run reader: their checks are the reader's, and a field of
+    // one of them ends a read run (the bytes do not depend on it).
+
+    /// <summary>
+    /// A one- or two-byte LEB128 value, minimal (a second byte of 0 is not): what nearly every count, score and small id
+    /// takes. Values this short fit every integer type, so only the reader's longer decodings need range checks.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static bool TryShort(byte[] buffer, ref int pos, out uint value)
+    {
+        ref byte at = ref At(buffer, pos);
+        uint first = at;
+        if (first < 0x80)
+        {
+            pos++;
+            value = first;
+            return true;
+        }
+        uint second = Unsafe.Add(ref at, 1);
+        if (second - 1 < 0x7F)
+        {
+            pos += 2;
+            value = (first & 0x7F) | (second << 7);
+            return true;
+        }
+        value = 0;
+        return false;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ushort Fixed16(byte[] buffer, ref int pos)
+    {
+        ushort value = Unsafe.ReadUnaligned<ushort>(ref At(buffer, pos));
+        pos += 2;
+        return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Fixed32(byte[] buffer, ref int pos)
+    {
+        uint value = Unsafe.ReadUnaligned<uint>(ref At(buffer, pos));
+        pos += 4;
+        return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Fixed64(byte[] buffer, ref int pos)
+    {
+        ulong value = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
+        pos += 8;
+        return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+    }
+
+    /// <summary>The reader's own decoding at the run's position (the long and the malformed cases); the run goes on after it.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static T Slow<T>(SlimReader reader, ref int pos, Func<SlimReader, T> read)
+    {
+        reader.EndRun(pos);
+        T value = read(reader);
+        pos = reader.RunPosition;
+        return value;
+    }
+}
