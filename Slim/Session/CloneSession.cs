@@ -42,7 +42,7 @@ internal sealed class CloneSession
             for (int i = 0; i < _treeDeeper.Count && !_treeAbandoned; i++)
             {
                 (object source, object target, TreeCloneNode node) = _treeDeeper[i];
-                node.Fill(source, target, this, 1);
+                node.Fill!(node, source, target, this, 1);
             }
             _treeDeeper.Clear();
             if (!_treeAbandoned)
@@ -195,13 +195,13 @@ internal sealed class CloneSession
         }
         // A shell touches nothing but the source, so the entry is still valid; it is set before the fields are
         // filled, so a cycle back to this object finds its clone.
-        object clone = node.Shell(source, this);
+        object clone = node.Shell(source);
         entry.Clone = clone;
-        if (node.HasChildren)
+        if (node.Fill is { } fill)
         {
             if (depth < TreeClonePlans.MaxDepth)
             {
-                node.Fill(source, clone, this, depth + 1);
+                fill(node, source, clone, this, depth + 1);
             }
             else
             {

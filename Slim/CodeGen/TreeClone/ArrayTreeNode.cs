@@ -9,11 +9,17 @@ internal sealed class ArrayTreeNode<T> : TreeCloneNode where T : class
 {
     private TreeCloneNode? _element;
 
-    public ArrayTreeNode() : base(typeof(T[])) => HasChildren = true;
+    public ArrayTreeNode() : base(typeof(T[]))
+    {
+        Shell = CopyShell;
+        Fill = FillElements;
+    }
 
-    public override object Shell(object source, CloneSession session) => new T[Unsafe.As<T[]>(source).Length];
+    public override void Build(TreeClonePlans plans) => _element = plans.NodeFor(typeof(T));
 
-    public override void Fill(object source, object clone, CloneSession session, int depth)
+    private object CopyShell(object source) => new T[Unsafe.As<T[]>(source).Length];
+
+    private void FillElements(TreeCloneNode node, object source, object clone, CloneSession session, int depth)
     {
         T[] from = Unsafe.As<T[]>(source); // the node's exact type, checked by the session
         ref T to = ref MemoryMarshal.GetArrayDataReference(Unsafe.As<T[]>(clone));
@@ -25,6 +31,4 @@ internal sealed class ArrayTreeNode<T> : TreeCloneNode where T : class
             Unsafe.Add(ref to, i) = Unsafe.As<T>(session.CloneTreeChild(from[i], element, depth))!;
         }
     }
-
-    public override void Build(TreeClonePlans plans) => _element = plans.NodeFor(typeof(T));
 }

@@ -9,14 +9,20 @@ internal sealed class ListTreeNode<T> : TreeCloneNode where T : class
 {
     private TreeCloneNode? _element;
 
-    public ListTreeNode() : base(typeof(List<T>)) => HasChildren = true;
-
-    public override object Shell(object source, CloneSession session) => new List<T>(Unsafe.As<List<T>>(source).Count);
-
-    public override void Fill(object source, object clone, CloneSession session, int depth)
+    public ListTreeNode() : base(typeof(List<T>))
     {
-        ReadOnlySpan<T> from = CollectionsMarshal.AsSpan(Unsafe.As<List<T>>(source));
-        List<T> to = Unsafe.As<List<T>>(clone); // the node's exact type, checked by the session
+        Shell = CopyShell;
+        Fill = FillElements;
+    }
+
+    public override void Build(TreeClonePlans plans) => _element = plans.NodeFor(typeof(T));
+
+    private object CopyShell(object source) => new List<T>(Unsafe.As<List<T>>(source).Count);
+
+    private void FillElements(TreeCloneNode node, object source, object clone, CloneSession session, int depth)
+    {
+        ReadOnlySpan<T> from = CollectionsMarshal.AsSpan(Unsafe.As<List<T>>(source)); // the node's exact type, checked by the session
+        List<T> to = Unsafe.As<List<T>>(clone);
         CollectionsMarshal.SetCount(to, from.Length);
         Span<T> items = CollectionsMarshal.AsSpan(to);
         TreeCloneNode element = _element!;
@@ -26,6 +32,4 @@ internal sealed class ListTreeNode<T> : TreeCloneNode where T : class
             items[i] = Unsafe.As<T>(session.CloneTreeChild(from[i], element, depth))!;
         }
     }
-
-    public override void Build(TreeClonePlans plans) => _element = plans.NodeFor(typeof(T));
 }

@@ -14,48 +14,43 @@ internal sealed class ObjectTreeNode : TreeCloneNode
 {
     private static readonly MethodInfo s_cloneTreeChild = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneTreeChild))!;
     private static readonly MethodInfo s_as = new Func<object?, object?>(Unsafe.As<object>).Method.GetGenericMethodDefinition();
+    private static readonly PropertyInfo s_children = typeof(TreeCloneNode).GetProperty(nameof(Children))!;
 
-    private readonly Func<object, object> _shell;
     private readonly FieldInfo[] _references;
-    private Action<object, object, CloneSession, int, TreeCloneNode[]>? _fill;
-    private TreeCloneNode[] _children = [];
 
     /// <summary>A node for <paramref name="type"/>, whose codec makes <paramref name="shell"/> and whose <paramref name="references"/> need cloning.</summary>
     public ObjectTreeNode(Type type, Func<object, object> shell, FieldInfo[] references) : base(type)
     {
-        _shell = shell;
+        Shell = shell;
         _references = references;
-        HasChildren = references.Length != 0;
     }
-
-    public override object Shell(object source, CloneSession session) => _shell(source);
-
-    public override void Fill(object source, object clone, CloneSession session, int depth) => _fill!(source, clone, session, depth, _children);
 
     public override void Build(TreeClonePlans plans)
     {
-        _children = [.. _references.Select(field => plans.NodeFor(field.FieldType))];
-        _fill = BuildFill().Compile();
+        Children = [.. _references.Select(field => plans.NodeFor(field.FieldType))];
+        Fill = _references.Length == 0 ? null : BuildFill().Compile();
     }
 
     /// <summary>
-    /// <c>(source, target, session, depth, children) => { var s = (T)source; var t = (T)target;
-    /// t.f1 = (F1)session.CloneTreeChild(s.f1, children[0], depth); ... }</c>. The child nodes come in as an array rather
-    /// than as constants: a compiled tree fetches each constant from its closure with a cast check.
+    /// <c>(node, source, target, session, depth) => { var s = (T)source; var t = (T)target;
+    /// t.f1 = (F1)session.CloneTreeChild(s.f1, node.Children[0], depth); ... }</c>. The child nodes come from the node
+    /// rather than from constants: a compiled tree fetches each constant from its closure with a cast check.
     /// </summary>
-    internal Expression<Action<object, object, CloneSession, int, TreeCloneNode[]>> BuildFill()
+    internal Expression<TreeFill> BuildFill()
     {
+        ParameterExpression node = Expression.Parameter(typeof(TreeCloneNode), "node");
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
         ParameterExpression target = Expression.Parameter(typeof(object), "target");
         ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
         ParameterExpression depth = Expression.Parameter(typeof(int), "depth");
-        ParameterExpression children = Expression.Parameter(typeof(TreeCloneNode[]), "children");
+        ParameterExpression children = Expression.Variable(typeof(TreeCloneNode[]), "children");
         ParameterExpression s = Expression.Variable(Type, "s");
         ParameterExpression t = Expression.Variable(Type, "t");
         var body = new List<Expression>
         {
             Expression.Assign(s, As(source, Type)),
             Expression.Assign(t, As(target, Type)),
+            Expression.Assign(children, Expression.Property(node, s_children)),
         };
         for (int i = 0; i < _references.Length; i++)
         {
@@ -67,8 +62,7 @@ internal sealed class ObjectTreeNode : TreeCloneNode
             body.Add(FieldSetters.Assign(t, field, As(child, field.FieldType)));
         }
         body.Add(Expression.Empty());
-        return Expression.Lambda<Action<object, object, CloneSession, int, TreeCloneNode[]>>(Expression.Block([s, t], body),
-            $"TreeClone_{Type.Name}", [source, target, session, depth, children]);
+        return Expression.Lambda<TreeFill>(Expression.Block([s, t, children], body), $"TreeClone_{Type.Name}", [node, source, target, session, depth]);
     }
 
     /// <summary>

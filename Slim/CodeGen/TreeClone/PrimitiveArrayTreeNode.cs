@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using NFX.Slim.Session;
 
 namespace NFX.Slim.CodeGen.TreeClone;
 
@@ -9,15 +8,13 @@ namespace NFX.Slim.CodeGen.TreeClone;
 /// </summary>
 internal sealed class PrimitiveArrayTreeNode<T> : TreeCloneNode where T : struct
 {
-    public PrimitiveArrayTreeNode() : base(typeof(T[])) { }
+    public PrimitiveArrayTreeNode() : base(typeof(T[])) => Shell = Copy;
 
-    public override object Shell(object source, CloneSession session)
+    private object Copy(object source)
     {
         T[] from = Unsafe.As<T[]>(source); // the node's exact type, checked by the session
         T[] copy = GC.AllocateUninitializedArray<T>(from.Length);
         from.AsSpan().CopyTo(copy);
         return copy;
     }
-
-    public override void Fill(object source, object clone, CloneSession session, int depth) { }
 }
