@@ -1,21 +1,24 @@
 using System.Diagnostics;
 using System.Globalization;
-using NFX.Perf.Contenders;
 using NFX.Perf.Quick;
-using NFX.Perf.Workloads.LinkedList;
-using NFX.Perf.Workloads.Scaling;
-using NFX.Slim;
 
 namespace NFX.Perf.Scaling;
 
 /// <summary>
-/// <c>scaling [--sizes 1,4,16] [--shapes list,tree]</c>: does Slim's cost per object stay flat as the graph grows? For
-/// each shape (a linked list; an array of tree nodes, each with its own string) and size (millions of nodes), it
-/// serializes to a byte[] and deserializes it back twice, as a new user would, and counts the second (warm) run; then
-/// it prints the time per node and the ratio of each size to the smallest. Slim PerCall with trusted limits (a 16M-node
-/// tree is 32M objects with its strings, past the default MaxObjects). Memory: about 500 bytes per node at the peak
-/// (the source graph, the payload, the write identity map, the read pool and the copy), so 16M nodes need ~8 GiB.
+/// <c>scaling [--sizes 1,4,16] [--shapes list,tree] [--runs 3]</c>: does Slim's cost per object stay flat as the graph
+/// grows? Each shape (a linked list; an array of tree nodes, each with its own string) at each size (millions of nodes)
+/// runs in a fresh child process (<see cref="ScalingChild"/>): one warmup run, then <c>--runs</c> counted runs per
+/// direction, serializing to a byte[] and reading it back. It prints the median per node with the spread (min / max)
+/// of the counted runs, the load average before and after the child, and the child's peak memory; then the ratio of
+/// each size's median to the smallest size's (target: at most <see cref="MaxRatio"/>). Slim PerCall, trusted limits.
 /// </summary>
+/// <remarks>
+/// One run per size moved by up to 2x between invocations (a 16M heap left behind by the previous size, a first run
+/// paying the page faults of a heap growing by gigabytes, a burst of load): a fresh process per size, a warmup and the
+/// median of several runs take those out, and the spread and the load printed beside each figure say how far to trust
+/// it. A size whose projected peak (the bytes per node the previous size of the shape needed, or
+/// <see cref="FirstEstimateBytesPerNode"/>) exceeds the memory available is skipped with the reason, not started.
+/// </remarks>
 public static class ScalingCheck
 {
     /// <summary>The command-line verb.</summary>
@@ -24,14 +27,26 @@ public static class ScalingCheck
     /// <summary>The target: per node, the largest size within this factor of the smallest.</summary>
     public const double MaxRatio = 1.3;
 
-    /// <summary>Runs the check with the arguments after the verb; returns 0.</summary>
+    /// <summary>Counted runs per size and direction (after one warmup run) unless <c>--runs</c> says otherwise.</summary>
+    public const int Runs = 3;
+
+    /// <summary>The peak memory assumed per node before a shape's first size has been measured.</summary>
+    public const long FirstEstimateBytesPerNode = 600;
+
+    /// <summary>How long one child may take (a 16M-node tree on a loaded 2-core machine takes minutes).</summary>
+    public static readonly TimeSpan ChildTimeout = TimeSpan.FromMinutes(45);
+
+    private const string Usage = "Usage: scaling [--sizes 1,4,16] [--shapes list,tree] [--runs 3]";
+
+    /// <summary>Runs the check with the arguments after the verb; returns 0, or 1 when a child failed.</summary>
     public static int Run(IReadOnlyList<string> args)
     {
         int[] sizes = [1, 4, 16];
         string[] shapes = ["list", "tree"];
+        int runs = Runs;
         for (int i = 0; i < args.Count; i++)
         {
-            string Next() => i + 1 < args.Count ? args[++i] : throw new ArgumentException($"{args[i]} needs a value.");
+            string Next() => i + 1 < args.Count ? args[++i] : throw new ArgumentException($"{args[i]} needs a value. {Usage}");
             switch (args[i])
             {
                 case "--sizes":
@@ -40,81 +55,149 @@ public static class ScalingCheck
                 case "--shapes":
                     shapes = Next().Split(',');
                     break;
+                case "--runs":
+                    runs = int.Parse(Next(), CultureInfo.InvariantCulture);
+                    break;
                 default:
-                    throw new ArgumentException($"Unknown option '{args[i]}'. Usage: scaling [--sizes 1,4,16] [--shapes list,tree]");
+                    throw new ArgumentException($"Unknown option '{args[i]}'. {Usage}");
             }
         }
+        if (runs < 1 || sizes.Length == 0 || sizes.Any(s => s is < 1 or > 2000) || shapes.Any(s => s is not ("list" or "tree")))
+        {
+            throw new ArgumentException($"Sizes 1..2000 (millions), shapes list or tree, at least one run. {Usage}");
+        }
+
         double loadStart = MachineInfo.LoadAverage() ?? double.NaN;
         Console.Out.WriteLine($"scaling check on {MachineInfo.Current()}");
-        var slim = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.PerCall) with { Limits = SlimLimits.Trusted });
+        Console.Out.WriteLine($"each size in its own process: 1 warmup + {runs} counted runs per direction; median per node (min / max)");
+        bool failed = false;
         foreach (string shape in shapes)
         {
-            var perNode = new List<(int Millions, double Serialize, double Deserialize)>();
+            var measured = new List<ScalingSample>();
             foreach (int millions in sizes)
             {
-                int count = checked(millions * 1_000_000);
-                (double serialize, double deserialize, int bytes) = Measure(slim, shape, count);
-                perNode.Add((millions, serialize, deserialize));
-                Console.Out.WriteLine(FormattableString.Invariant(
-                    $"{shape,-4} {millions,3}M nodes: serialize {serialize,7:0.0} ns/node, deserialize {deserialize,7:0.0} ns/node, {bytes / (double)count:0.0} B/node"));
+                long bytesPerNode = measured.Count == 0 ? FirstEstimateBytesPerNode : measured[^1].PeakBytes / measured[^1].Nodes;
+                long projected = bytesPerNode * millions * 1_000_000L;
+                if (AvailableMemory() is { } available && projected > available)
+                {
+                    Console.Out.WriteLine(FormattableString.Invariant(
+                        $"{shape,-4} {millions,4}M nodes: skipped: needs about {Gib(projected):0.0} GiB at the peak, {Gib(available):0.0} GiB available"));
+                    continue;
+                }
+                double? loadBefore = MachineInfo.LoadAverage();
+                (ScalingSample? sample, string? error) = RunChild(shape, millions, runs);
+                double? loadAfter = MachineInfo.LoadAverage();
+                if (sample is null)
+                {
+                    Console.Out.WriteLine($"{shape,-4} {millions,4}M nodes: FAILED: {error}");
+                    failed = true;
+                    continue;
+                }
+                measured.Add(sample);
+                string times = $"{shape,-4} {millions,4}M nodes: serialize {Spread(sample.Serialize)}, deserialize {Spread(sample.Deserialize)} ns/node";
+                Console.Out.WriteLine(times + FormattableString.Invariant(
+                    $"; {sample.PayloadBytes / (double)sample.Nodes:0.0} B/node, peak {Gib(sample.PeakBytes):0.00} GiB; load {Load(loadBefore)} -> {Load(loadAfter)}"));
             }
-            (int baseMillions, double baseSerialize, double baseDeserialize) = perNode[0];
-            foreach ((int millions, double serialize, double deserialize) in perNode.Skip(1))
-            {
-                double s = serialize / baseSerialize, d = deserialize / baseDeserialize;
-                string verdict = s <= MaxRatio && d <= MaxRatio ? "met" : "missed";
-                Console.Out.WriteLine(FormattableString.Invariant(
-                    $"{shape,-4} {millions}M vs {baseMillions}M per node: serialize {s:0.00}x, deserialize {d:0.00}x (target <= {MaxRatio}x): {verdict}"));
-            }
+            PrintRatios(shape, measured);
         }
         Console.Out.WriteLine(MachineInfo.DescribeLoad(loadStart, MachineInfo.LoadAverage(), Environment.ProcessorCount));
-        return 0;
+        return failed ? 1 : 0;
     }
 
-    private static (double Serialize, double Deserialize, int Bytes) Measure(SlimSerializer slim, string shape, int count)
+    private static void PrintRatios(string shape, List<ScalingSample> measured)
     {
-        object root = shape switch
+        if (measured.Count < 2)
         {
-            "list" => CreateList(count),
-            "tree" => ScalingTreeNode.CreateTree(count),
-            _ => throw new ArgumentException($"Unknown shape '{shape}' (list or tree)."),
+            return;
+        }
+        ScalingSample first = measured[0];
+        double baseSerialize = ScalingSample.Median(first.Serialize), baseDeserialize = ScalingSample.Median(first.Deserialize);
+        foreach (ScalingSample sample in measured.Skip(1))
+        {
+            double s = ScalingSample.Median(sample.Serialize) / baseSerialize, d = ScalingSample.Median(sample.Deserialize) / baseDeserialize;
+            string verdict = s <= MaxRatio && d <= MaxRatio ? "met" : "missed";
+            Console.Out.WriteLine(FormattableString.Invariant(
+                $"{shape,-4} {sample.Millions}M vs {first.Millions}M per node (medians): serialize {s:0.00}x, deserialize {d:0.00}x (target <= {MaxRatio}x): {verdict}"));
+        }
+    }
+
+    /// <summary>Runs one shape and size in a child process, relaying its progress lines; returns its sample or why it failed.</summary>
+    private static (ScalingSample? Sample, string? Error) RunChild(string shape, int millions, int runs)
+    {
+        var start = new ProcessStartInfo
+        {
+            FileName = Environment.ProcessPath ?? "dotnet",
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
         };
-        byte[] payload = [];
-        double serialize = 0, deserialize = 0;
-        for (int run = 0; run < 2; run++)
+        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
         {
-            payload = [];
-            Settle();
-            long start = Stopwatch.GetTimestamp();
-            payload = slim.Serialize(root);
-            serialize = Stopwatch.GetElapsedTime(start).TotalNanoseconds / count;
+            start.ArgumentList.Add(typeof(ScalingChild).Assembly.Location);
         }
-        for (int run = 0; run < 2; run++)
+        start.ArgumentList.Add(ScalingChild.Verb);
+        start.ArgumentList.Add(shape);
+        start.ArgumentList.Add(millions.ToString(CultureInfo.InvariantCulture));
+        start.ArgumentList.Add(runs.ToString(CultureInfo.InvariantCulture));
+        using Process child = Process.Start(start) ?? throw new InvalidOperationException("Could not start the scaling child process.");
+        ScalingSample? sample = null;
+        child.OutputDataReceived += (_, e) =>
         {
-            Settle();
-            long start = Stopwatch.GetTimestamp();
-            object? copy = slim.Deserialize(payload);
-            deserialize = Stopwatch.GetElapsedTime(start).TotalNanoseconds / count;
-            GC.KeepAlive(copy);
+            if (e.Data is null)
+            {
+                return;
+            }
+            if (ScalingSample.TryParse(e.Data) is { } parsed)
+            {
+                sample = parsed;
+            }
+            else
+            {
+                Console.Out.WriteLine($"  {shape} {millions}M: {e.Data}");
+            }
+        };
+        child.BeginOutputReadLine();
+        Task<string> stderr = child.StandardError.ReadToEndAsync();
+        if (!child.WaitForExit(ChildTimeout))
+        {
+            child.Kill(entireProcessTree: true);
+            return (null, $"did not finish within {ChildTimeout.TotalMinutes:0} min");
         }
-        return (serialize, deserialize, payload.Length);
+        // The parameterless wait returns once the redirected output has been read to its end.
+        child.WaitForExit();
+        if (child.ExitCode != 0 || sample is null)
+        {
+            string errors = stderr.Result.Trim();
+            string first = errors.Split('\n').FirstOrDefault(l => l.Length > 0)?.Trim() ?? "";
+            return (null, $"exit code {child.ExitCode}{(first.Length > 0 ? ": " + first : "")}");
+        }
+        return (sample, null);
     }
 
-    private static Node CreateList(int count)
+    /// <summary>MemAvailable from /proc/meminfo (Linux), or null where it cannot be read.</summary>
+    private static long? AvailableMemory()
     {
-        var random = new Random(42);
-        Node? head = null;
-        for (int i = 0; i < count; i++)
+        try
         {
-            head = new Node { Value = random.Next(), Next = head };
+            const string MemInfo = "/proc/meminfo";
+            if (!File.Exists(MemInfo))
+            {
+                return null;
+            }
+            string? line = File.ReadLines(MemInfo).FirstOrDefault(l => l.StartsWith("MemAvailable:", StringComparison.Ordinal));
+            string[]? parts = line?.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+            return parts is { Length: >= 2 } && long.TryParse(parts[1], NumberStyles.None, CultureInfo.InvariantCulture, out long kib) ? kib * 1024 : null;
         }
-        return head!;
+        catch (IOException)
+        {
+            return null;
+        }
     }
 
-    private static void Settle()
-    {
-        GC.Collect();
-        GC.WaitForPendingFinalizers();
-        GC.Collect();
-    }
+    private static string Spread(double[] runs) =>
+        FormattableString.Invariant($"{ScalingSample.Median(runs),7:0.0} ({runs.Min():0.0} / {runs.Max():0.0})");
+
+    private static string Load(double? load) => load is { } value ? value.ToString("0.0", CultureInfo.InvariantCulture) : "n/a";
+
+    private static double Gib(long bytes) => bytes / (1024.0 * 1024 * 1024);
 }

@@ -42,12 +42,7 @@ public sealed class HybridCacheTests
     {
         string key = HybridStack.NewKey("l2:");
         await _stack.Cache.GetOrCreateAsync(key, new CountingFactory().Team).AsTask().WaitAsync(s_bound);
-        // HybridCache may finish its L2 write after GetOrCreateAsync returns: wait (bounded) until Redis holds the value.
-        var landed = System.Diagnostics.Stopwatch.StartNew();
-        while (await _stack.L2.GetAsync(key) is null && landed.Elapsed < s_bound)
-        {
-            await Task.Delay(20);
-        }
+        await WaitForL2Async(key, entry => entry is not null);
         using var other = new HybridStack(RedisFixture.Server.Configuration, "hybrid:");
         var factory = new CountingFactory();
 
@@ -154,6 +149,19 @@ public sealed class HybridCacheTests
         Assert.That(small.Log.Entries.Where(x => x.EventId.Name == "MaximumPayloadBytesExceeded"), Is.Not.Empty);
     }
 
+    /// <summary>
+    /// HybridCache may finish its L2 write after the call that caused it returned (under load, after the next call
+    /// already read Redis): waits, bounded, until Redis's entry for <paramref name="key"/> satisfies <paramref name="landed"/>.
+    /// </summary>
+    private async Task WaitForL2Async(string key, Func<byte[]?, bool> landed)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        while (!landed(await _stack.L2.GetAsync(key)) && clock.Elapsed < s_bound)
+        {
+            await Task.Delay(20);
+        }
+    }
+
     /// <summary>Stores the probe graph through HybridCache, then rewrites the Slim value inside HybridCache's Redis entry.</summary>
     private async Task<string> StoreThenAlterAsync(Action<Span<byte>> alter)
     {
@@ -174,7 +182,11 @@ public sealed class HybridCacheTests
     private async Task AssertMissThenReplacedAsync(string key, SlimCacheValueProblem problem)
     {
         var factory = new CountingFactory();
+        byte[] altered = (await _stack.L2.GetAsync(key))!;
         Team created = await _stack.Cache.GetOrCreateSlimAsync(key, factory.Team).AsTask().WaitAsync(s_bound);
+        // Read Redis again only once the new value has replaced the bad one there; a replacement that never comes makes
+        // the read below a second miss, and the factory count says so.
+        await WaitForL2Async(key, entry => entry is not null && !entry.AsSpan().SequenceEqual(altered));
         Team again = await _stack.Cache.GetOrCreateAsync(key, factory.Team, HybridStack.L2Only).AsTask().WaitAsync(s_bound);
 
         Assert.That(factory.Calls, Is.EqualTo(1));
