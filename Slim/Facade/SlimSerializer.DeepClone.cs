@@ -1,3 +1,4 @@
+using NFX.Slim.CodeGen.TreeClone;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
@@ -5,6 +6,11 @@ namespace NFX.Slim;
 
 public sealed partial class SlimSerializer
 {
+    private TreeClonePlans? _treeClones;
+
+    /// <summary>Which root types DeepClone may copy depth-first, and the nodes that do it (built on first use).</summary>
+    internal TreeClonePlans TreeClones => _treeClones ?? CreateTreeClones();
+
     /// <summary>
     /// Copies <paramref name="value"/> and its whole graph in memory, without going through bytes: the same fidelity
     /// as a serialize/deserialize round trip (identity, cycles, runtime types), with immutable values (strings, boxed
@@ -35,5 +41,11 @@ public sealed partial class SlimSerializer
             session.Clear();
             Interlocked.CompareExchange(ref _cachedCloneSession, session, null);
         }
+    }
+
+    private TreeClonePlans CreateTreeClones()
+    {
+        Interlocked.CompareExchange(ref _treeClones, new TreeClonePlans(Codecs), null);
+        return _treeClones;
     }
 }

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
+using NFX.Slim.CodeGen.TreeClone;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;
@@ -23,6 +24,10 @@ internal sealed class CloneSession
     private int _count;   // clones announced so far: the next clone's index
     private int _depth;
     private int _current = -1; // clone index of the object whose header or body is being copied
+    private bool _treeAbandoned; // the depth-first attempt met what it does not copy: the clone is made again the general way
+    private readonly List<(object Source, object Clone, TreeCloneNode Node)> _treeDeeper = []; // fills left at the depth bound
+    private Type? _lastRootType; // the last root's type and its depth-first plan: a session mostly clones one kind of root
+    private TreeCloneRoot? _lastTree;
 
     public CloneSession(SlimSerializer owner) => _owner = owner;
 
@@ -30,6 +35,26 @@ internal sealed class CloneSession
 
     public object? CloneGraph(object? root)
     {
+        if (root is not null && TreeFor(root.GetType()) is { IsWorthTrying: true } tree)
+        {
+            object? copy = CloneTreeChild(root, tree.Node, 0);
+            // Fills left at the depth bound run as a root's children would; nothing in such a graph observes the order.
+            for (int i = 0; i < _treeDeeper.Count && !_treeAbandoned; i++)
+            {
+                (object source, object target, TreeCloneNode node) = _treeDeeper[i];
+                node.Fill!(node, source, target, this, 1);
+            }
+            _treeDeeper.Clear();
+            if (!_treeAbandoned)
+            {
+                tree.Completed();
+                return copy;
+            }
+            // Nothing of the source changed (no type of the plan has callbacks): start again from an empty map.
+            tree.FellBack();
+            _map.Clear();
+            _treeAbandoned = false;
+        }
         object? clone = CloneReference(root);
         for (int i = 0; i < _pending.Count; i++)
         {
@@ -62,6 +87,8 @@ internal sealed class CloneSession
     public void Clear()
     {
         _map.Clear();
+        _treeAbandoned = false;
+        _treeDeeper.Clear();
         _count = 0;
         _pending.Clear();
         _onSerialized.Clear();
@@ -141,6 +168,57 @@ internal sealed class CloneSession
             _completion.AddCallbacks(index, clone, codec, afterRead);
         }
         return clone;
+    }
+
+    /// <summary>
+    /// The clone of <paramref name="source"/>, held in a slot whose declared type <paramref name="node"/> copies, made
+    /// depth-first (<see cref="TreeClonePlans"/>): looked up in the identity map first, so shared objects stay shared
+    /// and cycles close on the shell made before its fields. Below the depth bound the fill waits in a list, so a long
+    /// chain never recurses deeper than the bound. An object of another runtime type abandons the attempt: from then
+    /// on every call returns null at once and the caller starts again the general way.
+    /// </summary>
+    public object? CloneTreeChild(object? source, TreeCloneNode node, int depth)
+    {
+        if (source is null || _treeAbandoned)
+        {
+            return null;
+        }
+        if (TypeHandles.Of(source) != node.TypeHandle)
+        {
+            _treeAbandoned = true;
+            return null;
+        }
+        ref ClonedObject entry = ref _map.GetValueRefOrAddDefault(source, out bool exists);
+        if (exists)
+        {
+            return entry.Clone;
+        }
+        // A shell touches nothing but the source, so the entry is still valid; it is set before the fields are
+        // filled, so a cycle back to this object finds its clone.
+        object clone = node.Shell(source);
+        entry.Clone = clone;
+        if (node.Fill is { } fill)
+        {
+            if (depth < TreeClonePlans.MaxDepth)
+            {
+                fill(node, source, clone, this, depth + 1);
+            }
+            else
+            {
+                _treeDeeper.Add((source, clone, node));
+            }
+        }
+        return clone;
+    }
+
+    private TreeCloneRoot? TreeFor(Type type)
+    {
+        if (type != _lastRootType)
+        {
+            _lastTree = _owner.TreeClones.RootFor(type);
+            _lastRootType = type;
+        }
+        return _lastTree;
     }
 
     /// <summary>A body that only clones leaves (primitive arrays), run at once: they are still recorded as its own.</summary>
