@@ -19,20 +19,9 @@ public static class ChildProbe
     /// <summary>Runs the probe in a child; returns null when the contender survived, else why it failed.</summary>
     public static string? Run(Workload workload, Contender contender, TimeSpan timeout)
     {
-        var start = new ProcessStartInfo
-        {
-            FileName = Environment.ProcessPath ?? "dotnet",
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
-        {
-            start.ArgumentList.Add(typeof(ChildProbe).Assembly.Location);
-        }
-        start.ArgumentList.Add(Verb);
-        start.ArgumentList.Add(workload.Key);
-        start.ArgumentList.Add(contender.Name);
+        ProcessStartInfo start = SelfProcess.StartInfo(Verb, workload.Key, contender.Name);
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
         using Process child = Process.Start(start) ?? throw new InvalidOperationException("Could not start the probe process.");
         Task<string> stdout = child.StandardOutput.ReadToEndAsync();
         Task<string> stderr = child.StandardError.ReadToEndAsync();

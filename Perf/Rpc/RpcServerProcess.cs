@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Globalization;
+using NFX.Perf.Quick;
 
 namespace NFX.Perf.Rpc;
 
@@ -47,19 +48,9 @@ public sealed class RpcServerProcess : IDisposable
     /// <summary>Starts the child (this executable with <see cref="Verb"/>) and waits for its ports.</summary>
     public static RpcServerProcess Start(TimeSpan timeout)
     {
-        var start = new ProcessStartInfo
-        {
-            FileName = Environment.ProcessPath ?? "dotnet",
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            RedirectStandardError = false,
-            UseShellExecute = false,
-        };
-        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
-        {
-            start.ArgumentList.Add(typeof(RpcServerProcess).Assembly.Location);
-        }
-        start.ArgumentList.Add(Verb);
+        ProcessStartInfo start = SelfProcess.StartInfo(Verb);
+        start.RedirectStandardInput = true;
+        start.RedirectStandardOutput = true;
         Process child = Process.Start(start) ?? throw new InvalidOperationException("Could not start the RPC server process.");
         Task<string?> line = child.StandardOutput.ReadLineAsync();
         if (!line.Wait(timeout) || line.Result is not string ready || !ready.StartsWith(ReadyPrefix, StringComparison.Ordinal))

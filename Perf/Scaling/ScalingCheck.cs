@@ -124,21 +124,10 @@ public static class ScalingCheck
     /// <summary>Runs one shape and size in a child process, relaying its progress lines; returns its sample or why it failed.</summary>
     private static (ScalingSample? Sample, string? Error) RunChild(string shape, int millions, int runs)
     {
-        var start = new ProcessStartInfo
-        {
-            FileName = Environment.ProcessPath ?? "dotnet",
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
-        {
-            start.ArgumentList.Add(typeof(ScalingChild).Assembly.Location);
-        }
-        start.ArgumentList.Add(ScalingChild.Verb);
-        start.ArgumentList.Add(shape);
-        start.ArgumentList.Add(millions.ToString(CultureInfo.InvariantCulture));
-        start.ArgumentList.Add(runs.ToString(CultureInfo.InvariantCulture));
+        ProcessStartInfo start = SelfProcess.StartInfo(ScalingChild.Verb, shape,
+            millions.ToString(CultureInfo.InvariantCulture), runs.ToString(CultureInfo.InvariantCulture));
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
         using Process child = Process.Start(start) ?? throw new InvalidOperationException("Could not start the scaling child process.");
         ScalingSample? sample = null;
         child.OutputDataReceived += (_, e) =>

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using NFX.Perf.Quick;
 
 namespace NFX.Perf.Soak;
 
@@ -53,22 +54,9 @@ public sealed class SoakChild : IDisposable
     /// <summary>Starts <c>NFX.Slim.Perf VERB ARGS</c>.</summary>
     public static SoakChild Start(string name, string verb, params string[] args)
     {
-        var start = new ProcessStartInfo
-        {
-            FileName = Environment.ProcessPath ?? "dotnet",
-            RedirectStandardInput = true,
-            RedirectStandardOutput = true,
-            UseShellExecute = false,
-        };
-        if (Path.GetFileNameWithoutExtension(start.FileName) == "dotnet")
-        {
-            start.ArgumentList.Add(typeof(SoakChild).Assembly.Location);
-        }
-        start.ArgumentList.Add(verb);
-        foreach (string arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
+        ProcessStartInfo start = SelfProcess.StartInfo(verb, args);
+        start.RedirectStandardInput = true;
+        start.RedirectStandardOutput = true;
         var process = new Process { StartInfo = start };
         var child = new SoakChild(name, process);
         process.OutputDataReceived += (_, e) => child.OnLine(e.Data);

@@ -185,52 +185,63 @@ internal sealed class ValueExpressions
         Func<FieldInfo, string> pathOf, int depth)
     {
         var body = new List<Expression>();
-        var run = new List<FieldInfo>();
-        int runBytes = 0;
-        foreach (FieldInfo field in fields)
-        {
-            int bytes = RunBytes(field.FieldType, depth);
-            if (bytes == 0 || runBytes + bytes > MaxRunBytes)
-            {
-                FlushRun();
-            }
-            if (bytes == 0)
-            {
-                body.Add(Write(field.FieldType, writer, Expression.Field(owner, field), session, pathOf(field), depth));
-                continue;
-            }
-            run.Add(field);
-            runBytes += bytes;
-        }
-        FlushRun();
-        body.Add(Expression.Empty());
-        return Expression.Block(body);
-
-        void FlushRun()
+        foreach ((List<FieldInfo> run, int runBytes) in Runs(fields, depth, reading: false))
         {
             if (run.Count == 1)
             {
                 body.Add(Write(run[0].FieldType, writer, Expression.Field(owner, run[0]), session, pathOf(run[0]), depth));
+                continue;
             }
-            else if (run.Count > 1)
+            ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
+            ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
+            var writes = new List<Expression>
             {
-                ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
-                ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
-                var writes = new List<Expression>
-                {
-                    Expression.Assign(pos, Expression.Call(writer, s_beginRun, Expression.Constant(runBytes))),
-                    Expression.Assign(buffer, Expression.Property(writer, s_runBuffer)),
-                };
-                foreach (FieldInfo field in run)
-                {
-                    writes.Add(RunWrite(field.FieldType, buffer, pos, Expression.Field(owner, field), depth));
-                }
-                writes.Add(Expression.Call(writer, s_endRun, pos));
-                body.Add(Expression.Block([buffer, pos], writes));
+                Expression.Assign(pos, Expression.Call(writer, s_beginRun, Expression.Constant(runBytes))),
+                Expression.Assign(buffer, Expression.Property(writer, s_runBuffer)),
+            };
+            foreach (FieldInfo field in run)
+            {
+                writes.Add(RunWrite(field.FieldType, buffer, pos, Expression.Field(owner, field), depth));
             }
-            run.Clear();
-            runBytes = 0;
+            writes.Add(Expression.Call(writer, s_endRun, pos));
+            body.Add(Expression.Block([buffer, pos], writes));
         }
+        body.Add(Expression.Empty());
+        return Expression.Block(body);
+    }
+
+    /// <summary>
+    /// <paramref name="fields"/> in layout order, cut into runs: consecutive fields <see cref="RunBytes"/> accepts, at most
+    /// <see cref="MaxRunBytes"/> together, with their most bytes; every other field (and a run of one) stands alone.
+    /// Writing and reading cut the same way except where a type has a run writer but no run reader: the bytes are the same.
+    /// </summary>
+    private List<(List<FieldInfo> Fields, int Bytes)> Runs(IReadOnlyList<FieldInfo> fields, int depth, bool reading)
+    {
+        var runs = new List<(List<FieldInfo> Fields, int Bytes)>();
+        List<FieldInfo>? run = null;
+        int runBytes = 0;
+        foreach (FieldInfo field in fields)
+        {
+            int bytes = RunBytes(field.FieldType, depth, reading);
+            if (run is not null && (bytes == 0 || runBytes + bytes > MaxRunBytes))
+            {
+                runs.Add((run, runBytes));
+                run = null;
+            }
+            if (bytes == 0)
+            {
+                runs.Add(([field], 0));
+                continue;
+            }
+            run ??= [];
+            run.Add(field);
+            runBytes = run.Count == 1 ? bytes : runBytes + bytes;
+        }
+        if (run is not null)
+        {
+            runs.Add((run, runBytes));
+        }
+        return runs;
     }
 
     /// <summary>
@@ -363,53 +374,29 @@ internal sealed class ValueExpressions
         Func<FieldInfo, string> pathOf, int depth)
     {
         var body = new List<Expression>();
-        var run = new List<FieldInfo>();
-        int runBytes = 0;
-        foreach (FieldInfo field in fields)
-        {
-            int bytes = RunBytes(field.FieldType, depth, reading: true);
-            if (bytes == 0 || runBytes + bytes > MaxRunBytes)
-            {
-                FlushRun();
-            }
-            if (bytes == 0)
-            {
-                body.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
-                continue;
-            }
-            run.Add(field);
-            runBytes += bytes;
-        }
-        FlushRun();
-        body.Add(Expression.Empty());
-        return Expression.Block(body);
-
-        void FlushRun()
+        foreach ((List<FieldInfo> run, int runBytes) in Runs(fields, depth, reading: true))
         {
             if (run.Count == 1)
             {
                 body.Add(FieldSetters.Assign(owner, run[0], Read(run[0].FieldType, reader, session, pathOf(run[0]), depth)));
+                continue;
             }
-            else if (run.Count > 1)
+            ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
+            ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
+            var fast = new List<Expression> { Expression.Assign(buffer, Expression.Property(reader, s_readRunBuffer)) };
+            var slow = new List<Expression>();
+            foreach (FieldInfo field in run)
             {
-                ParameterExpression buffer = Expression.Variable(typeof(byte[]), "runBuffer");
-                ParameterExpression pos = Expression.Variable(typeof(int), "runPos");
-                var fast = new List<Expression> { Expression.Assign(buffer, Expression.Property(reader, s_readRunBuffer)) };
-                var slow = new List<Expression>();
-                foreach (FieldInfo field in run)
-                {
-                    fast.Add(FieldSetters.Assign(owner, field, RunRead(field.FieldType, reader, buffer, pos, depth)));
-                    slow.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
-                }
-                fast.Add(Expression.Call(reader, s_endReadRun, pos));
-                body.Add(Expression.Block([buffer, pos],
-                    Expression.Assign(pos, Expression.Call(reader, s_tryBeginRun, Expression.Constant(runBytes))),
-                    Expression.IfThenElse(Expression.GreaterThanOrEqual(pos, Expression.Constant(0)),
-                        Expression.Block(fast), Expression.Block(slow))));
+                fast.Add(FieldSetters.Assign(owner, field, RunRead(field.FieldType, reader, buffer, pos, depth)));
+                slow.Add(FieldSetters.Assign(owner, field, Read(field.FieldType, reader, session, pathOf(field), depth)));
             }
-            run.Clear();
-            runBytes = 0;
+            fast.Add(Expression.Call(reader, s_endReadRun, pos));
+            body.Add(Expression.Block([buffer, pos],
+                Expression.Assign(pos, Expression.Call(reader, s_tryBeginRun, Expression.Constant(runBytes))),
+                Expression.IfThenElse(Expression.GreaterThanOrEqual(pos, Expression.Constant(0)), Expression.Block(fast), Expression.Block(slow))));
         }
+        body.Add(Expression.Empty());
+        return Expression.Block(body);
     }
 
     /// <summary>A value of a type <see cref="RunBytes"/> accepted, read inside a run as <see cref="Read"/> would read it.</summary>
