@@ -171,6 +171,34 @@ public static class VarInt
         return Read32Multi(ref src, out value);
     }
 
+    /// <summary>
+    /// Decodes a one- or two-byte value (0..16383, minimal: a second byte of 0 is not) from <paramref name="src"/>, which
+    /// has <paramref name="available"/> (at least 1) readable bytes; returns the byte count, or 0 for anything longer,
+    /// shorter than its continuation says, or not minimal (the caller's longer decoder then reads or reports it). What
+    /// nearly every count, score and small id takes, so callers inline this and keep the rest out of line.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int ReadShort(ref byte src, int available, out uint value)
+    {
+        uint first = src;
+        if (first < 0x80)
+        {
+            value = first;
+            return 1;
+        }
+        if (available > 1)
+        {
+            uint second = Unsafe.Add(ref src, 1);
+            if (second - 1 < 0x7F)
+            {
+                value = (first & 0x7F) | (second << 7);
+                return 2;
+            }
+        }
+        value = 0;
+        return 0;
+    }
+
     /// <summary>The multi-byte part of <see cref="Read32"/>: the first byte has its continuation bit set.</summary>
     internal static int Read32Multi(ref byte src, out uint value)
     {

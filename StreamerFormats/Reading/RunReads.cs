@@ -14,6 +14,9 @@ namespace NFX.IO;
 /// </summary>
 internal static class RunReads
 {
+    /// <summary>The ticks of a DateTime on the wire: bits 0..61 (the Kind is in 62..63).</summary>
+    internal const ulong DateTimeTicksMask = (1UL << 62) - 1;
+
     /// <summary>
     /// The run reader for a built-in encoding read by <paramref name="readMethod"/> (<c>SlimReader.ReadX()</c>): the
     /// static <c>T X(SlimReader, byte[], ref int)</c> of this class; false for every other method.
@@ -163,49 +166,50 @@ internal static class RunReads
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static DateTime DateTime(SlimReader reader, byte[] buffer, ref int pos)
     {
-        ulong raw = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
-        raw = BitConverter.IsLittleEndian ? raw : BinaryPrimitives.ReverseEndianness(raw);
-        ulong ticks = raw & ((1UL << 62) - 1);
+        int start = pos;
+        if (!TryDateTime(Fixed64(buffer, ref pos), out DateTime value))
+        {
+            pos = start;
+            return Slow(reader, ref pos, static r => r.ReadDateTime());
+        }
+        return value;
+    }
+
+    /// <summary>
+    /// The DateTime in <paramref name="raw"/> (ticks in bits 0..61, Kind in 62..63); false when the ticks pass
+    /// DateTime.MaxValue's or the Kind is 3 (the reader reports which).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static bool TryDateTime(ulong raw, out DateTime value)
+    {
+        ulong ticks = raw & DateTimeTicksMask;
         int kind = (int)(raw >> 62);
         if (ticks > (ulong)System.DateTime.MaxValue.Ticks || kind > (int)DateTimeKind.Local)
         {
-            return Slow(reader, ref pos, static r => r.ReadDateTime());
+            value = default;
+            return false;
         }
-        pos += 8;
-        return new DateTime((long)ticks, (DateTimeKind)kind);
+        value = new DateTime((long)ticks, (DateTimeKind)kind);
+        return true;
     }
 
     // Decimal, DateTimeOffset, DateOnly and TimeOnly have no run reader: their checks are the reader's, and a field of
     // one of them ends a read run (the bytes do not depend on it).
 
     /// <summary>
-    /// A one- or two-byte LEB128 value, minimal (a second byte of 0 is not): what nearly every count, score and small id
-    /// takes. Values this short fit every integer type, so only the reader's longer decodings need range checks.
+    /// <see cref="VarInt.ReadShort"/> at the run's position: a varint field's most bytes (at least 2) are buffered.
+    /// Values this short fit every integer type, so only the reader's longer decodings need range checks.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryShort(byte[] buffer, ref int pos, out uint value)
     {
-        ref byte at = ref At(buffer, pos);
-        uint first = at;
-        if (first < 0x80)
-        {
-            pos++;
-            value = first;
-            return true;
-        }
-        uint second = Unsafe.Add(ref at, 1);
-        if (second - 1 < 0x7F)
-        {
-            pos += 2;
-            value = (first & 0x7F) | (second << 7);
-            return true;
-        }
-        value = 0;
-        return false;
+        int n = VarInt.ReadShort(ref At(buffer, pos), 2, out value);
+        pos += n;
+        return n != 0;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ushort Fixed16(byte[] buffer, ref int pos)
+    internal static ushort Fixed16(byte[] buffer, ref int pos)
     {
         ushort value = Unsafe.ReadUnaligned<ushort>(ref At(buffer, pos));
         pos += 2;
@@ -213,7 +217,7 @@ internal static class RunReads
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint Fixed32(byte[] buffer, ref int pos)
+    internal static uint Fixed32(byte[] buffer, ref int pos)
     {
         uint value = Unsafe.ReadUnaligned<uint>(ref At(buffer, pos));
         pos += 4;
@@ -221,7 +225,7 @@ internal static class RunReads
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Fixed64(byte[] buffer, ref int pos)
+    internal static ulong Fixed64(byte[] buffer, ref int pos)
     {
         ulong value = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
         pos += 8;

@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 
@@ -6,8 +5,6 @@ namespace NFX.IO;
 
 public sealed partial class SlimReader
 {
-    private const ulong DateTimeTicksMask = (1UL << 62) - 1;
-
     /// <summary>Reads a bool; any byte other than 0 or 1 is malformed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool ReadBoolean()
@@ -114,9 +111,7 @@ public sealed partial class SlimReader
     public ushort ReadFixed16()
     {
         Require(2, "2 fixed bytes");
-        ushort v = Unsafe.ReadUnaligned<ushort>(ref Cursor);
-        _pos += 2;
-        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+        return RunReads.Fixed16(_buffer, ref _pos);
     }
 
     /// <summary>Reads 4 bytes little-endian.</summary>
@@ -124,9 +119,7 @@ public sealed partial class SlimReader
     public uint ReadFixed32()
     {
         Require(4, "4 fixed bytes");
-        uint v = Unsafe.ReadUnaligned<uint>(ref Cursor);
-        _pos += 4;
-        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+        return RunReads.Fixed32(_buffer, ref _pos);
     }
 
     /// <summary>Reads 8 bytes little-endian.</summary>
@@ -134,9 +127,7 @@ public sealed partial class SlimReader
     public ulong ReadFixed64()
     {
         Require(8, "8 fixed bytes");
-        ulong v = Unsafe.ReadUnaligned<ulong>(ref Cursor);
-        _pos += 8;
-        return BitConverter.IsLittleEndian ? v : BinaryPrimitives.ReverseEndianness(v);
+        return RunReads.Fixed64(_buffer, ref _pos);
     }
 
     /// <summary>Reads a decimal: LEB128 96-bit magnitude, then sign (bit 7) and scale (bits 0..4, at most 28).</summary>
@@ -183,17 +174,22 @@ public sealed partial class SlimReader
     {
         long start = Position;
         ulong raw = ReadFixed64();
-        ulong ticks = raw & DateTimeTicksMask;
-        int kind = (int)(raw >> 62);
+        if (!RunReads.TryDateTime(raw, out DateTime value))
+        {
+            ThrowBadDateTime(raw, start);
+        }
+        return value;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBadDateTime(ulong raw, long start)
+    {
+        ulong ticks = raw & RunReads.DateTimeTicksMask;
         if (ticks > (ulong)DateTime.MaxValue.Ticks)
         {
             ThrowHelper.ThrowOutOfRange("DateTime ticks", start, ticks.ToString());
         }
-        if (kind > (int)DateTimeKind.Local)
-        {
-            ThrowHelper.ThrowFormat("DateTime Kind 3 is not a DateTimeKind", start);
-        }
-        return new DateTime((long)ticks, (DateTimeKind)kind);
+        ThrowHelper.ThrowFormat("DateTime Kind 3 is not a DateTimeKind", start);
     }
 
     /// <summary>Reads a DateTimeOffset (8 bytes of clock ticks, then the offset in minutes, at most +/-14 hours).</summary>

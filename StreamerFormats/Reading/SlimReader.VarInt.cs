@@ -13,19 +13,13 @@ public sealed partial class SlimReader
         int available = _end - _pos;
         if (available > 0)
         {
-            ref byte cursor = ref Cursor;
-            byte first = cursor;
-            if (first < 0x80)
+            // One or two bytes (0..16383) decoded here; anything else, a zero second byte (not minimal) included, goes
+            // the checked way, which reads or reports it.
+            int n = VarInt.ReadShort(ref Cursor, available, out uint value);
+            if (n != 0)
             {
-                _pos++;
-                return first;
-            }
-            // Two bytes (128..16383, the common multi-byte case) decoded here too; a zero second byte is not minimal
-            // and goes the checked way, which reports it.
-            if (available > 1 && (uint)(Unsafe.Add(ref cursor, 1) - 1) < 0x7F)
-            {
-                _pos += 2;
-                return ((uint)first & 0x7F) | ((uint)Unsafe.Add(ref cursor, 1) << 7);
+                _pos += n;
+                return value;
             }
         }
         return ReadVarUInt32Multi();
@@ -62,19 +56,13 @@ public sealed partial class SlimReader
         int available = _end - _pos;
         if (available > 0)
         {
-            ref byte cursor = ref Cursor;
-            byte first = cursor;
-            if (first < 0x80)
+            // One or two bytes (0..16383) decoded here; anything else, a zero second byte (not minimal) included, goes
+            // the checked way, which reads or reports it.
+            int n = VarInt.ReadShort(ref Cursor, available, out uint value);
+            if (n != 0)
             {
-                _pos++;
-                return first;
-            }
-            // Two bytes (128..16383, the common multi-byte case) decoded here too; a zero second byte is not minimal
-            // and goes the checked way, which reports it.
-            if (available > 1 && (uint)(Unsafe.Add(ref cursor, 1) - 1) < 0x7F)
-            {
-                _pos += 2;
-                return ((ulong)first & 0x7F) | ((ulong)Unsafe.Add(ref cursor, 1) << 7);
+                _pos += n;
+                return value;
             }
         }
         return ReadVarUInt64Multi();
