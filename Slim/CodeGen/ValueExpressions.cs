@@ -249,7 +249,7 @@ internal sealed class ValueExpressions
     /// (<see cref="NativeTypeCodec.RunWriteMethod"/>) - and, <paramref name="reading"/>, a run reader; 0 when some part has
     /// none, or when the general path would refuse the type (so its error stays the general path's).
     /// </summary>
-    private int RunBytes(Type type, int depth, bool reading = false)
+    private int RunBytes(Type type, int depth, bool reading)
     {
         if (!type.IsValueType || type.IsByRefLike || type == typeof(IntPtr) || type == typeof(UIntPtr) || depth > MaxStructNesting)
         {
@@ -290,32 +290,20 @@ internal sealed class ValueExpressions
     {
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
-            if (!native.RunNullable)
-            {
-                return Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos, value));
-            }
-            ParameterExpression nullable = Expression.Variable(type, "nullable");
-            return Expression.Block([nullable],
-                Expression.Assign(nullable, value),
-                Expression.Assign(pos, Expression.Call(s_runBoolean, buffer, pos, Expression.Property(nullable, "HasValue"))),
-                Expression.IfThen(Expression.Property(nullable, "HasValue"),
-                    Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos,
-                        Expression.Call(nullable, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!)))));
+            return native.RunNullable
+                ? RunWriteNullable(type, buffer, pos, value, inner => Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos, inner)))
+                : Expression.Assign(pos, Expression.Call(native.RunWriteMethod!, buffer, pos, value));
         }
         if (type.IsEnum)
         {
             Type underlying = Enum.GetUnderlyingType(type);
             return RunWrite(underlying, buffer, pos, Expression.Convert(value, underlying), depth);
         }
-        ParameterExpression local = Expression.Variable(type, Nullable.GetUnderlyingType(type) is null ? "value" : "nullable");
-        if (Nullable.GetUnderlyingType(type) is { } inner)
+        if (Nullable.GetUnderlyingType(type) is { } innerType)
         {
-            return Expression.Block([local],
-                Expression.Assign(local, value),
-                Expression.Assign(pos, Expression.Call(s_runBoolean, buffer, pos, Expression.Property(local, "HasValue"))),
-                Expression.IfThen(Expression.Property(local, "HasValue"),
-                    RunWrite(inner, buffer, pos, Expression.Call(local, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!), depth + 1)));
+            return RunWriteNullable(type, buffer, pos, value, inner => RunWrite(innerType, buffer, pos, inner, depth + 1));
         }
+        ParameterExpression local = Expression.Variable(type, "value");
         var body = new List<Expression> { Expression.Assign(local, value) };
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
@@ -323,6 +311,18 @@ internal sealed class ValueExpressions
         }
         body.Add(Expression.Empty());
         return Expression.Block([local], body);
+    }
+
+    /// <summary>A nullable in a run: the presence byte, then, when there is a value, <paramref name="writeValue"/>'s write of it.</summary>
+    private static Expression RunWriteNullable(Type type, ParameterExpression buffer, ParameterExpression pos, Expression value,
+        Func<Expression, Expression> writeValue)
+    {
+        ParameterExpression nullable = Expression.Variable(type, "nullable");
+        return Expression.Block([nullable],
+            Expression.Assign(nullable, value),
+            Expression.Assign(pos, Expression.Call(s_runBoolean, buffer, pos, Expression.Property(nullable, "HasValue"))),
+            Expression.IfThen(Expression.Property(nullable, "HasValue"),
+                writeValue(Expression.Call(nullable, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!))));
     }
 
     public Expression Read(Type type, Expression reader, Expression session, string path, int depth = 0)

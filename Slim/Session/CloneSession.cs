@@ -119,7 +119,7 @@ internal sealed class CloneSession
         int index = _count++;
         entry.Index = index;
         // The exact type is recognized by its handle (no Type object fetched), the common case of a field of a sealed type.
-        SlimCodec codec = slot is not null && Type.GetTypeHandle(source).Value == slot.DeclaredTypeHandle ? slot.ExactCodec(Codecs) : Codecs.Get(source.GetType());
+        SlimCodec codec = slot is not null && TypeHandles.Of(source) == slot.DeclaredTypeHandle ? slot.ExactCodec(Codecs) : Codecs.Get(source.GetType());
         object clone;
         if (codec.CloneHeaderIsLeaf && codec.Callbacks is null)
         {

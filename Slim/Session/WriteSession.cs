@@ -135,7 +135,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     {
         // An object of exactly the declared type (every object in a sealed class's slot) is recognized by its type handle,
         // without fetching its Type.
-        Type type = Type.GetTypeHandle(value).Value == slot.DeclaredTypeHandle ? slot.DeclaredType : value.GetType();
+        Type type = TypeHandles.Of(value) == slot.DeclaredTypeHandle ? slot.DeclaredType : value.GetType();
         SlimCodec codec;
         if (type == slot.DeclaredType && (!(codec = slot.ExactCodec(Codecs)).HasLayout || LayoutSent(type)))
         {
