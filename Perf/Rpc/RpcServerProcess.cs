@@ -28,6 +28,16 @@ public sealed class RpcServerProcess : IDisposable
     /// <summary>The child's ports.</summary>
     public RpcPorts Ports { get; }
 
+    /// <summary>The child's process id (for a profiler, and for its CPU time).</summary>
+    public int ProcessId => _child.Id;
+
+    /// <summary>CPU time the child has used so far (user + system, all threads).</summary>
+    public TimeSpan ProcessorTime()
+    {
+        _child.Refresh();
+        return _child.TotalProcessorTime;
+    }
+
     /// <summary>
     /// Starts the child (see <see cref="Start"/>), or returns null after telling <paramref name="progress"/> why it
     /// could not start, so the caller runs the servers in its own process instead.
