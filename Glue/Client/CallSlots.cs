@@ -8,12 +8,32 @@ namespace NFX.Glue.Client;
 /// or token registration per waiting call. One-way calls queue too, but only up to the cap; beyond it the caller's
 /// thread blocks, which is the only backpressure a <c>void</c> method can apply.
 /// </summary>
-internal sealed class CallSlots(int max)
+/// <remarks>
+/// Taking a free slot and freeing one with nobody waiting are one interlocked operation each, with no lock: every call
+/// does both, from the caller's thread and the reader loop at once. The queue is touched under the lock only when
+/// frames wait. A taker that queues publishes the count of waiting frames before it looks for a free slot again, and
+/// a freer publishes the freed slot before it looks for waiting frames: one of the two always sees the other, so a
+/// frame never waits beside a free slot.
+/// </remarks>
+internal sealed class CallSlots
 {
     private readonly Queue<OutgoingFrame> _waiting = new();
+    private readonly int _max;
+    private readonly Action<OutgoingFrame> _handOver;
     private int _inFlight;
+    private int _waitingCount;
     private int _blocked;
-    private bool _closed;
+    private volatile bool _closed;
+
+    /// <summary>
+    /// A cap of <paramref name="max"/> slots; <paramref name="handOver"/> gets each waiting frame that a slot was
+    /// handed to (the connection queues it for sending); it runs outside the lock.
+    /// </summary>
+    public CallSlots(int max, Action<OutgoingFrame> handOver)
+    {
+        _max = max;
+        _handOver = handOver;
+    }
 
     /// <summary>What to do with a one-way frame.</summary>
     public enum OneWayOutcome
@@ -28,29 +48,51 @@ internal sealed class CallSlots(int max)
         Dropped,
     }
 
-    /// <summary>True when <paramref name="call"/> got a slot and its frame should be queued for sending now.</summary>
+    /// <summary>Slots taken now (a snapshot).</summary>
+    public int InFlight => Volatile.Read(ref _inFlight);
+
+    /// <summary>
+    /// True when <paramref name="call"/> got a slot and its frame should be queued for sending now; false when it waits
+    /// (a freed slot will hand it over), or the call already finished or the connection closed (nothing to send).
+    /// </summary>
     public bool TakeOrQueue(PendingCall call, in OutgoingFrame frame)
     {
+        // A call finished (canceled) before this point must not take a slot nobody frees.
+        if (_closed || call.IsFinished)
+        {
+            return false;
+        }
+        if (TryTakeSlot())
+        {
+            return Claim(call, frame.CallerGeneration);
+        }
         lock (_waiting)
         {
-            // Checked under the lock: a call finished (canceled) before this point must not take a slot nobody frees.
             if (_closed || call.IsFinished)
             {
                 return false;
             }
-            if (_inFlight < max)
+            if (TryTakeSlot())
             {
-                _inFlight++;
-                call.HasSlot = true;
-                return true;
+                return Claim(call, frame.CallerGeneration);
             }
             _waiting.Enqueue(frame);
-            return false;
+            Interlocked.Exchange(ref _waitingCount, _waiting.Count);
         }
+        AfterQueued();
+        return false;
     }
 
     public OneWayOutcome TakeOrQueueOneWay(in OutgoingFrame frame, TimeSpan timeout)
     {
+        if (_closed)
+        {
+            return OneWayOutcome.Dropped;
+        }
+        if (TryTakeSlot())
+        {
+            return OneWayOutcome.Send;
+        }
         long deadline = timeout == Timeout.InfiniteTimeSpan ? long.MaxValue : Environment.TickCount64 + (long)timeout.TotalMilliseconds;
         lock (_waiting)
         {
@@ -60,65 +102,41 @@ internal sealed class CallSlots(int max)
                 {
                     return OneWayOutcome.Dropped;
                 }
-                if (_inFlight < max)
+                if (TryTakeSlot())
                 {
-                    _inFlight++;
                     return OneWayOutcome.Send;
                 }
-                if (_waiting.Count < max)
+                if (_waiting.Count < _max)
                 {
                     _waiting.Enqueue(frame);
-                    return OneWayOutcome.Queued;
+                    Interlocked.Exchange(ref _waitingCount, _waiting.Count);
+                    break;
                 }
                 long left = deadline - Environment.TickCount64;
                 if (left <= 0)
                 {
-                    throw new GlueTimeoutException($"No call slot became free within {timeout} for a one-way call ({max} calls in flight, {max} waiting).");
+                    throw new GlueTimeoutException($"No call slot became free within {timeout} for a one-way call ({_max} calls in flight, {_max} waiting).");
                 }
                 _blocked++;
                 Monitor.Wait(_waiting, (int)Math.Min(left, int.MaxValue));
                 _blocked--;
             }
         }
+        AfterQueued();
+        return OneWayOutcome.Queued;
     }
 
     /// <summary>
-    /// Frees the slot of <paramref name="call"/> (null: of a one-way call just written). When a waiting frame takes
-    /// it over, returns true with that frame, to be queued for sending.
+    /// Frees the slot of <paramref name="call"/> (null: of a one-way call just written) and hands it to the oldest
+    /// live waiting frame, if any. False when the call held no slot or no frame was waiting for one.
     /// </summary>
-    public bool Release(PendingCall? call, out OutgoingFrame next)
+    public bool Release(PendingCall? call)
     {
-        lock (_waiting)
+        if (call is not null && !call.ReleaseSlotClaim())
         {
-            if (call is not null)
-            {
-                if (!call.HasSlot)
-                {
-                    next = default;
-                    return false;
-                }
-                call.HasSlot = false;
-            }
-            if (_blocked > 0)
-            {
-                Monitor.PulseAll(_waiting);
-            }
-            while (_waiting.TryDequeue(out next))
-            {
-                if (next.IsTwoWayCall)
-                {
-                    var waiting = (PendingCall)next.Caller;
-                    if (!waiting.IsLive(next.CallerGeneration))
-                    {
-                        continue; // timed out or canceled while it waited (and perhaps already recycled)
-                    }
-                    waiting.HasSlot = true;
-                }
-                return true;
-            }
-            _inFlight--;
             return false;
         }
+        return FreeSlot();
     }
 
     /// <summary>The connection closed: forget the waiting frames (their calls are failed with the pending table) and wake blocked callers.</summary>
@@ -128,7 +146,91 @@ internal sealed class CallSlots(int max)
         {
             _closed = true;
             _waiting.Clear();
+            Interlocked.Exchange(ref _waitingCount, 0);
             Monitor.PulseAll(_waiting);
+        }
+    }
+
+    private bool TryTakeSlot()
+    {
+        int taken = Volatile.Read(ref _inFlight);
+        while (taken < _max)
+        {
+            int seen = Interlocked.CompareExchange(ref _inFlight, taken + 1, taken);
+            if (seen == taken)
+            {
+                return true;
+            }
+            taken = seen;
+        }
+        return false;
+    }
+
+    /// <summary>A slot was taken for <paramref name="call"/>: it holds it, unless the call ended meanwhile.</summary>
+    private bool Claim(PendingCall call, int generation)
+    {
+        if (call.TryClaimSlot(generation))
+        {
+            return true;
+        }
+        // Finished while the slot was being taken: its finisher found no slot to free, so this taker frees it.
+        FreeSlot();
+        return false;
+    }
+
+    /// <summary>
+    /// A frame was queued and the waiting count published: a slot freed meanwhile by a releaser that saw no waiting
+    /// frame yet is handed over here.
+    /// </summary>
+    private void AfterQueued()
+    {
+        if (Volatile.Read(ref _inFlight) < _max)
+        {
+            HandOverWaiting();
+        }
+    }
+
+    private bool FreeSlot()
+    {
+        Interlocked.Decrement(ref _inFlight);
+        return Volatile.Read(ref _waitingCount) != 0 && HandOverWaiting();
+    }
+
+    /// <summary>Takes free slots for the oldest waiting frames and hands each over; true when at least one was.</summary>
+    private bool HandOverWaiting()
+    {
+        bool any = false;
+        while (true)
+        {
+            OutgoingFrame next = default;
+            bool found = false;
+            lock (_waiting)
+            {
+                if (_blocked > 0)
+                {
+                    Monitor.PulseAll(_waiting);
+                }
+                while (_waiting.Count > 0 && TryTakeSlot())
+                {
+                    next = _waiting.Dequeue();
+                    Interlocked.Exchange(ref _waitingCount, _waiting.Count);
+                    if (next.IsTwoWayCall && next.Caller is PendingCall waiting
+                        && (!waiting.IsLive(next.CallerGeneration) || !waiting.TryClaimSlot(next.CallerGeneration)))
+                    {
+                        // Timed out or canceled while it waited (and perhaps already recycled): the slot goes on.
+                        Interlocked.Decrement(ref _inFlight);
+                        continue;
+                    }
+                    found = true;
+                    break;
+                }
+            }
+            if (!found)
+            {
+                return any;
+            }
+            any = true;
+            _handOver(next);
         }
     }
 }

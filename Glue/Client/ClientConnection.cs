@@ -39,7 +39,7 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         _client = client;
         _node = node;
-        _slots = new CallSlots(client.Options.MaxInFlight);
+        _slots = new CallSlots(client.Options.MaxInFlight, frame => Enqueue(frame));
         if (client.Options.RemoteExceptionTypes.Count > 0)
         {
             SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes([.. client.Options.RemoteExceptionTypes]);
@@ -371,13 +371,7 @@ internal sealed partial class ClientConnection : GlueConnection
     }
 
     /// <summary>Frees a slot, handing it to the next waiting frame if there is one.</summary>
-    private void ReleaseSlot(PendingCall? call)
-    {
-        if (_slots.Release(call, out OutgoingFrame next))
-        {
-            Enqueue(next);
-        }
-    }
+    private void ReleaseSlot(PendingCall? call) => _slots.Release(call);
 
     private void Fail(int callId, Exception error)
     {

@@ -18,6 +18,11 @@ internal abstract class PendingCall : IOutgoingCall
     // both written and retried elsewhere.
     private int _wire;
 
+    // The current attempt's in-flight slot, as (generation << 2) | state: 0 none, 1 held, 2 released (the call ended).
+    // The slot's taker and the call's finisher race without a lock; the compare-exchange and the exchange below decide
+    // which of them gives the slot back, and the generation keeps a hand-over aimed at an earlier use from landing.
+    private int _slot;
+
     public int CallId { get; set; }
 
     /// <summary><see cref="Environment.TickCount64"/> at which the call times out; <see cref="long.MaxValue"/> for never.</summary>
@@ -49,8 +54,8 @@ internal abstract class PendingCall : IOutgoingCall
     /// <summary>Set once the call has been taken out of the table: a queued frame for it need not be sent.</summary>
     public bool IsFinished => Volatile.Read(ref _finished) != 0;
 
-    /// <summary>Whether the call holds one of the connection's in-flight slots (read and written under the slots' lock).</summary>
-    public bool HasSlot { get; set; }
+    /// <summary>Whether the current attempt holds one of the connection's in-flight slots.</summary>
+    public bool HasSlot => (Volatile.Read(ref _slot) & 3) == 1;
 
     /// <summary>The metrics to record the call in when it ends (null when nobody listens).</summary>
     public GlueMetrics? Metrics { get; set; }
@@ -80,13 +85,24 @@ internal abstract class PendingCall : IOutgoingCall
         return Interlocked.CompareExchange(ref _wire, queued | 2, queued) == queued;
     }
 
+    /// <summary>Marks a slot as held by attempt <paramref name="generation"/>: false when that attempt already ended (or is stale).</summary>
+    public bool TryClaimSlot(int generation) =>
+        Interlocked.CompareExchange(ref _slot, (generation << 2) | 1, generation << 2) == generation << 2;
+
+    /// <summary>The attempt ends: true when it held a slot, which the caller must now free.</summary>
+    public bool ReleaseSlotClaim()
+    {
+        int generation = Generation << 2;
+        return Interlocked.Exchange(ref _slot, generation | 2) == (generation | 1);
+    }
+
     /// <summary>Starts another attempt of the same call: frames of the earlier one are recognized as stale by their generation.</summary>
     public void BeginRetry()
     {
         Generation++;
         Retries++;
-        HasSlot = false;
         Registration = default;
+        Volatile.Write(ref _slot, Generation << 2);
         Volatile.Write(ref _wire, Generation << 2);
         Volatile.Write(ref _finished, 0);
     }
@@ -107,11 +123,11 @@ internal abstract class PendingCall : IOutgoingCall
         WaitForReady = false;
         Retries = 0;
         Registration = default;
-        HasSlot = false;
         Metrics = null;
         StartTimestamp = 0;
         Span = null;
         TraceContext = default;
+        Volatile.Write(ref _slot, Generation << 2);
         Volatile.Write(ref _wire, Generation << 2);
         Volatile.Write(ref _finished, 0);
     }

@@ -11,12 +11,24 @@ internal static class PendingCallPool<TResult>
     private const int MaxRetained = 1024;
 
     private static readonly Stack<PendingCall<TResult>> s_free = new();
+    private static readonly Lock s_lock = new();
+
+    // A caller that awaits a call and then makes the next one returns the object and rents it again on the same thread:
+    // one object per thread is kept out of the shared stack, so that loop touches no lock shared with other callers.
+    [ThreadStatic]
+    private static PendingCall<TResult>? t_cached;
 
     public static PendingCall<TResult> Rent()
     {
-        lock (s_free)
+        PendingCall<TResult>? call = t_cached;
+        if (call is not null)
         {
-            if (s_free.TryPop(out PendingCall<TResult>? call))
+            t_cached = null;
+            return call;
+        }
+        lock (s_lock)
+        {
+            if (s_free.TryPop(out call))
             {
                 return call;
             }
@@ -26,7 +38,12 @@ internal static class PendingCallPool<TResult>
 
     public static void Return(PendingCall<TResult> call)
     {
-        lock (s_free)
+        if (t_cached is null)
+        {
+            t_cached = call;
+            return;
+        }
+        lock (s_lock)
         {
             if (s_free.Count < MaxRetained)
             {

@@ -7,6 +7,8 @@ namespace NFX.Glue.Client;
 internal sealed class PendingCallTable
 {
     private readonly Dictionary<int, PendingCall> _calls = new();
+    // Taken by every caller and by the reader loop for each answer: a Lock stays in managed code when contended.
+    private readonly Lock _lock = new();
     private bool _closed;
     private int _count;
 
@@ -16,7 +18,7 @@ internal sealed class PendingCallTable
     /// <summary>False when the table is closed (the connection is gone).</summary>
     public bool TryAdd(PendingCall call)
     {
-        lock (_calls)
+        lock (_lock)
         {
             if (_closed || !_calls.TryAdd(call.CallId, call))
             {
@@ -29,7 +31,7 @@ internal sealed class PendingCallTable
 
     public bool TryRemove(int callId, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out PendingCall? call)
     {
-        lock (_calls)
+        lock (_lock)
         {
             bool removed = _calls.Remove(callId, out call);
             _count = _calls.Count;
@@ -40,7 +42,7 @@ internal sealed class PendingCallTable
     /// <summary>Removes the calls whose deadline is at or before <paramref name="now"/> into <paramref name="expired"/>.</summary>
     public void RemoveExpired(long now, List<PendingCall> expired)
     {
-        lock (_calls)
+        lock (_lock)
         {
             foreach (PendingCall call in _calls.Values)
             {
@@ -60,7 +62,7 @@ internal sealed class PendingCallTable
     /// <summary>Closes the table and returns every call still in it.</summary>
     public List<PendingCall> Close()
     {
-        lock (_calls)
+        lock (_lock)
         {
             _closed = true;
             var all = new List<PendingCall>(_calls.Values);

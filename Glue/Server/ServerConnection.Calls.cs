@@ -12,7 +12,7 @@ internal sealed partial class ServerConnection
         ReaderPaused = true;
         try
         {
-            await _gate.WaitAsync(ClosingToken).ConfigureAwait(false);
+            await _gate.TakeAsync(ClosingToken).ConfigureAwait(false);
         }
         finally
         {
@@ -35,7 +35,7 @@ internal sealed partial class ServerConnection
     /// <summary>A recycled call object, or a new one (no allocation per call in the steady state).</summary>
     private ServerCall RentCall()
     {
-        lock (_freeCalls)
+        lock (_freeCallsLock)
         {
             if (_freeCalls.TryPop(out ServerCall? call))
             {
@@ -48,7 +48,7 @@ internal sealed partial class ServerConnection
     /// <summary>Takes back a call that has ended (called last by the call itself).</summary>
     public void ReturnCall(ServerCall call)
     {
-        lock (_freeCalls)
+        lock (_freeCallsLock)
         {
             // Keep at most as many as may run at once (and not thousands for a connection that once had a burst).
             if (_freeCalls.Count < Math.Min(_server.Options.MaxInFlightPerConnection, 256))

@@ -137,7 +137,7 @@ internal sealed partial class ServerConnection
                 }
             }
         }
-        if (_gate.Wait(0))
+        if (_gate.TryTake())
         {
             ThreadPool.UnsafeQueueUserWorkItem(call, preferLocal: false);
             return default;

@@ -16,12 +16,13 @@ internal sealed partial class ServerConnection : GlueConnection
 
     private readonly GlueServer _server;
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
-    private readonly SemaphoreSlim _gate;
+    private readonly CallGate _gate;
     private readonly CancellationTokenSource _closing = new();
     private readonly (HostedContract Contract, MethodDescriptor?[] Map)?[] _bindings =
         new (HostedContract, MethodDescriptor?[])?[ProtocolConstants.MaxContracts];
     private readonly Dictionary<int, ServerCall> _cancellable = new();
     private readonly Stack<ServerCall> _freeCalls = new();
+    private readonly Lock _freeCallsLock = new();
     private bool _sendExceptionObjects;
     private int _active;
     private int _draining;
@@ -33,7 +34,7 @@ internal sealed partial class ServerConnection : GlueConnection
               server.Metrics, GlueSide.Server, server.Logger)
     {
         _server = server;
-        _gate = new SemaphoreSlim(server.Options.MaxInFlightPerConnection, server.Options.MaxInFlightPerConnection);
+        _gate = new CallGate(server.Options.MaxInFlightPerConnection);
     }
 
     /// <summary>Canceled when the connection closes: the token of calls without their own.</summary>
