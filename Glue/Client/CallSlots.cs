@@ -11,9 +11,9 @@ namespace NFX.Glue.Client;
 /// <remarks>
 /// Taking a free slot and freeing one with nobody waiting are one interlocked operation each, with no lock: every call
 /// does both, from the caller's thread and the reader loop at once. The queue is touched under the lock only when
-/// frames wait. A taker that queues publishes the count of waiting frames before it looks for a free slot again, and
-/// a freer publishes the freed slot before it looks for waiting frames: one of the two always sees the other, so a
-/// frame never waits beside a free slot.
+/// frames wait, and then a freed slot passes straight to the oldest live waiting frame. A taker that queues publishes
+/// the count of waiting frames before it looks for a free slot again, and a freer that saw none waiting publishes the
+/// freed slot before it looks again: one of the two always sees the other, so a frame never waits beside a free slot.
 /// </remarks>
 internal sealed class CallSlots
 {
@@ -62,7 +62,8 @@ internal sealed class CallSlots
         {
             return false;
         }
-        if (TryTakeSlot())
+        // Without the lock only while nothing waits: a queued frame is not overtaken.
+        if (Volatile.Read(ref _waitingCount) == 0 && TryTakeSlot())
         {
             return Claim(call, frame.CallerGeneration);
         }
@@ -89,7 +90,7 @@ internal sealed class CallSlots
         {
             return OneWayOutcome.Dropped;
         }
-        if (TryTakeSlot())
+        if (Volatile.Read(ref _waitingCount) == 0 && TryTakeSlot())
         {
             return OneWayOutcome.Send;
         }
@@ -192,9 +193,53 @@ internal sealed class CallSlots
 
     private bool FreeSlot()
     {
+        if (Volatile.Read(ref _waitingCount) != 0)
+        {
+            return PassOn();
+        }
         Interlocked.Decrement(ref _inFlight);
+        // A taker that queued meanwhile looks for a free slot after publishing its frame (AfterQueued); this looks for
+        // its frame after publishing the freed slot: one of the two hands the slot over.
         return Volatile.Read(ref _waitingCount) != 0 && HandOverWaiting();
     }
+
+    /// <summary>Frames wait: the freed slot goes straight to the oldest live one (no newcomer can take it meanwhile).</summary>
+    private bool PassOn()
+    {
+        OutgoingFrame next = default;
+        bool found = false;
+        lock (_waiting)
+        {
+            if (_blocked > 0)
+            {
+                Monitor.PulseAll(_waiting);
+            }
+            while (_waiting.Count > 0)
+            {
+                next = _waiting.Dequeue();
+                Interlocked.Exchange(ref _waitingCount, _waiting.Count);
+                if (IsLiveClaimed(next))
+                {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found)
+            {
+                Interlocked.Decrement(ref _inFlight);
+            }
+        }
+        if (found)
+        {
+            _handOver(next);
+        }
+        return found;
+    }
+
+    /// <summary>A waiting frame still wants its slot: a one-way frame, or a call that has not ended (now holding the slot).</summary>
+    private static bool IsLiveClaimed(in OutgoingFrame frame) =>
+        !frame.IsTwoWayCall || frame.Caller is not PendingCall waiting
+        || (waiting.IsLive(frame.CallerGeneration) && waiting.TryClaimSlot(frame.CallerGeneration));
 
     /// <summary>Takes free slots for the oldest waiting frames and hands each over; true when at least one was.</summary>
     private bool HandOverWaiting()
@@ -214,8 +259,7 @@ internal sealed class CallSlots
                 {
                     next = _waiting.Dequeue();
                     Interlocked.Exchange(ref _waitingCount, _waiting.Count);
-                    if (next.IsTwoWayCall && next.Caller is PendingCall waiting
-                        && (!waiting.IsLive(next.CallerGeneration) || !waiting.TryClaimSlot(next.CallerGeneration)))
+                    if (!IsLiveClaimed(next))
                     {
                         // Timed out or canceled while it waited (and perhaps already recycled): the slot goes on.
                         Interlocked.Decrement(ref _inFlight);

@@ -17,8 +17,10 @@ namespace NFX.Glue.Transport;
 /// </summary>
 internal abstract partial class GlueConnection
 {
-    // Flush when this much is buffered even if more frames are queued: keeps latency bounded under load.
-    private const int FlushThreshold = 16 * 1024;
+    // Flush when this much is buffered even if more frames are queued: keeps latency bounded under load. Measured on
+    // loopback with 64 callers and 1.3 KB answers: 16 KB split each burst of answers into about six sends, each waking
+    // the peer's reader; 32 KB and 64 KB both cut CPU per call by a tenth to a fifth, 32 KB keeps the wait shorter.
+    private const int FlushThreshold = 32 * 1024;
 
     // Pong and Bound frames a peer may have queued without reading them: a peer that floods Pings or Binds while not
     // reading its socket is cut off instead of growing the send queue without bound.

@@ -7,9 +7,10 @@ namespace NFX.Perf.Rpc;
 /// <summary>
 /// <c>rpc-load [--contender Glue|grpc-dotnet] [--workload Sum|Echo|DbWork] [--callers 64] [--seconds 5] [--rounds 3]
 /// [--warmup-seconds 3]</c>: one contender, one workload, many callers, against the server child process, and nothing
-/// else, so a profiler attached to either process (both ids are printed) sees only that path. Each round prints calls/s
-/// and the CPU time per call of the client and of the server process: on a machine shared with other builds the CPU time
-/// per call moves much less than calls/s, which counts the time both processes waited for a core.
+/// else, so a profiler attached to either process (both ids are printed) sees only that path. Each round prints calls/s,
+/// the CPU time per call of the client and of the server process, and its start and end (Unix ms): two builds run side
+/// by side and paused in turn (SIGSTOP/SIGCONT on both processes of one, then the other) are compared over the rounds
+/// that ran entirely while they were not paused, so load from elsewhere on the machine hits them alike.
 /// </summary>
 public static class RpcLoad
 {
@@ -67,6 +68,7 @@ public static class RpcLoad
                 long clientSwitches = ContextSwitches(Environment.ProcessId);
                 long serverSwitches = ContextSwitches(server.ProcessId);
                 double? load = MachineInfo.LoadAverage();
+                long startedMs = DateTimeOffset.UtcNow.ToUnixTimeMilliseconds();
                 var clock = Stopwatch.StartNew();
                 long calls = Drive(caller, callers, TimeSpan.FromSeconds(seconds));
                 clock.Stop();
@@ -75,7 +77,7 @@ public static class RpcLoad
                 double serverUs = (server.ProcessorTime() - serverCpu).TotalMicroseconds / calls;
                 double switches = (double)(ContextSwitches(Environment.ProcessId) - clientSwitches + ContextSwitches(server.ProcessId) - serverSwitches) / calls;
                 Console.Out.WriteLine(FormattableString.Invariant(
-                    $"{contender.Name} {workload} x{callers}: {calls / clock.Elapsed.TotalSeconds:N0} calls/s, CPU per call client {clientUs:0.00} us + server {serverUs:0.00} us = {clientUs + serverUs:0.00} us, context switches per call {switches:0.00}, load {load:0.0}"));
+                    $"{contender.Name} {workload} x{callers}: {calls / clock.Elapsed.TotalSeconds:N0} calls/s, CPU per call client {clientUs:0.00} us + server {serverUs:0.00} us = {clientUs + serverUs:0.00} us, context switches per call {switches:0.00}, load {load:0.0}, unix ms {startedMs}-{DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()}"));
             }
         }
         finally

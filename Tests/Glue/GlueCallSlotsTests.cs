@@ -179,7 +179,7 @@ public sealed class GlueCallSlotsTests
     [Test]
     public void Release_RacingWithAQueuingTaker_NeverLeavesTheFrameWaitingBesideAFreeSlot()
     {
-        const int Rounds = 20_000;
+        const int Rounds = 50_000;
         int stranded = 0;
         using var barrier = new Barrier(2);
         CallSlots? slots = null;
