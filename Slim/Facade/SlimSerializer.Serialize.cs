@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Framing;
 using NFX.Slim.Session;
@@ -121,12 +123,23 @@ public sealed partial class SlimSerializer
 
     private WriteSession RentWriteSession()
     {
-        if (_batchWriteRegistry is not null && Interlocked.Exchange(ref _batchWriteBusy, 1) != 0)
+        if (_batchWriteRegistry is not null)
         {
-            throw new InvalidOperationException("A Batch-mode SlimSerializer serializes one message at a time: its registry follows the message order.");
+            if (Interlocked.Exchange(ref _batchWriteBusy, 1) != 0)
+            {
+                ThrowBatchWriteBusy();
+            }
+            // The busy flag already makes this thread the only user (its exchange is a full fence): one interlocked
+            // instruction per message is enough.
+            return _cachedWriteSession ?? new WriteSession(this, new TypeRegistry(_template));
         }
         return Interlocked.Exchange(ref _cachedWriteSession, null) ?? new WriteSession(this, new TypeRegistry(_template));
     }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBatchWriteBusy() =>
+        throw new InvalidOperationException("A Batch-mode SlimSerializer serializes one message at a time: its registry follows the message order.");
 
     private void ReturnWriteSession(WriteSession session)
     {

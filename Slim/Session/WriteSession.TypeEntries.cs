@@ -7,10 +7,15 @@ internal sealed partial class WriteSession
 {
     /// <summary>
     /// The last few types whose layouts are known to be in the registry: a tree of a few DTO types alternates between
-    /// them, and a scan of four references is cheaper than the registry's lookup for every object.
+    /// them, and a scan of four references is cheaper than the registry's lookup for every object. Typed object[]
+    /// because storing a RuntimeType into a Type[] pays a covariant store check; types compare by reference anyway.
     /// </summary>
-    private readonly Type?[] _layoutsSent = new Type?[4];
+    private readonly object?[] _layoutsSent = new object?[4];
     private int _nextLayoutSent;
+
+    /// <summary>The memo of an entry written first in a message (against the bare template), and its type.</summary>
+    private object? _firstEntryType;
+    private LayoutMemo? _firstEntry;
 
     /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFactIndex"/>).</summary>
     private readonly EntryFact[] _entryFacts = new EntryFact[8];
@@ -23,8 +28,8 @@ internal sealed partial class WriteSession
     /// </summary>
     private bool LayoutSent(Type type)
     {
-        Type?[] sent = _layoutsSent;
-        if (type == sent[0] || type == sent[1] || type == sent[2] || type == sent[3])
+        object?[] sent = _layoutsSent;
+        if (ReferenceEquals(type, sent[0]) || ReferenceEquals(type, sent[1]) || ReferenceEquals(type, sent[2]) || ReferenceEquals(type, sent[3]))
         {
             return true;
         }
@@ -40,7 +45,7 @@ internal sealed partial class WriteSession
     /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
     private void ForgetLayoutsSent()
     {
-        Type?[] sent = _layoutsSent;
+        object?[] sent = _layoutsSent;
         sent[0] = sent[1] = sent[2] = sent[3] = null;
         _nextLayoutSent = 0;
     }
@@ -48,6 +53,12 @@ internal sealed partial class WriteSession
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
     public int WriteTypeHandle(Type type)
     {
+        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it: the memo
+        // made there, which found the type outside the template (and the template never changes), answers at once.
+        if (ReferenceEquals(type, _firstEntryType) && _registry.LearnedCount == 0)
+        {
+            return ReplayEntry(type, _firstEntry!);
+        }
         if (_registry.TryGetHandle(type, out int handle))
         {
             Writer.WriteVarUInt32((uint)handle);
@@ -61,6 +72,7 @@ internal sealed partial class WriteSession
             if (memo.Fits(_registry, 0))
             {
                 _entryFacts[fact].MemoMisses = 0;
+                RememberFirstEntry(type, memo);
                 return ReplayEntry(type, memo);
             }
             _entryFacts[fact].MemoMisses++;
@@ -73,8 +85,18 @@ internal sealed partial class WriteSession
             Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
         {
             _entryFacts[fact].Memo = LayoutMemo.Capture(_registry, countBefore, 0, written, null);
+            RememberFirstEntry(type, _entryFacts[fact].Memo!);
         }
         return handle;
+    }
+
+    private void RememberFirstEntry(Type type, LayoutMemo memo)
+    {
+        if (memo.Learned.Length == 0)
+        {
+            _firstEntryType = type;
+            _firstEntry = memo;
+        }
     }
 
     /// <summary>
@@ -86,20 +108,18 @@ internal sealed partial class WriteSession
     /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
     private int ReplayEntry(Type type, LayoutMemo memo)
     {
-        int countBefore = _registry.Count;
         Writer.WriteRawBytes(memo.Bytes);
-        memo.Replay(_registry);
-        LayoutMemo.Entry[] added = memo.Added;
-        for (int i = 0; i < added.Length; i++)
+        // A memo holds every entry its bytes registered, the type itself included; a writer's entries have no reading plans.
+        int handle = 0;
+        foreach (LayoutMemo.Entry entry in memo.Added)
         {
-            if (added[i].Type == type)
+            if (ReferenceEquals(entry.Type, type))
             {
-                return countBefore + i;
+                handle = _registry.Count;
             }
+            _registry.Add(entry.Type, entry.Hash);
         }
-        // Not reached: a memo holds everything its entry registered, the type itself included.
-        _registry.TryGetHandle(type, out int registered);
-        return registered;
+        return handle;
     }
 
     /// <summary>Writes the handle of a type that is not in the registry, its entry (new parts first) and its layout.</summary>

@@ -47,7 +47,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     /// <summary>Writes the registry stamp, the root and every body, breadth-first, into <see cref="Writer"/>.</summary>
     public void WriteGraph(object? root, TypeRegistry registry)
     {
-        _registry = registry;
+        if (!ReferenceEquals(_registry, registry))
+        {
+            _registry = registry;
+        }
         SlimWriter writer = Writer;
         writer.WriteVarUInt32((uint)registry.Count);
         writer.WriteFixed32(registry.Checksum);
@@ -90,7 +93,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         {
             _onSerialized.Clear();
         }
-        _unfinished.Clear();
+        if (_unfinished.Count != 0)
+        {
+            _unfinished.Clear();
+        }
         _depth = 0;
         ForgetLayoutsSent();
     }

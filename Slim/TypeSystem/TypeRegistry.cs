@@ -37,6 +37,9 @@ internal sealed class TypeRegistry
 
     public int Count => _template.Types.Length + _addedCount;
 
+    /// <summary>How many types were learned beyond the template.</summary>
+    public int LearnedCount => _addedCount;
+
     /// <summary>The low 32 bits of the running checksum, as written in each message.</summary>
     public uint Checksum => (uint)_checksum;
 
