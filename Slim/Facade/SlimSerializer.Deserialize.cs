@@ -137,12 +137,12 @@ public sealed partial class SlimSerializer
             reader.Require(length, "the message payload");
             if (reader.BufferedBytes != length)
             {
-                SlimThrow.Format($"The input holds {reader.BufferedBytes - length} byte(s) after the message's {length}", end);
+                SlimThrow.InputAfterMessage(reader.BufferedBytes - length, length, end);
             }
             object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot);
             if (reader.Position != end)
             {
-                SlimThrow.Format($"The message payload has {end - reader.Position} unread byte(s)", reader.Position);
+                SlimThrow.UnreadPayload(end - reader.Position, reader.Position);
             }
             return root;
         }
@@ -156,7 +156,7 @@ public sealed partial class SlimSerializer
             {
                 throw;
             }
-            throw new SlimDeserializationException($"Deserialization failed at offset {reader.Position}: {e.Message}", e);
+            throw SlimThrow.ReadFailed(e, reader.Position);
         }
         finally
         {
