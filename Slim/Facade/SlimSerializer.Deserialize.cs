@@ -180,7 +180,12 @@ public sealed partial class SlimSerializer
     {
         session.Clear();
         session.Reader.Reset(Array.Empty<byte>());
-        Interlocked.CompareExchange(ref _cachedReadSession, session, null);
+        // Renting takes the session atomically; returning it needs no atomic operation: two threads that return at once
+        // both see an empty slot, one session wins and the other is dropped, which costs only a new session later.
+        if (Volatile.Read(ref _cachedReadSession) is null)
+        {
+            Volatile.Write(ref _cachedReadSession, session);
+        }
         if (_batchReadRegistry is not null)
         {
             Volatile.Write(ref _batchReadBusy, 0);
