@@ -71,8 +71,7 @@ public sealed partial class SlimSerializer
         SlimWriter writer = session.Writer;
         writer.Reset();
         writer.DeferLargeArrays = true;
-        writer.WriteFixed64(0);
-        writer.WriteByte(0);
+        writer.Skip(MessageHeader.MaxSize);
         TypeRegistry registry = _batchWriteRegistry ?? session.OwnRegistry;
         int registryCount = registry.Count;
         try
@@ -132,7 +131,9 @@ public sealed partial class SlimSerializer
     private void ReturnWriteSession(WriteSession session)
     {
         session.Clear();
-        Interlocked.CompareExchange(ref _cachedWriteSession, session, null);
+        // A plain store, not a compare-exchange: when two threads return sessions at once, one session is dropped for
+        // the garbage collector, which costs less than an interlocked instruction on every message.
+        Volatile.Write(ref _cachedWriteSession, session);
         if (_batchWriteRegistry is not null)
         {
             Volatile.Write(ref _batchWriteBusy, 0);

@@ -12,7 +12,7 @@ internal sealed partial class WriteSession
     private readonly Type?[] _layoutsSent = new Type?[4];
     private int _nextLayoutSent;
 
-    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFacts"/>).</summary>
+    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFactIndex"/>).</summary>
     private readonly EntryFact[] _entryFacts = new EntryFact[8];
     private int _nextEntryFact;
 
@@ -40,7 +40,8 @@ internal sealed partial class WriteSession
     /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
     private void ForgetLayoutsSent()
     {
-        Array.Clear(_layoutsSent);
+        Type?[] sent = _layoutsSent;
+        sent[0] = sent[1] = sent[2] = sent[3] = null;
         _nextLayoutSent = 0;
     }
 
@@ -52,9 +53,60 @@ internal sealed partial class WriteSession
             Writer.WriteVarUInt32((uint)handle);
             return handle;
         }
-        handle = _registry.Count;
+        int fact = EntryFactIndex(type);
+        // A PerCall writer writes the same few entries in every message, against the same registry state: the bytes
+        // it wrote last time, and the registry entries they added, are the answer again.
+        if (_entryFacts[fact].Memo is { } memo)
+        {
+            if (memo.Fits(_registry, 0))
+            {
+                _entryFacts[fact].MemoMisses = 0;
+                return ReplayEntry(type, memo);
+            }
+            _entryFacts[fact].MemoMisses++;
+        }
+        long start = Writer.Position;
+        int countBefore = _registry.Count;
+        handle = WriteNewEntry(type, _entryFacts[fact].Info, _entryFacts[fact].Layout);
+        // The entry's parts may have taken this fact's place in the cache meanwhile.
+        if (_entryFacts[fact].Type == type && _entryFacts[fact].MemoMisses % MemoRetries == 0 &&
+            Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
+        {
+            _entryFacts[fact].Memo = LayoutMemo.Capture(_registry, countBefore, 0, written, null);
+        }
+        return handle;
+    }
+
+    /// <summary>
+    /// A memo that no longer fits (the types before it in the message changed) is replaced only every this many misses,
+    /// so messages whose types come in ever different orders do not allocate a new memo for every entry.
+    /// </summary>
+    private const int MemoRetries = 4;
+
+    /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
+    private int ReplayEntry(Type type, LayoutMemo memo)
+    {
+        int countBefore = _registry.Count;
+        Writer.WriteRawBytes(memo.Bytes);
+        memo.Replay(_registry);
+        LayoutMemo.Entry[] added = memo.Added;
+        for (int i = 0; i < added.Length; i++)
+        {
+            if (added[i].Type == type)
+            {
+                return countBefore + i;
+            }
+        }
+        // Not reached: a memo holds everything its entry registered, the type itself included.
+        _registry.TryGetHandle(type, out int registered);
+        return registered;
+    }
+
+    /// <summary>Writes the handle of a type that is not in the registry, its entry (new parts first) and its layout.</summary>
+    private int WriteNewEntry(Type type, WireTypeInfo info, LocalLayout? layout)
+    {
+        int handle = _registry.Count;
         Writer.WriteVarUInt32((uint)handle);
-        (WireTypeInfo info, LocalLayout? layout) = EntryFacts(type);
         bool tolerant = _owner.Options.Versioning == SlimVersioning.Tolerant;
         byte layoutFlag = layout is null ? (byte)0 : tolerant ? TypeEntryFlags.MemberList : TypeEntryFlags.Fingerprint;
         Writer.WriteByte((byte)((byte)info.Kind | layoutFlag));
@@ -112,25 +164,27 @@ internal sealed partial class WriteSession
     }
 
     /// <summary>
-    /// The registry-entry facts and the layout of <paramref name="type"/>: a PerCall writer writes the same few entries
-    /// in every message, so the last eight are kept here instead of looked up in the shared concurrent tables each time.
-    /// Both are fixed per type for the life of the serializer.
+    /// The slot in <see cref="_entryFacts"/> of <paramref name="type"/>'s registry-entry facts and layout (filled on a
+    /// miss): a PerCall writer writes the same few entries in every message, so the last eight are kept here, with the
+    /// memo of their bytes, instead of looked up in the shared concurrent tables each time. The facts are fixed per type
+    /// for the life of the serializer.
     /// </summary>
-    private (WireTypeInfo Info, LocalLayout? Layout) EntryFacts(Type type)
+    private int EntryFactIndex(Type type)
     {
         EntryFact[] facts = _entryFacts;
         for (int i = 0; i < facts.Length; i++)
         {
             if (facts[i].Type == type)
             {
-                return (facts[i].Info, facts[i].Layout);
+                return i;
             }
         }
         WireTypeInfo info = _registry.Info(type);
         LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
-        facts[_nextEntryFact] = new EntryFact(type, info, layout);
-        _nextEntryFact = (_nextEntryFact + 1) & (facts.Length - 1);
-        return (info, layout);
+        int slot = _nextEntryFact;
+        facts[slot] = new EntryFact { Type = type, Info = info, Layout = layout };
+        _nextEntryFact = (slot + 1) & (facts.Length - 1);
+        return slot;
     }
 
     /// <summary>
@@ -167,5 +221,13 @@ internal sealed partial class WriteSession
         }
     }
 
-    private readonly record struct EntryFact(Type? Type, WireTypeInfo Info, LocalLayout? Layout);
+    /// <summary>A type's entry facts, and the memo of its entry as last written (with how often it did not fit since).</summary>
+    private struct EntryFact
+    {
+        public Type? Type;
+        public WireTypeInfo Info;
+        public LocalLayout? Layout;
+        public LayoutMemo? Memo;
+        public int MemoMisses;
+    }
 }
