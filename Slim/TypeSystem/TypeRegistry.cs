@@ -37,7 +37,7 @@ internal sealed class TypeRegistry
 
     public int Count => _template.Types.Length + _addedCount;
 
-    /// <summary>How many types were learned beyond the template.</summary>
+    /// <summary>How many types were learned beyond the template (0: the registry is exactly its template).</summary>
     public int LearnedCount => _addedCount;
 
     /// <summary>The low 32 bits of the running checksum, as written in each message.</summary>
