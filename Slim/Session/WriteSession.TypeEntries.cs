@@ -15,7 +15,7 @@ internal sealed partial class WriteSession
 
     /// <summary>The memo of an entry written first in a message (against the bare template), and its type.</summary>
     private object? _firstEntryType;
-    private LayoutMemo? _firstEntry;
+    private EntryMemo? _firstEntry;
 
     /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFactIndex"/>).</summary>
     private readonly EntryFact[] _entryFacts = new EntryFact[8];
@@ -69,7 +69,7 @@ internal sealed partial class WriteSession
         // it wrote last time, and the registry entries they added, are the answer again.
         if (_entryFacts[fact].Memo is { } memo)
         {
-            if (memo.Fits(_registry, 0))
+            if (memo.Written.Fits(_registry, 0))
             {
                 _entryFacts[fact].MemoMisses = 0;
                 RememberFirstEntry(type, memo);
@@ -79,20 +79,21 @@ internal sealed partial class WriteSession
         }
         long start = Writer.Position;
         int countBefore = _registry.Count;
+        ulong checksumBefore = _registry.RunningChecksum;
         handle = WriteNewEntry(type, _entryFacts[fact].Info, _entryFacts[fact].Layout);
         // The entry's parts may have taken this fact's place in the cache meanwhile.
         if (_entryFacts[fact].Type == type && _entryFacts[fact].MemoMisses % MemoRetries == 0 &&
             Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
         {
-            _entryFacts[fact].Memo = LayoutMemo.Capture(_registry, countBefore, 0, written, null);
+            _entryFacts[fact].Memo = EntryMemo.Capture(_registry, countBefore, checksumBefore, written);
             RememberFirstEntry(type, _entryFacts[fact].Memo!);
         }
         return handle;
     }
 
-    private void RememberFirstEntry(Type type, LayoutMemo memo)
+    private void RememberFirstEntry(Type type, EntryMemo memo)
     {
-        if (memo.Learned.Length == 0)
+        if (memo.Written.Learned.Length == 0)
         {
             _firstEntryType = type;
             _firstEntry = memo;
@@ -106,18 +107,28 @@ internal sealed partial class WriteSession
     private const int MemoRetries = 4;
 
     /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
-    private int ReplayEntry(Type type, LayoutMemo memo)
+    private int ReplayEntry(Type type, EntryMemo memo)
     {
-        Writer.WriteRawBytes(memo.Bytes);
+        Writer.WriteRawBytes(memo.Written.Bytes);
         // A memo holds every entry its bytes registered, the type itself included; a writer's entries have no reading plans.
+        LayoutMemo.Entry[] added = memo.Written.Added;
+        ulong[] checksums = memo.ChecksumsAfter;
+        bool sameChecksum = _registry.RunningChecksum == memo.ChecksumBefore;
         int handle = 0;
-        foreach (LayoutMemo.Entry entry in memo.Added)
+        for (int i = 0; i < added.Length; i++)
         {
-            if (ReferenceEquals(entry.Type, type))
+            if (ReferenceEquals(added[i].Type, type))
             {
                 handle = _registry.Count;
             }
-            _registry.Add(entry.Type, entry.Hash);
+            if (sameChecksum)
+            {
+                _registry.Add(added[i].Type, added[i].Hash, checksums[i]);
+            }
+            else
+            {
+                _registry.Add(added[i].Type, added[i].Hash);
+            }
         }
         return handle;
     }
@@ -247,7 +258,7 @@ internal sealed partial class WriteSession
         public Type? Type;
         public WireTypeInfo Info;
         public LocalLayout? Layout;
-        public LayoutMemo? Memo;
+        public EntryMemo? Memo;
         public int MemoMisses;
     }
 }

@@ -95,7 +95,13 @@ internal sealed class TypeRegistry
     /// Appends a type; <paramref name="entryHash"/> is the hash of its entry as it crossed the wire
     /// (<see cref="WireEntryHash"/>), so a type the reader knows under a new name still keeps both checksums equal.
     /// </summary>
-    public void Add(Type type, ulong entryHash)
+    public void Add(Type type, ulong entryHash) => Add(type, entryHash, RegistryChecksum.Combine(_checksum, entryHash));
+
+    /// <summary>
+    /// Appends a type whose entry hash the caller has already folded into the running checksum: a replayed entry whose
+    /// checksum before it is the one it was remembered with ends at the checksum it ended at then.
+    /// </summary>
+    public void Add(Type type, ulong entryHash, ulong checksumAfter)
     {
         if (_addedCount == _added.Length)
         {
@@ -113,8 +119,11 @@ internal sealed class TypeRegistry
             }
             _addedIndex.Add(type, Count - 1);
         }
-        _checksum = RegistryChecksum.Combine(_checksum, entryHash);
+        _checksum = checksumAfter;
     }
+
+    /// <summary>The whole 64-bit running checksum (messages carry its low 32 bits).</summary>
+    public ulong RunningChecksum => _checksum;
 
     /// <summary>The entry hash of a learned type (<paramref name="handle"/> at or past the template).</summary>
     public ulong EntryHash(int handle) => _added[handle - _template.Types.Length].Hash;

@@ -77,12 +77,22 @@ public sealed class TypeEntryMemoTests
             Assert.That(bytes, Is.EqualTo(NewSerializer(SlimVersioning.Strict, TypeRegistryMode.Batch).Serialize(first)), $"round {round}");
             GraphAssert.AreEquivalent(first, reader.Deserialize(bytes));
 
+            // The next message's stamp carries the registry checksum the replayed entries left behind: it must be the
+            // one a writer that wrote every entry in full reaches.
+            SlimSerializer fresh = NewSerializer(SlimVersioning.Strict, TypeRegistryMode.Batch);
+            fresh.Serialize(first);
+            byte[] again = writer.Serialize(first);
+            Assert.That(again, Is.EqualTo(fresh.Serialize(first)), $"round {round}, the message after");
+            GraphAssert.AreEquivalent(first, reader.Deserialize(again));
+
             // A message that fails after its entries were written forgets them (the reader never sees it).
             var failing = new object[] { new Dictionary<int, Node[]>(), new ManualResetEventSlim() };
             Assert.Throws<SlimSerializationException>(() => writer.Serialize(failing));
 
             var next = new object[] { new Dictionary<int, Node[]> { [round] = [new Node()] }, Sample(round + 1) };
-            GraphAssert.AreEquivalent(next, reader.Deserialize(writer.Serialize(next)));
+            byte[] nextBytes = writer.Serialize(next);
+            Assert.That(nextBytes, Is.EqualTo(fresh.Serialize(next)), $"round {round}, after the failed message");
+            GraphAssert.AreEquivalent(next, reader.Deserialize(nextBytes));
         }
     }
 
