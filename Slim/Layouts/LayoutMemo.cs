@@ -38,12 +38,9 @@ internal sealed class LayoutMemo(Type[] learned, int depth, byte[] bytes, Layout
     public bool Fits(TypeRegistry registry, int depth) => depth == Depth && registry.LearnedEquals(Learned);
 
     /// <summary>Adds the entries the list added, as decoding or encoding it would.</summary>
-    public void Replay(TypeRegistry registry) => Replay(registry, Added);
-
-    /// <summary>Adds <paramref name="added"/> to <paramref name="registry"/> in order, with their reading plans.</summary>
-    public static void Replay(TypeRegistry registry, Entry[] added)
+    public void Replay(TypeRegistry registry)
     {
-        foreach (Entry entry in added)
+        foreach (Entry entry in Added)
         {
             registry.Add(entry.Type, entry.Hash);
             if (entry.Plan is not null)
@@ -57,11 +54,7 @@ internal sealed class LayoutMemo(Type[] learned, int depth, byte[] bytes, Layout
     /// Remembers the list just processed: <paramref name="bytes"/> are its bytes, the registry grew from
     /// <paramref name="countBefore"/> entries while it was processed.
     /// </summary>
-    public static LayoutMemo Capture(TypeRegistry registry, int countBefore, int depth, ReadOnlySpan<byte> bytes, LayoutPlan? plan) =>
-        new(registry.Learned(countBefore), depth, bytes.ToArray(), AddedSince(registry, countBefore), plan);
-
-    /// <summary>The entries <paramref name="registry"/> gained since it had <paramref name="countBefore"/>, with their reading plans.</summary>
-    public static Entry[] AddedSince(TypeRegistry registry, int countBefore)
+    public static LayoutMemo Capture(TypeRegistry registry, int countBefore, int depth, ReadOnlySpan<byte> bytes, LayoutPlan? plan)
     {
         var added = new Entry[registry.Count - countBefore];
         for (int i = 0; i < added.Length; i++)
@@ -70,7 +63,7 @@ internal sealed class LayoutMemo(Type[] learned, int depth, byte[] bytes, Layout
             registry.TryGetPlan(type, out LayoutPlan? entryPlan);
             added[i] = new Entry(type, registry.EntryHash(countBefore + i), entryPlan);
         }
-        return added;
+        return new LayoutMemo(registry.Learned(countBefore), depth, bytes.ToArray(), added, plan);
     }
 
     /// <summary>One registry entry a member list added: the type, its entry hash, and its reading plan if it has one.</summary>

@@ -16,16 +16,13 @@ namespace NFX.Slim.Session;
 /// root slot. Reading the same bytes from there always resolves the same types and passes the same checks, so what is
 /// skipped cannot have decided anything else. Immutable: sessions on several threads share it.
 /// </remarks>
-internal sealed class RootPrefixMemo(byte[] bytes, int rootHandleAt, LayoutMemo.Entry[] added, SlimCodec codec, TypeAdmission admission, ReferenceSlot slot)
+internal sealed class RootPrefixMemo(LayoutMemo prefix, int rootHandleAt, SlimCodec codec, TypeAdmission admission, ReferenceSlot slot)
 {
-    /// <summary>The stamp, root handle and type entry bytes.</summary>
-    public byte[] Bytes { get; } = bytes;
+    /// <summary>The stamp, root handle and type entry bytes, and the registry entries they added (with their reading plans).</summary>
+    public LayoutMemo Prefix { get; } = prefix;
 
-    /// <summary>Where in <see cref="Bytes"/> the root's handle starts (the offset its errors name).</summary>
+    /// <summary>Where in the prefix's bytes the root's handle starts (the offset its errors name).</summary>
     public int RootHandleAt { get; } = rootHandleAt;
-
-    /// <summary>The registry entries the bytes added, in order, with their reading plans.</summary>
-    public LayoutMemo.Entry[] Added { get; } = added;
 
     /// <summary>The root's codec, before any reading plan (as the handle resolved it).</summary>
     public SlimCodec Codec { get; } = codec;
