@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
@@ -15,6 +16,27 @@ internal static class SlimThrow
     /// <summary>A limit exceeded: the wire layer's helper.</summary>
     [DoesNotReturn]
     public static void Limit(string limit, long requested, long maximum, long offset) => ThrowHelper.ThrowLimit(limit, requested, maximum, offset);
+
+    // The per-message checks: their messages are built here, not at the call sites, whose frames would otherwise
+    // reserve (and zero, on every message) the string builders' state.
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void InputAfterMessage(int extra, int length, long offset) =>
+        Format($"The input holds {extra} byte(s) after the message's {length}", offset);
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void UnreadPayload(long unread, long offset) => Format($"The message payload has {unread} unread byte(s)", offset);
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void UnreadAfterLastObject(int unread, long offset) =>
+        Format($"The message payload has {unread} unread byte(s) after its last object", offset);
+
+    /// <summary>An unexpected exception while reading, wrapped with the offset it stopped at.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static SlimDeserializationException ReadFailed(Exception e, long offset) =>
+        new($"Deserialization failed at offset {offset}: {e.Message}", e);
 
     [DoesNotReturn]
     public static void RegistryMismatch(uint count, uint checksum, int expectedCount, uint expectedChecksum, long offset) =>

@@ -137,12 +137,12 @@ public sealed partial class SlimSerializer
             reader.Require(length, "the message payload");
             if (reader.BufferedBytes != length)
             {
-                SlimThrow.Format($"The input holds {reader.BufferedBytes - length} byte(s) after the message's {length}", end);
+                SlimThrow.InputAfterMessage(reader.BufferedBytes - length, length, end);
             }
             object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot);
             if (reader.Position != end)
             {
-                SlimThrow.Format($"The message payload has {end - reader.Position} unread byte(s)", reader.Position);
+                SlimThrow.UnreadPayload(end - reader.Position, reader.Position);
             }
             return root;
         }
@@ -156,7 +156,7 @@ public sealed partial class SlimSerializer
             {
                 throw;
             }
-            throw new SlimDeserializationException($"Deserialization failed at offset {reader.Position}: {e.Message}", e);
+            throw SlimThrow.ReadFailed(e, reader.Position);
         }
         finally
         {
@@ -180,7 +180,12 @@ public sealed partial class SlimSerializer
     {
         session.Clear();
         session.Reader.Reset(Array.Empty<byte>());
-        Interlocked.CompareExchange(ref _cachedReadSession, session, null);
+        // Renting takes the session atomically; returning it needs no atomic operation: two threads that return at once
+        // both see an empty slot, one session wins and the other is dropped, which costs only a new session later.
+        if (Volatile.Read(ref _cachedReadSession) is null)
+        {
+            Volatile.Write(ref _cachedReadSession, session);
+        }
         if (_batchReadRegistry is not null)
         {
             Volatile.Write(ref _batchReadBusy, 0);

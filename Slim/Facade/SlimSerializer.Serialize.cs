@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Framing;
 using NFX.Slim.Session;
@@ -71,8 +73,7 @@ public sealed partial class SlimSerializer
         SlimWriter writer = session.Writer;
         writer.Reset();
         writer.DeferLargeArrays = true;
-        writer.WriteFixed64(0);
-        writer.WriteByte(0);
+        writer.Skip(MessageHeader.MaxSize);
         TypeRegistry registry = _batchWriteRegistry ?? session.OwnRegistry;
         int registryCount = registry.Count;
         try
@@ -122,17 +123,30 @@ public sealed partial class SlimSerializer
 
     private WriteSession RentWriteSession()
     {
-        if (_batchWriteRegistry is not null && Interlocked.Exchange(ref _batchWriteBusy, 1) != 0)
+        if (_batchWriteRegistry is not null)
         {
-            throw new InvalidOperationException("A Batch-mode SlimSerializer serializes one message at a time: its registry follows the message order.");
+            if (Interlocked.Exchange(ref _batchWriteBusy, 1) != 0)
+            {
+                ThrowBatchWriteBusy();
+            }
+            // The busy flag already makes this thread the only user (its exchange is a full fence): one interlocked
+            // instruction per message is enough.
+            return _cachedWriteSession ?? new WriteSession(this, new TypeRegistry(_template));
         }
         return Interlocked.Exchange(ref _cachedWriteSession, null) ?? new WriteSession(this, new TypeRegistry(_template));
     }
 
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBatchWriteBusy() =>
+        throw new InvalidOperationException("A Batch-mode SlimSerializer serializes one message at a time: its registry follows the message order.");
+
     private void ReturnWriteSession(WriteSession session)
     {
         session.Clear();
-        Interlocked.CompareExchange(ref _cachedWriteSession, session, null);
+        // A plain store, not a compare-exchange: when two threads return sessions at once, one session is dropped for
+        // the garbage collector, which costs less than an interlocked instruction on every message.
+        Volatile.Write(ref _cachedWriteSession, session);
         if (_batchWriteRegistry is not null)
         {
             Volatile.Write(ref _batchWriteBusy, 0);

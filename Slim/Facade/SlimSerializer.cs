@@ -66,6 +66,9 @@ public sealed partial class SlimSerializer
 
     internal ReferenceSlot RootSlot { get; }
 
+    /// <summary>The starts of PerCall messages last read, shared by the read sessions.</summary>
+    internal RootPrefixMemos RootPrefixes { get; } = new();
+
     /// <summary>
     /// Forgets the types a <see cref="TypeRegistryMode.Batch"/> registry learned, in both directions. Both ends of a
     /// connection must reset together (on reconnect). Does nothing in PerCall mode.

@@ -1,3 +1,5 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 
 namespace NFX.Slim.Framing;
@@ -34,6 +36,23 @@ internal static class MessageHeader
         long offset = reader.Position;
         reader.Require(4, "the message header");
         byte m0 = reader.ReadByte(), m1 = reader.ReadByte(), version = reader.ReadByte(), flags = reader.ReadByte();
+        if (m0 != Magic0 || m1 != Magic1 || version != Version || (flags & ~FlagBatch) != 0)
+        {
+            ThrowBadHeader(m0, m1, version, flags, offset);
+        }
+        uint length = reader.ReadVarUInt32();
+        if (length > (uint)limits.MaxMessageBytes)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxMessageBytes), length, limits.MaxMessageBytes, offset);
+        }
+        return (int)length;
+    }
+
+    // Out of line: the messages' formatting state would otherwise widen (and zero) Read's frame on every message.
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowBadHeader(byte m0, byte m1, byte version, byte flags, long offset)
+    {
         if (m0 != Magic0 || m1 != Magic1)
         {
             SlimThrow.Format($"Not a Slim message: it starts with 0x{m0:X2} 0x{m1:X2}, not 'SL'", offset);
@@ -42,15 +61,6 @@ internal static class MessageHeader
         {
             SlimThrow.Format($"Slim message format version {version} is not supported (this reader knows version {Version})", offset + 2);
         }
-        if ((flags & ~FlagBatch) != 0)
-        {
-            SlimThrow.Format($"Slim message flags 0x{flags:X2} use reserved bits", offset + 3);
-        }
-        uint length = reader.ReadVarUInt32();
-        if (length > (uint)limits.MaxMessageBytes)
-        {
-            SlimThrow.Limit(nameof(SlimLimits.MaxMessageBytes), length, limits.MaxMessageBytes, offset);
-        }
-        return (int)length;
+        SlimThrow.Format($"Slim message flags 0x{flags:X2} use reserved bits", offset + 3);
     }
 }

@@ -100,6 +100,10 @@ internal sealed class CompletionOrder
     /// </summary>
     public void Run(int nodeCount, Action<CompletionStep> fill, bool reading)
     {
+        if (_steps.Count == 0 && _deserializationCallbacks.Count == 0)
+        {
+            return; // most graphs: nothing waits
+        }
         RunSteps(nodeCount, fill, reading);
         foreach (object instance in _deserializationCallbacks)
         {

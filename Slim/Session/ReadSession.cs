@@ -36,6 +36,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private TypeAdmission? _lastNamedAdmission; // under this policy,
     private SlimCodec? _lastNamedCodec;         // and its codec
     private Action<CompletionStep>? _fill;
+    private long _prefixStart = -1;             // where the message's stamp starts while its root entry may be remembered
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
@@ -66,13 +67,25 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         reader.MaxLengthName = nameof(SlimLimits.MaxCollectionLength);
         reader.MaxStringBytes = _limits.MaxStringBytes;
         long stampOffset = reader.Position;
-        uint count = reader.ReadVarUInt32();
-        uint checksum = reader.ReadFixed32();
-        if (count != registry.Count || checksum != registry.Checksum)
+        object? root;
+        if (registry.LearnedCount == 0 && _owner.RootPrefixes.Find(reader.UnreadBuffered, admission, rootSlot) is { } memo)
         {
-            SlimThrow.RegistryMismatch(count, checksum, registry.Count, registry.Checksum, stampOffset);
+            reader.Skip(memo.Prefix.Bytes.Length);
+            memo.Prefix.Replay(registry);
+            root = AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
         }
-        object? root = ReadReference(rootSlot);
+        else
+        {
+            uint count = reader.ReadVarUInt32();
+            uint checksum = reader.ReadFixed32();
+            if (count != registry.Count || checksum != registry.Checksum)
+            {
+                SlimThrow.RegistryMismatch(count, checksum, registry.Count, registry.Checksum, stampOffset);
+            }
+            _prefixStart = registry.LearnedCount == 0 ? stampOffset : -1;
+            root = ReadReference(rootSlot);
+            _prefixStart = -1;
+        }
         // The queue grows while it is read (bodies announce objects): re-read the array and the count every time.
         for (int i = 0; i < _pendingCount; i++)
         {
@@ -92,7 +105,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         // message that is not valid to its end (docs/SECURITY.md, "Callbacks").
         if (reader.BufferedBytes != 0)
         {
-            SlimThrow.Format($"The message payload has {reader.BufferedBytes} unread byte(s) after its last object", reader.Position);
+            SlimThrow.UnreadAfterLastObject(reader.BufferedBytes, reader.Position);
         }
         if (_completion.HasSteps)
         {
@@ -288,12 +301,39 @@ internal sealed partial class ReadSession : ISlimReferenceReader
                 codec = CodecForReading(type, slot, offset);
                 (_lastNamedType, _lastNamedAdmission, _lastNamedCodec) = (type, _admission, codec);
             }
+            if (_prefixStart >= 0)
+            {
+                RememberRootPrefix(codec, slot, offset);
+            }
         }
         else
         {
             SlimThrow.BadHandle(handle, offset);
             return null!;
         }
+        return AnnounceNew(codec, offset);
+    }
+
+    /// <summary>
+    /// The root's type entry was just read, checked and resolved, from a registry that was its template: remembers
+    /// the message's bytes up to here (<see cref="RootPrefixMemo"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RememberRootPrefix(SlimCodec codec, ReferenceSlot slot, long handleOffset)
+    {
+        if (Reader.TryGetBytesReadSince(_prefixStart, out ReadOnlySpan<byte> prefix))
+        {
+            _owner.RootPrefixes.Add(prefix, (int)(handleOffset - _prefixStart), _registry, codec, _admission, slot);
+        }
+        _prefixStart = -1;
+    }
+
+    /// <summary>
+    /// Creates a new object of <paramref name="codec"/>'s type, announced by the handle at <paramref name="offset"/>
+    /// (its type entry read and checked): reads its header, gives it the next pool index and queues its body.
+    /// </summary>
+    private object AnnounceNew(SlimCodec codec, long offset)
+    {
         if (_registry.HasPlans && _registry.TryGetPlan(codec.Type, out LayoutPlan? plan))
         {
             // The writer had another layout of this class: read its body through the plan, compiled on first use, so

@@ -7,12 +7,17 @@ internal sealed partial class WriteSession
 {
     /// <summary>
     /// The last few types whose layouts are known to be in the registry: a tree of a few DTO types alternates between
-    /// them, and a scan of four references is cheaper than the registry's lookup for every object.
+    /// them, and a scan of four references is cheaper than the registry's lookup for every object. Typed object[]
+    /// because storing a RuntimeType into a Type[] pays a covariant store check; types compare by reference anyway.
     /// </summary>
-    private readonly Type?[] _layoutsSent = new Type?[4];
+    private readonly object?[] _layoutsSent = new object?[4];
     private int _nextLayoutSent;
 
-    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFacts"/>).</summary>
+    /// <summary>The memo of an entry written first in a message (against the bare template), and its type.</summary>
+    private object? _firstEntryType;
+    private EntryMemo? _firstEntry;
+
+    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFactIndex"/>).</summary>
     private readonly EntryFact[] _entryFacts = new EntryFact[8];
     private int _nextEntryFact;
 
@@ -23,8 +28,8 @@ internal sealed partial class WriteSession
     /// </summary>
     private bool LayoutSent(Type type)
     {
-        Type?[] sent = _layoutsSent;
-        if (type == sent[0] || type == sent[1] || type == sent[2] || type == sent[3])
+        object?[] sent = _layoutsSent;
+        if (ReferenceEquals(type, sent[0]) || ReferenceEquals(type, sent[1]) || ReferenceEquals(type, sent[2]) || ReferenceEquals(type, sent[3]))
         {
             return true;
         }
@@ -40,21 +45,99 @@ internal sealed partial class WriteSession
     /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
     private void ForgetLayoutsSent()
     {
-        Array.Clear(_layoutsSent);
+        object?[] sent = _layoutsSent;
+        sent[0] = sent[1] = sent[2] = sent[3] = null;
         _nextLayoutSent = 0;
     }
 
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
     public int WriteTypeHandle(Type type)
     {
+        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it: the memo
+        // made there, which found the type outside the template (and the template never changes), answers at once.
+        if (ReferenceEquals(type, _firstEntryType) && _registry.LearnedCount == 0)
+        {
+            return ReplayEntry(type, _firstEntry!);
+        }
         if (_registry.TryGetHandle(type, out int handle))
         {
             Writer.WriteVarUInt32((uint)handle);
             return handle;
         }
-        handle = _registry.Count;
+        int fact = EntryFactIndex(type);
+        // A PerCall writer writes the same few entries in every message, against the same registry state: the bytes
+        // it wrote last time, and the registry entries they added, are the answer again.
+        if (_entryFacts[fact].Memo is { } memo)
+        {
+            if (memo.Written.Fits(_registry, 0))
+            {
+                _entryFacts[fact].MemoMisses = 0;
+                RememberFirstEntry(type, memo);
+                return ReplayEntry(type, memo);
+            }
+            _entryFacts[fact].MemoMisses++;
+        }
+        long start = Writer.Position;
+        int countBefore = _registry.Count;
+        ulong checksumBefore = _registry.RunningChecksum;
+        handle = WriteNewEntry(type, _entryFacts[fact].Info, _entryFacts[fact].Layout);
+        // The entry's parts may have taken this fact's place in the cache meanwhile.
+        if (_entryFacts[fact].Type == type && _entryFacts[fact].MemoMisses % MemoRetries == 0 &&
+            Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
+        {
+            _entryFacts[fact].Memo = EntryMemo.Capture(_registry, countBefore, checksumBefore, written);
+            RememberFirstEntry(type, _entryFacts[fact].Memo!);
+        }
+        return handle;
+    }
+
+    private void RememberFirstEntry(Type type, EntryMemo memo)
+    {
+        if (memo.Written.Learned.Length == 0)
+        {
+            _firstEntryType = type;
+            _firstEntry = memo;
+        }
+    }
+
+    /// <summary>
+    /// A memo that no longer fits (the types before it in the message changed) is replaced only every this many misses,
+    /// so messages whose types come in ever different orders do not allocate a new memo for every entry.
+    /// </summary>
+    private const int MemoRetries = 4;
+
+    /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
+    private int ReplayEntry(Type type, EntryMemo memo)
+    {
+        Writer.WriteRawBytes(memo.Written.Bytes);
+        // A memo holds every entry its bytes registered, the type itself included; a writer's entries have no reading plans.
+        LayoutMemo.Entry[] added = memo.Written.Added;
+        ulong[] checksums = memo.ChecksumsAfter;
+        bool sameChecksum = _registry.RunningChecksum == memo.ChecksumBefore;
+        int handle = 0;
+        for (int i = 0; i < added.Length; i++)
+        {
+            if (ReferenceEquals(added[i].Type, type))
+            {
+                handle = _registry.Count;
+            }
+            if (sameChecksum)
+            {
+                _registry.Add(added[i].Type, added[i].Hash, checksums[i]);
+            }
+            else
+            {
+                _registry.Add(added[i].Type, added[i].Hash);
+            }
+        }
+        return handle;
+    }
+
+    /// <summary>Writes the handle of a type that is not in the registry, its entry (new parts first) and its layout.</summary>
+    private int WriteNewEntry(Type type, WireTypeInfo info, LocalLayout? layout)
+    {
+        int handle = _registry.Count;
         Writer.WriteVarUInt32((uint)handle);
-        (WireTypeInfo info, LocalLayout? layout) = EntryFacts(type);
         bool tolerant = _owner.Options.Versioning == SlimVersioning.Tolerant;
         byte layoutFlag = layout is null ? (byte)0 : tolerant ? TypeEntryFlags.MemberList : TypeEntryFlags.Fingerprint;
         Writer.WriteByte((byte)((byte)info.Kind | layoutFlag));
@@ -112,25 +195,27 @@ internal sealed partial class WriteSession
     }
 
     /// <summary>
-    /// The registry-entry facts and the layout of <paramref name="type"/>: a PerCall writer writes the same few entries
-    /// in every message, so the last eight are kept here instead of looked up in the shared concurrent tables each time.
-    /// Both are fixed per type for the life of the serializer.
+    /// The slot in <see cref="_entryFacts"/> of <paramref name="type"/>'s registry-entry facts and layout (filled on a
+    /// miss): a PerCall writer writes the same few entries in every message, so the last eight are kept here, with the
+    /// memo of their bytes, instead of looked up in the shared concurrent tables each time. The facts are fixed per type
+    /// for the life of the serializer.
     /// </summary>
-    private (WireTypeInfo Info, LocalLayout? Layout) EntryFacts(Type type)
+    private int EntryFactIndex(Type type)
     {
         EntryFact[] facts = _entryFacts;
         for (int i = 0; i < facts.Length; i++)
         {
             if (facts[i].Type == type)
             {
-                return (facts[i].Info, facts[i].Layout);
+                return i;
             }
         }
         WireTypeInfo info = _registry.Info(type);
         LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
-        facts[_nextEntryFact] = new EntryFact(type, info, layout);
-        _nextEntryFact = (_nextEntryFact + 1) & (facts.Length - 1);
-        return (info, layout);
+        int slot = _nextEntryFact;
+        facts[slot] = new EntryFact { Type = type, Info = info, Layout = layout };
+        _nextEntryFact = (slot + 1) & (facts.Length - 1);
+        return slot;
     }
 
     /// <summary>
@@ -167,5 +252,13 @@ internal sealed partial class WriteSession
         }
     }
 
-    private readonly record struct EntryFact(Type? Type, WireTypeInfo Info, LocalLayout? Layout);
+    /// <summary>A type's entry facts, and the memo of its entry as last written (with how often it did not fit since).</summary>
+    private struct EntryFact
+    {
+        public Type? Type;
+        public WireTypeInfo Info;
+        public LocalLayout? Layout;
+        public EntryMemo? Memo;
+        public int MemoMisses;
+    }
 }

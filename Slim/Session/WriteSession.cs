@@ -47,7 +47,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     /// <summary>Writes the registry stamp, the root and every body, breadth-first, into <see cref="Writer"/>.</summary>
     public void WriteGraph(object? root, TypeRegistry registry)
     {
-        _registry = registry;
+        if (!ReferenceEquals(_registry, registry))
+        {
+            _registry = registry;
+        }
         SlimWriter writer = Writer;
         writer.WriteVarUInt32((uint)registry.Count);
         writer.WriteFixed32(registry.Checksum);
@@ -80,13 +83,20 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     public void Clear()
     {
         _pool.Clear();
-        // Forget the objects (nothing of the message stays reachable) but keep the array.
-        Array.Clear(_pending, 0, _pendingCount);
+        // Forget the objects (nothing of the message stays reachable) but keep the array. Cleared through a span: the
+        // untyped Array.Clear asks the array's type what it holds on every call, which a small message notices.
+        _pending.AsSpan(0, _pendingCount).Clear();
         _pendingCount = 0;
         _currentBody = -1;
         _currentInline = null;
-        _onSerialized.Clear();
-        _unfinished.Clear();
+        if (_onSerialized.Count != 0)
+        {
+            _onSerialized.Clear();
+        }
+        if (_unfinished.Count != 0)
+        {
+            _unfinished.Clear();
+        }
         _depth = 0;
         ForgetLayoutsSent();
     }

@@ -9,9 +9,11 @@ namespace NFX.Slim.TypeSystem;
 internal sealed class TypeRegistry
 {
     private readonly TypeRegistryTemplate _template;
-    private readonly List<Type> _added = [];
+    // The learned types with their entry hashes, side by side in a struct array: storing a Type in a Type[] (or a
+    // List<Type>) pays a covariant store check on every add, a struct field does not.
+    private LearnedType[] _added = new LearnedType[8];
+    private int _addedCount;
     private readonly Dictionary<Type, int> _addedIndex = [];
-    private readonly List<ulong> _addedHashes = [];
     private Dictionary<Type, Layouts.LayoutPlan>? _plans;
     private ulong _checksum;
 
@@ -33,7 +35,10 @@ internal sealed class TypeRegistry
     /// <summary>The registry-entry facts of a type (cached by the shared template).</summary>
     public WireTypeInfo Info(Type type) => _template.Info(type);
 
-    public int Count => _template.Types.Length + _added.Count;
+    public int Count => _template.Types.Length + _addedCount;
+
+    /// <summary>How many types were learned beyond the template (0: the registry is exactly its template).</summary>
+    public int LearnedCount => _addedCount;
 
     /// <summary>The low 32 bits of the running checksum, as written in each message.</summary>
     public uint Checksum => (uint)_checksum;
@@ -41,13 +46,13 @@ internal sealed class TypeRegistry
     public bool TryGetHandle(Type type, out int handle)
     {
         // A type is either in the template or learned, never both: the learned ones are looked at first (a short scan).
-        List<Type> added = _added;
-        if (added.Count <= MaxScanned)
+        if (_addedCount <= MaxScanned)
         {
             // A message (PerCall) adds a handful of types: a scan beats hashing, and Reset has no index to clear.
-            for (int i = 0; i < added.Count; i++)
+            ReadOnlySpan<LearnedType> added = _added.AsSpan(0, _addedCount);
+            for (int i = 0; i < added.Length; i++)
             {
-                if (added[i] == type)
+                if (added[i].Type == type)
                 {
                     handle = _template.Types.Length + i;
                     return true;
@@ -82,7 +87,7 @@ internal sealed class TypeRegistry
         get
         {
             Type[] templateTypes = _template.Types;
-            return handle < templateTypes.Length ? templateTypes[handle] : _added[handle - templateTypes.Length];
+            return handle < templateTypes.Length ? templateTypes[handle] : _added[handle - templateTypes.Length].Type;
         }
     }
 
@@ -90,41 +95,61 @@ internal sealed class TypeRegistry
     /// Appends a type; <paramref name="entryHash"/> is the hash of its entry as it crossed the wire
     /// (<see cref="WireEntryHash"/>), so a type the reader knows under a new name still keeps both checksums equal.
     /// </summary>
-    public void Add(Type type, ulong entryHash)
+    public void Add(Type type, ulong entryHash) => Add(type, entryHash, RegistryChecksum.Combine(_checksum, entryHash));
+
+    /// <summary>
+    /// Appends a type whose entry hash the caller has already folded into the running checksum: a replayed entry whose
+    /// checksum before it is the one it was remembered with ends at the checksum it ended at then.
+    /// </summary>
+    public void Add(Type type, ulong entryHash, ulong checksumAfter)
     {
-        _added.Add(type);
-        if (_added.Count > MaxScanned)
+        if (_addedCount == _added.Length)
+        {
+            Array.Resize(ref _added, _added.Length * 2);
+        }
+        _added[_addedCount++] = new LearnedType(type, entryHash);
+        if (_addedCount > MaxScanned)
         {
             if (_addedIndex.Count == 0)
             {
-                for (int i = 0; i < _added.Count - 1; i++)
+                for (int i = 0; i < _addedCount - 1; i++)
                 {
-                    _addedIndex.Add(_added[i], _template.Types.Length + i);
+                    _addedIndex.Add(_added[i].Type, _template.Types.Length + i);
                 }
             }
             _addedIndex.Add(type, Count - 1);
         }
-        _addedHashes.Add(entryHash);
-        _checksum = RegistryChecksum.Combine(_checksum, entryHash);
+        _checksum = checksumAfter;
     }
 
+    /// <summary>The whole 64-bit running checksum (messages carry its low 32 bits).</summary>
+    public ulong RunningChecksum => _checksum;
+
     /// <summary>The entry hash of a learned type (<paramref name="handle"/> at or past the template).</summary>
-    public ulong EntryHash(int handle) => _addedHashes[handle - _template.Types.Length];
+    public ulong EntryHash(int handle) => _added[handle - _template.Types.Length].Hash;
 
     /// <summary>A copy of the types learned before the registry had <paramref name="count"/> entries.</summary>
-    public Type[] Learned(int count) => _added.GetRange(0, count - _template.Types.Length).ToArray();
+    public Type[] Learned(int count)
+    {
+        var learned = new Type[count - _template.Types.Length];
+        for (int i = 0; i < learned.Length; i++)
+        {
+            learned[i] = _added[i].Type;
+        }
+        return learned;
+    }
 
     /// <summary>True when the types learned so far are exactly <paramref name="learned"/>, in order.</summary>
     public bool LearnedEquals(Type[] learned)
     {
-        List<Type> added = _added;
-        if (added.Count != learned.Length)
+        if (_addedCount != learned.Length)
         {
             return false;
         }
+        LearnedType[] added = _added;
         for (int i = 0; i < learned.Length; i++)
         {
-            if (added[i] != learned[i])
+            if (added[i].Type != learned[i])
             {
                 return false;
             }
@@ -148,22 +173,21 @@ internal sealed class TypeRegistry
     /// <summary>Forgets the types learned after the registry had <paramref name="count"/> entries (a failed message).</summary>
     public void Truncate(int count)
     {
-        while (Count > count && _added.Count > 0)
+        while (Count > count && _addedCount > 0)
         {
-            Type last = _added[^1];
-            _added.RemoveAt(_added.Count - 1);
-            _addedHashes.RemoveAt(_addedHashes.Count - 1);
+            Type last = _added[--_addedCount].Type;
+            _added[_addedCount] = default;
             _addedIndex.Remove(last);
             _plans?.Remove(last);
         }
-        if (_added.Count <= MaxScanned)
+        if (_addedCount <= MaxScanned)
         {
             _addedIndex.Clear();
         }
         ulong checksum = _template.Checksum;
-        foreach (ulong hash in _addedHashes)
+        foreach (LearnedType learned in _added.AsSpan(0, _addedCount))
         {
-            checksum = RegistryChecksum.Combine(checksum, hash);
+            checksum = RegistryChecksum.Combine(checksum, learned.Hash);
         }
         _checksum = checksum;
     }
@@ -171,14 +195,14 @@ internal sealed class TypeRegistry
     /// <summary>Forgets every learned type: back to the template.</summary>
     public void Reset()
     {
-        if (_added.Count != 0)
+        if (_addedCount != 0)
         {
-            _added.Clear();
+            _added.AsSpan(0, _addedCount).Clear();
+            _addedCount = 0;
             if (_addedIndex.Count != 0)
             {
                 _addedIndex.Clear();
             }
-            _addedHashes.Clear();
         }
         _plans = null;
         _checksum = _template.Checksum;
@@ -200,4 +224,6 @@ internal sealed class TypeRegistry
         }
         return hash;
     }
+
+    private readonly record struct LearnedType(Type Type, ulong Hash);
 }

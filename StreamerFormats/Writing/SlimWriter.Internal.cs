@@ -36,6 +36,17 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>
+    /// Leaves <paramref name="count"/> bytes unwritten at the cursor for the caller to fill in later through
+    /// <see cref="WrittenBufferForPatching"/> (Slim's message framing reserves room for its header this way).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void Skip(int count)
+    {
+        Ensure(count);
+        _pos += count;
+    }
+
+    /// <summary>
     /// Starts a run of fixed-size fields written with <see cref="RunWrites"/>: makes <paramref name="maxBytes"/> (the sum
     /// of the fields' <c>MaxBytes</c>) free and returns the position in <see cref="RunBuffer"/> where the run starts.
     /// Nothing else may write until <see cref="EndRun"/>.
