@@ -4,15 +4,16 @@ using NFX.Slim.TypeSystem;
 namespace NFX.Slim.Session;
 
 /// <summary>
-/// A type entry as a writer last wrote it: its bytes and the registry entries they added (<see cref="Written"/>), and
-/// the registry's running checksum before the entry and after each entry it added. Folding an entry hash into the
-/// checksum is eight dependent multiplications; a replay that starts from the same checksum sets the remembered ones
-/// instead, which is exactly what folding would give.
+/// Type entries as last written or read: their bytes and the registry entries they added (<see cref="Recorded"/>), and
+/// the registry's running checksum before them and after each entry they added. A writer keeps one per type it writes
+/// (PerCall messages write the same entries every time); a reader keeps the start of a message (<see cref="RootPrefixMemo"/>).
+/// Folding an entry hash into the checksum is eight dependent multiplications; a replay that starts from the same
+/// checksum sets the remembered ones instead, which is exactly what folding would give.
 /// </summary>
-internal sealed class EntryMemo(LayoutMemo written, ulong checksumBefore, ulong[] checksumsAfter)
+internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong[] checksumsAfter)
 {
-    /// <summary>The bytes, the learned types they were written against, and the entries they added.</summary>
-    public LayoutMemo Written { get; } = written;
+    /// <summary>The bytes, the learned types they were recorded against, and the entries they added (with reading plans).</summary>
+    public LayoutMemo Recorded { get; } = recorded;
 
     /// <summary>The registry's running checksum when the entry began.</summary>
     public ulong ChecksumBefore { get; } = checksumBefore;
@@ -21,19 +22,51 @@ internal sealed class EntryMemo(LayoutMemo written, ulong checksumBefore, ulong[
     public ulong[] ChecksumsAfter { get; } = checksumsAfter;
 
     /// <summary>
-    /// Remembers the entry just written: <paramref name="bytes"/> are its bytes; the registry grew from
-    /// <paramref name="countBefore"/> entries and from <paramref name="checksumBefore"/> while it was written.
+    /// Adds the remembered entries (with their reading plans) to <paramref name="registry"/>, as writing or reading the
+    /// bytes again would; returns the handle <paramref name="type"/> took among them, or -1.
+    /// </summary>
+    public int Replay(TypeRegistry registry, Type? type)
+    {
+        LayoutMemo.Entry[] added = Recorded.Added;
+        ulong[] checksums = ChecksumsAfter;
+        bool sameChecksum = registry.RunningChecksum == ChecksumBefore;
+        int handle = -1;
+        for (int i = 0; i < added.Length; i++)
+        {
+            if (ReferenceEquals(added[i].Type, type))
+            {
+                handle = registry.Count;
+            }
+            if (sameChecksum)
+            {
+                registry.Add(added[i].Type, added[i].Hash, checksums[i]);
+            }
+            else
+            {
+                registry.Add(added[i].Type, added[i].Hash);
+            }
+            if (added[i].Plan is { } plan)
+            {
+                registry.SetPlan(added[i].Type, plan);
+            }
+        }
+        return handle;
+    }
+
+    /// <summary>
+    /// Remembers the entries just written or read: <paramref name="bytes"/> are their bytes; the registry grew from
+    /// <paramref name="countBefore"/> entries and from <paramref name="checksumBefore"/> meanwhile.
     /// </summary>
     public static EntryMemo Capture(TypeRegistry registry, int countBefore, ulong checksumBefore, ReadOnlySpan<byte> bytes)
     {
-        LayoutMemo written = LayoutMemo.Capture(registry, countBefore, 0, bytes, null);
-        var after = new ulong[written.Added.Length];
+        LayoutMemo recorded = LayoutMemo.Capture(registry, countBefore, 0, bytes, null);
+        var after = new ulong[recorded.Added.Length];
         ulong checksum = checksumBefore;
         for (int i = 0; i < after.Length; i++)
         {
-            checksum = RegistryChecksum.Combine(checksum, written.Added[i].Hash);
+            checksum = RegistryChecksum.Combine(checksum, recorded.Added[i].Hash);
             after[i] = checksum;
         }
-        return new EntryMemo(written, checksumBefore, after);
+        return new EntryMemo(recorded, checksumBefore, after);
     }
 }

@@ -70,8 +70,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         object? root;
         if (registry.LearnedCount == 0 && _owner.RootPrefixes.Find(reader.UnreadBuffered, admission, rootSlot) is { } memo)
         {
-            reader.Skip(memo.Prefix.Bytes.Length);
-            memo.Prefix.Replay(registry);
+            reader.Skip(memo.Prefix.Recorded.Bytes.Length);
+            memo.Prefix.Replay(registry, null);
             root = AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
         }
         else

@@ -16,10 +16,10 @@ namespace NFX.Slim.Session;
 /// root slot. Reading the same bytes from there always resolves the same types and passes the same checks, so what is
 /// skipped cannot have decided anything else. Immutable: sessions on several threads share it.
 /// </remarks>
-internal sealed class RootPrefixMemo(LayoutMemo prefix, int rootHandleAt, SlimCodec codec, TypeAdmission admission, ReferenceSlot slot)
+internal sealed class RootPrefixMemo(EntryMemo prefix, int rootHandleAt, SlimCodec codec, TypeAdmission admission, ReferenceSlot slot)
 {
     /// <summary>The stamp, root handle and type entry bytes, and the registry entries they added (with their reading plans).</summary>
-    public LayoutMemo Prefix { get; } = prefix;
+    public EntryMemo Prefix { get; } = prefix;
 
     /// <summary>Where in the prefix's bytes the root's handle starts (the offset its errors name).</summary>
     public int RootHandleAt { get; } = rootHandleAt;

@@ -24,7 +24,7 @@ internal sealed class RootPrefixMemos
     {
         foreach (RootPrefixMemo? memo in _memos)
         {
-            if (memo is not null && memo.Admission == admission && memo.Slot == slot && unread.StartsWith(memo.Prefix.Bytes))
+            if (memo is not null && memo.Admission == admission && memo.Slot == slot && unread.StartsWith(memo.Prefix.Recorded.Bytes))
             {
                 return memo;
             }
@@ -43,7 +43,7 @@ internal sealed class RootPrefixMemos
         {
             return;
         }
-        var memo = new RootPrefixMemo(LayoutMemo.Capture(registry, registry.Count - registry.LearnedCount, 0, bytes, null), rootHandleAt, codec, admission, slot);
+        var memo = new RootPrefixMemo(EntryMemo.Capture(registry, registry.Count - registry.LearnedCount, registry.TemplateChecksum, bytes), rootHandleAt, codec, admission, slot);
         int next = _next;
         _memos[next] = memo;
         _next = (next + 1) % Capacity;

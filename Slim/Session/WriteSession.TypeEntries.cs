@@ -69,7 +69,7 @@ internal sealed partial class WriteSession
         // it wrote last time, and the registry entries they added, are the answer again.
         if (_entryFacts[fact].Memo is { } memo)
         {
-            if (memo.Written.Fits(_registry, 0))
+            if (memo.Recorded.Fits(_registry, 0))
             {
                 _entryFacts[fact].MemoMisses = 0;
                 RememberFirstEntry(type, memo);
@@ -93,7 +93,7 @@ internal sealed partial class WriteSession
 
     private void RememberFirstEntry(Type type, EntryMemo memo)
     {
-        if (memo.Written.Learned.Length == 0)
+        if (memo.Recorded.Learned.Length == 0)
         {
             _firstEntryType = type;
             _firstEntry = memo;
@@ -109,28 +109,9 @@ internal sealed partial class WriteSession
     /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
     private int ReplayEntry(Type type, EntryMemo memo)
     {
-        Writer.WriteRawBytes(memo.Written.Bytes);
-        // A memo holds every entry its bytes registered, the type itself included; a writer's entries have no reading plans.
-        LayoutMemo.Entry[] added = memo.Written.Added;
-        ulong[] checksums = memo.ChecksumsAfter;
-        bool sameChecksum = _registry.RunningChecksum == memo.ChecksumBefore;
-        int handle = 0;
-        for (int i = 0; i < added.Length; i++)
-        {
-            if (ReferenceEquals(added[i].Type, type))
-            {
-                handle = _registry.Count;
-            }
-            if (sameChecksum)
-            {
-                _registry.Add(added[i].Type, added[i].Hash, checksums[i]);
-            }
-            else
-            {
-                _registry.Add(added[i].Type, added[i].Hash);
-            }
-        }
-        return handle;
+        Writer.WriteRawBytes(memo.Recorded.Bytes);
+        // A memo holds every entry its bytes registered, the type itself included.
+        return memo.Replay(_registry, type);
     }
 
     /// <summary>Writes the handle of a type that is not in the registry, its entry (new parts first) and its layout.</summary>

@@ -122,6 +122,9 @@ internal sealed class TypeRegistry
         _checksum = checksumAfter;
     }
 
+    /// <summary>The running checksum of the template alone (a registry that learned nothing).</summary>
+    public ulong TemplateChecksum => _template.Checksum;
+
     /// <summary>The whole 64-bit running checksum (messages carry its low 32 bits).</summary>
     public ulong RunningChecksum => _checksum;
 
