@@ -16,8 +16,15 @@ internal sealed class RootPrefixMemos
 
     private const int Capacity = 4;
 
+    /// <summary>
+    /// A start read in full is remembered only every this many times, so a reader of more root types in rotation than
+    /// it keeps does not allocate a memo for every message (the writer's type-entry memo retries likewise).
+    /// </summary>
+    private const int Retries = 4;
+
     private readonly RootPrefixMemo?[] _memos = new RootPrefixMemo?[Capacity];
     private int _next;
+    private int _unremembered; // starts read in full since the last one remembered (racing increments only delay one)
 
     /// <summary>The memo whose bytes start <paramref name="unread"/>, made under <paramref name="admission"/> for <paramref name="slot"/>; or null.</summary>
     public RootPrefixMemo? Find(ReadOnlySpan<byte> unread, TypeAdmission admission, ReferenceSlot slot)
@@ -39,7 +46,7 @@ internal sealed class RootPrefixMemos
     /// </summary>
     public void Add(ReadOnlySpan<byte> bytes, int rootHandleAt, TypeRegistry registry, SlimCodec codec, TypeAdmission admission, ReferenceSlot slot)
     {
-        if (bytes.Length > MaxBytes)
+        if (bytes.Length > MaxBytes || _unremembered++ % Retries != 0)
         {
             return;
         }
