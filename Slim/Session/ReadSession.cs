@@ -126,6 +126,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _completion.Clear();
         _depth = 0;
         _current = -1;
+        _prefixStart = -1; // a message that failed before its root entry was remembered must not leave its start behind
     }
 
     /// <summary>
@@ -283,8 +284,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             Type type = ReadTypeHandle();
             if (type == _lastNamedType && _admission == _lastNamedAdmission)
             {
-                // The same type under the same policy as the last object announced with its type (every PerCall
-                // message's root): the verdict and the codec cannot have changed.
+                // The same type under the same policy as the last object announced with its type (objects of one
+                // type in object slots; a PerCall root whose message start is not remembered): the verdict and the
+                // codec cannot have changed.
                 codec = _lastNamedCodec!;
             }
             else
