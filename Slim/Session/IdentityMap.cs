@@ -3,10 +3,18 @@ using System.Runtime.CompilerServices;
 namespace NFX.Slim.Session;
 
 /// <summary>
-/// A map keyed by object identity (never Equals/GetHashCode overrides): an open-addressing table keyed by
-/// <see cref="RuntimeHelpers.GetHashCode(object)"/>, linear probing, grown at half load. Faster than a Dictionary with
-/// a comparer because nothing is called through an interface. Used for the write pool (object -> index) and the
-/// deep clone's map (source -> its clone and the clone's index, side by side, so a back-reference is one probe).
+/// A map keyed by object identity (never Equals/GetHashCode overrides): an open-addressing table with linear probing,
+/// grown at half load, and faster than a Dictionary with a comparer because nothing is called through an interface.
+/// Used for the write pool (object -> index) and the deep clone's map (source -> its clone and the clone's index, side
+/// by side, so a back-reference is one probe).
+/// <para>
+/// Keys are placed by their address while no garbage collection has run since the table was started, and by
+/// <see cref="RuntimeHelpers.GetHashCode(object)"/> from the first collection on (see <see cref="SlotOf"/>). The
+/// identity hash code costs ~2 ns on an object that already has one, but ~17 ns on an object that never had one (the
+/// runtime makes one up and stores it in the object's header with an atomic update): that is every object of a graph
+/// built for the message, which is how services build replies. The address costs nothing and leaves the objects as
+/// they were.
+/// </para>
 /// </summary>
 internal sealed class IdentityMap<TValue>
 {
@@ -23,6 +31,10 @@ internal sealed class IdentityMap<TValue>
     // one, instead of every slot after every message.
     private int[] _used = new int[InitialSlots / 2];
     private int _count;
+    // False while keys are placed by address (see SlotOf); true from the first collection seen until Clear.
+    private bool _byHashCode;
+    // GC.CollectionCount(0) when the first key was placed by address: a collection since then may have moved keys.
+    private int _collections;
 
     private struct Entry
     {
@@ -56,50 +68,101 @@ internal sealed class IdentityMap<TValue>
         {
             Grow();
         }
-        Entry[] entries = _entries;
-        int mask = entries.Length - 1;
-        int i = RuntimeHelpers.GetHashCode(key) & mask;
         while (true)
         {
-            ref Entry entry = ref entries[i];
-            if (entry.Key is null)
+            Entry[] entries = _entries;
+            int mask = entries.Length - 1;
+            int i = SlotOf(key) & mask;
+            while (true)
             {
-                entry.Key = key;
-                _used[_count++] = i;
-                exists = false;
-                return ref entry.Value;
+                ref Entry entry = ref entries[i];
+                if (entry.Key is null)
+                {
+                    // Absent - unless it was placed by an address it had before a collection moved it.
+                    if (!_byHashCode && GC.CollectionCount(0) != _collections && Moved())
+                    {
+                        break; // placed again by hash code: look again
+                    }
+                    entry.Key = key;
+                    _used[_count++] = i;
+                    exists = false;
+                    return ref entry.Value;
+                }
+                if (ReferenceEquals(entry.Key, key))
+                {
+                    exists = true;
+                    return ref entry.Value;
+                }
+                i = (i + 1) & mask;
             }
-            if (ReferenceEquals(entry.Key, key))
-            {
-                exists = true;
-                return ref entry.Value;
-            }
-            i = (i + 1) & mask;
         }
     }
 
     /// <summary>The value of <paramref name="key"/>, which was added (its slot may have moved since, if the table grew).</summary>
     public ref TValue ValueOf(object key)
     {
-        Entry[] entries = _entries;
-        int mask = entries.Length - 1;
-        int i = RuntimeHelpers.GetHashCode(key) & mask;
-        while (!ReferenceEquals(entries[i].Key, key))
+        while (true)
         {
-            i = (i + 1) & mask;
+            Entry[] entries = _entries;
+            int mask = entries.Length - 1;
+            int i = SlotOf(key) & mask;
+            while (entries[i].Key is { } found)
+            {
+                if (ReferenceEquals(found, key))
+                {
+                    return ref entries[i].Value;
+                }
+                i = (i + 1) & mask;
+            }
+            // Not where its address says: a collection moved it (a key that was never added is a bug of the caller).
+            if (_byHashCode || !Moved())
+            {
+                throw new InvalidOperationException("The identity map was asked for a key it does not hold.");
+            }
         }
-        return ref entries[i].Value;
     }
 
     /// <summary>
-    /// Forgets every key (so nothing of the last message stays reachable). The table is kept for the next message, except
-    /// a table past <see cref="MaxRetainedSlots"/> that this message filled to less than an eighth: one huge message
-    /// does not pin its table for the life of the pooled session, while a run of huge messages (the same big graph
-    /// written again) reuses it instead of growing it again through every size - which, with each growth re-inserting
-    /// every key at random places, cost more than the writing itself from a few million objects on.
+    /// Where <paramref name="key"/>'s probe starts, before the mask: its address, scrambled (Fibonacci hashing, so objects
+    /// allocated one after the other spread over the table), or its identity hash code once a collection ran. A
+    /// collection may move objects, which changes their addresses but not the references the table holds: so a key is
+    /// looked up by address only while no collection ran since the table was started, checked where a lookup ends
+    /// without finding it (a hit is a hit whatever moved); the first collection seen places every key again by hash
+    /// code, for the rest of the message (<see cref="Moved"/>). Every collection counts in generation 0's count.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int SlotOf(object key) =>
+        _byHashCode ? RuntimeHelpers.GetHashCode(key) : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> 32);
+
+    /// <summary>
+    /// A lookup by address ended without its key and a collection ran since the table was started: returns false when the
+    /// table is empty (nothing can have moved; the count is taken anew), else places every key by hash code from now on
+    /// and returns true.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool Moved()
+    {
+        if (_count == 0)
+        {
+            _collections = GC.CollectionCount(0);
+            return false;
+        }
+        _byHashCode = true;
+        Place(_entries.Length);
+        return true;
+    }
+
+    /// <summary>
+    /// Forgets every key (so nothing of the last message stays reachable) and goes back to placing keys by address. The
+    /// table is kept for the next message, except a table past <see cref="MaxRetainedSlots"/> that this message filled to
+    /// less than an eighth: one huge message does not pin its table for the life of the pooled session, while a run of
+    /// huge messages (the same big graph written again) reuses it instead of growing it again through every size -
+    /// which, with each growth re-inserting every key at random places, cost more than the writing itself from a few
+    /// million objects on.
     /// </summary>
     public void Clear()
     {
+        _byHashCode = false;
         if (_count == 0)
         {
             return;
@@ -124,17 +187,23 @@ internal sealed class IdentityMap<TValue>
         _count = 0;
     }
 
-    private void Grow()
+    private void Grow() => Place(_entries.Length * 2);
+
+    /// <summary>
+    /// Places every key again, in a new table of <paramref name="slots"/>, in insertion order (so the used list stays in
+    /// that order). By address, a collection during this leaves keys where their old addresses put them: the next lookup
+    /// that misses sees the collection's count and places them all again by hash code.
+    /// </summary>
+    private void Place(int slots)
     {
         Entry[] old = _entries;
-        var entries = new Entry[old.Length * 2];
-        var used = new int[entries.Length / 2];
-        int mask = entries.Length - 1;
-        // Re-inserted in insertion order, so the used list stays in that order.
+        var entries = new Entry[slots];
+        var used = new int[slots / 2];
+        int mask = slots - 1;
         for (int n = 0; n < _count; n++)
         {
             ref Entry entry = ref old[_used[n]];
-            int i = RuntimeHelpers.GetHashCode(entry.Key!) & mask;
+            int i = SlotOf(entry.Key!) & mask;
             while (entries[i].Key is not null)
             {
                 i = (i + 1) & mask;

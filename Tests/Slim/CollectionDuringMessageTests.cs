@@ -1,0 +1,109 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Serialization;
+using NFX.Slim;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Slim;
+
+/// <summary>
+/// Forces a compacting garbage collection when it is serialized or cloned ([OnSerializing]), after recording where the
+/// objects of <see cref="Watched"/> were, and counts those the collection moved.
+/// </summary>
+public sealed class CollectionTrigger
+{
+    [NonSerialized] public object[]? Watched;
+    [NonSerialized] public int Moved;
+    [NonSerialized] public int Fired;
+
+    [OnSerializing]
+    private void Collect(StreamingContext context)
+    {
+        Fired++;
+        nint[] before = Watched!.Select(Address).ToArray();
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+        Moved = Watched!.Where((value, i) => Address(value) != before[i]).Count();
+    }
+
+    private static nint Address(object value) => Unsafe.As<object, nint>(ref value);
+}
+
+/// <summary>
+/// The writer's and the deep clone's identity maps place objects by address until a garbage collection runs (the
+/// collection may move them): a collection in the middle of a message, after objects were announced and before they are
+/// referenced again, must still find them, so shared references and strings stay shared.
+/// </summary>
+public sealed class CollectionDuringMessageTests
+{
+    private const int Nodes = 300;
+
+    [Test]
+    public void ACompactingCollectionBetweenTwoReferencesToTheSameObjects_KeepsTheirIdentity()
+    {
+        (List<object> graph, CollectionTrigger trigger) = Build();
+        SlimSerializer slim = RoundTrip.NewSerializer();
+
+        List<object> copy = slim.Deserialize<List<object>>(slim.Serialize(graph));
+        Assert.That(trigger.Moved, Is.GreaterThan(Nodes / 2), "the collection moved the objects already announced (else this tests nothing)");
+        GraphAssert.AreEquivalent(graph, copy);
+        for (int i = 0; i < Nodes; i++)
+        {
+            Assert.That(copy[Nodes + 1 + i], Is.SameAs(copy[i]), $"node {i}, referenced before and after the collection");
+            Assert.That(((Node)copy[i]).Name, Is.SameAs(((Node)copy[(i + 1) % Nodes]).Other!.Name), $"the string of node {i}");
+        }
+
+        List<object> clone = slim.DeepClone(graph);
+        Assert.That(trigger.Fired, Is.EqualTo(2), "the clone ran the callback too");
+        Assert.That(trigger.Moved, Is.GreaterThan(Nodes / 2), "the clone's collection moved the objects too");
+        GraphAssert.AreEquivalent(graph, clone);
+        for (int i = 0; i < Nodes; i++)
+        {
+            Assert.That(clone[Nodes + 1 + i], Is.SameAs(clone[i]), $"clone of node {i}");
+        }
+    }
+
+    [Test]
+    public void EveryWayOutAndBack_WithACollectionInEach_KeepsTheGraph()
+    {
+        (List<object> graph, CollectionTrigger trigger) = Build();
+        RoundTrip.Check(graph);
+        Assert.That(trigger.Fired, Is.GreaterThanOrEqualTo(4), "one collection per serialize and per clone");
+    }
+
+    [Test]
+    public void MessagesAfterAMessageWithACollection_StillShareTheirObjects()
+    {
+        (List<object> graph, _) = Build();
+        SlimSerializer slim = RoundTrip.NewSerializer();
+        slim.Serialize(graph);
+        var shared = new Node { Name = "shared" };
+        var next = new List<object> { shared, new Node { Other = shared }, shared };
+        List<object> copy = slim.Deserialize<List<object>>(slim.Serialize(next));
+        GraphAssert.AreEquivalent(next, copy);
+        Assert.That(copy[2], Is.SameAs(copy[0]));
+    }
+
+    /// <summary>
+    /// [n0 .. n299, trigger, n0 .. n299]: each node with its own string, each node's Other the previous one, the objects
+    /// allocated between garbage so a compacting collection moves them.
+    /// </summary>
+    private static (List<object> Graph, CollectionTrigger Trigger) Build()
+    {
+        var nodes = new Node[Nodes];
+        var garbage = new List<byte[]>();
+        for (int i = 0; i < Nodes; i++)
+        {
+            nodes[i] = new Node { Name = "node " + i };
+            garbage.Add(new byte[64]);
+        }
+        for (int i = 0; i < Nodes; i++)
+        {
+            nodes[i].Other = nodes[(i + Nodes - 1) % Nodes];
+        }
+        garbage.Clear();
+        var trigger = new CollectionTrigger { Watched = [.. nodes, .. nodes.Select(node => (object)node.Name!)] };
+        var graph = new List<object>(nodes);
+        graph.Add(trigger);
+        graph.AddRange(nodes);
+        return (graph, trigger);
+    }
+}
