@@ -29,10 +29,11 @@ public sealed class CollectionTrigger
 
 /// <summary>
 /// The writer's and the deep clone's identity maps place objects by address until a garbage collection runs (the
-/// collection may move them): a collection in the middle of a message, after objects were announced and before they are
-/// referenced again, must still find them, so shared references and strings stay shared.
+/// collection may move them) or the message has 16,384 of them, then by hash code: a collection in the middle of a
+/// message, after objects were announced and before they are referenced again, must still find them, and so must the
+/// switch at that count, so shared references and strings stay shared.
 /// </summary>
-public sealed class CollectionDuringMessageTests
+public sealed class IdentityMapTests
 {
     private const int Nodes = 300;
 
@@ -80,6 +81,32 @@ public sealed class CollectionDuringMessageTests
         List<object> copy = slim.Deserialize<List<object>>(slim.Serialize(next));
         GraphAssert.AreEquivalent(next, copy);
         Assert.That(copy[2], Is.SameAs(copy[0]));
+    }
+
+    [Test]
+    public void MessagesOnBothSidesOfTheCountPlacedByAddress_KeepTheirSharing()
+    {
+        SlimSerializer slim = RoundTrip.NewSerializer();
+        foreach (int count in new[] { 100, 16_383, 16_384, 16_385, 40_000, 40_000, 100 })
+        {
+            // Nodes first, then each again: every node is looked up again after the last one was placed.
+            var nodes = new Node[count];
+            for (int i = 0; i < count; i++)
+            {
+                nodes[i] = new Node();
+            }
+            var graph = new List<Node>(nodes);
+            graph.AddRange(nodes);
+            List<Node> copy = slim.Deserialize<List<Node>>(slim.Serialize(graph));
+            List<Node> clone = slim.DeepClone(graph);
+            for (int i = 0; i < count; i++)
+            {
+                Assert.That(copy[count + i], Is.SameAs(copy[i]), $"{count} nodes: node {i}");
+                Assert.That(clone[count + i], Is.SameAs(clone[i]), $"{count} nodes: clone of node {i}");
+                Assert.That(clone[i], Is.Not.SameAs(nodes[i]));
+            }
+            Assert.That(copy.Distinct().Count(), Is.EqualTo(count));
+        }
     }
 
     /// <summary>
