@@ -11,6 +11,12 @@ namespace NFX.Perf.Quick;
 /// loop for a while, nothing else, so a sampling profiler (dotnet-trace, perf) attached to the process sees only that
 /// path. The root is verified first, as in quick mode. <c>clone</c> loops one method of the deep-clone table (the
 /// contender is its name: <c>Slim.DeepClone</c>, <c>hand-written clone</c>, <c>Slim serialize + deserialize</c>).
+/// <para>
+/// <c>--fresh</c> (serialize and clone): every op gets a root built for it and never serialized before (the workload's
+/// roots made anew before each batch, outside the timing), as a service writes the reply it just built; without it the
+/// same root is written again and again, so whatever a serializer leaves in the objects (identity hash codes in their
+/// headers) or the caches is already there.
+/// </para>
 /// </summary>
 public static class ProfileLoop
 {
@@ -23,9 +29,10 @@ public static class ProfileLoop
     /// <summary>Runs the loop with the arguments after the verb.</summary>
     public static int Run(IReadOnlyList<string> args)
     {
-        if (args.Count != 4 || args[2] is not ("serialize" or "deserialize" or "clone"))
+        bool fresh = args.Count == 5 && args[4] == "--fresh";
+        if (args.Count != (fresh ? 5 : 4) || args[2] is not ("serialize" or "deserialize" or "clone") || (fresh && args[2] == "deserialize"))
         {
-            Console.Error.WriteLine("Usage: profile <workload> <contender> serialize|deserialize|clone <seconds>");
+            Console.Error.WriteLine("Usage: profile <workload> <contender> serialize|deserialize|clone <seconds> [--fresh] (--fresh: serialize and clone)");
             return 2;
         }
         Workload workload = WorkloadCatalog.Find(args[0], WorkloadCatalog.QuickPerzonLoop) ?? throw new ArgumentException($"No workload '{args[0]}'.");
@@ -51,19 +58,20 @@ public static class ProfileLoop
         TimeSpan duration = TimeSpan.FromSeconds(double.Parse(args[3], CultureInfo.InvariantCulture));
         object prepared = outcome.Prepared[0];
         byte[] payload = outcome.Payloads[0];
+        Func<object>? newRoot = fresh ? () => contender.Prepare(workload.CreateRoots()[0]) : null;
         // Warm up first (tiered JIT, the session pools), so the counted time is the steady state.
-        RunFor(contender, serialize, prepared, payload, TimeSpan.FromSeconds(Math.Min(1, duration.TotalSeconds / 4)));
+        RunFor(contender, serialize, prepared, payload, newRoot, TimeSpan.FromSeconds(Math.Min(1, duration.TotalSeconds / 4)));
         // Process CPU time beside the wall clock: on a machine shared with other builds the wall clock counts the time
         // this process waited for a core, the CPU time does not (it still includes the GC's work for this loop).
         TimeSpan cpuStart = Process.GetCurrentProcess().TotalProcessorTime;
         GcTally gcStart = GcTally.Now();
         var clock = Stopwatch.StartNew();
-        (long ops, double bestBatch) = RunFor(contender, serialize, prepared, payload, duration);
+        (long ops, double bestBatch) = RunFor(contender, serialize, prepared, payload, newRoot, duration);
         clock.Stop();
         TimeSpan cpu = Process.GetCurrentProcess().TotalProcessorTime - cpuStart;
         GcTally gc = GcTally.Now() - gcStart;
         Console.Out.WriteLine(FormattableString.Invariant(
-            $"{contender.Name} {args[2]} {workload.Key}: {ops:N0} ops in {clock.Elapsed.TotalSeconds:0.0} s = {clock.Elapsed.TotalMilliseconds * 1e6 / ops:0} ns/op wall, {cpu.TotalMilliseconds * 1e6 / ops:0} ns/op CPU, best batch of {BatchOps} {bestBatch / BatchOps:0} ns/op"));
+            $"{contender.Name} {args[2]}{(fresh ? " (fresh roots)" : "")} {workload.Key}: {ops:N0} ops in {clock.Elapsed.TotalSeconds:0.0} s = {clock.Elapsed.TotalMilliseconds * 1e6 / ops:0} ns/op wall, {cpu.TotalMilliseconds * 1e6 / ops:0} ns/op CPU, best batch of {BatchOps} {bestBatch / BatchOps:0} ns/op"));
         Console.Out.WriteLine(gc.Describe(ops, clock.Elapsed));
         return 0;
     }
@@ -82,19 +90,33 @@ public static class ProfileLoop
         public override object? Deserialize(ReadOnlyMemory<byte> payload) => throw new NotSupportedException();
     }
 
-    private static (long Ops, double BestBatchNs) RunFor(Contender contender, bool serialize, object prepared, byte[] payload, TimeSpan duration)
+    /// <summary>
+    /// Batches of <see cref="BatchOps"/> ops for <paramref name="duration"/> (wall time, fresh roots built included). With
+    /// <paramref name="newRoot"/>, each op serializes a root of its own, built before the batch.
+    /// </summary>
+    private static (long Ops, double BestBatchNs) RunFor(Contender contender, bool serialize, object prepared, byte[] payload,
+        Func<object>? newRoot, TimeSpan duration)
     {
         long ops = 0;
         long best = long.MaxValue;
+        object[] roots = new object[BatchOps];
+        Array.Fill(roots, prepared);
         var clock = Stopwatch.StartNew();
         while (clock.Elapsed < duration)
         {
+            if (newRoot is not null)
+            {
+                for (int i = 0; i < BatchOps; i++)
+                {
+                    roots[i] = newRoot();
+                }
+            }
             long start = Stopwatch.GetTimestamp();
             for (int i = 0; i < BatchOps; i++)
             {
                 if (serialize)
                 {
-                    contender.Serialize(prepared);
+                    contender.Serialize(roots[i]);
                 }
                 else
                 {
