@@ -39,10 +39,11 @@ internal sealed class IdentityMap<TValue>
     private int _roomFor = InitialSlots / 2;
     // False while keys are placed by address (see SlotOf); true from the first collection seen until Clear.
     private bool _byHashCode;
-    // Holds, weakly, an object nothing else references, made when the first key was placed by address: every garbage
-    // collection clears it (each collects generation 0, where that object is), so while it is set no collection has run
-    // since, and no key has moved. Reading it costs a third of asking GC.CollectionCount. Empty until the first key.
-    private readonly WeakReference<object> _noCollectionSince = new(null!);
+    // GC.CollectionCount(0) when the first key of the message was placed by address: every collection adds to it (each
+    // collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
+    // reference to an unreferenced object, a third of the cost to read, was tried and lost sharing under collections
+    // forced by another thread, 3 messages in 3,000: the count is the runtime's own record.)
+    private int _collections;
 
     private struct Entry
     {
@@ -87,7 +88,7 @@ internal sealed class IdentityMap<TValue>
                 if (entry.Key is null)
                 {
                     // Absent - unless it was placed by an address it had before a collection moved it.
-                    if (!_byHashCode && !_noCollectionSince.TryGetTarget(out _) && Moved())
+                    if (!_byHashCode && GC.CollectionCount(0) != _collections && Moved())
                     {
                         break; // placed again by hash code: look again
                     }
@@ -134,7 +135,7 @@ internal sealed class IdentityMap<TValue>
     /// Where <paramref name="key"/>'s probe starts, before the mask: its address, scrambled (Fibonacci hashing, so objects
     /// allocated one after the other spread over the table), or its identity hash code. A collection may move objects,
     /// which changes their addresses but not the references the table holds: so keys are looked up by address only while
-    /// no collection ran since the first was placed (<see cref="_noCollectionSince"/>), checked where a lookup ends
+    /// no collection ran since the first was placed (<see cref="GC.CollectionCount(int)"/>), checked where a lookup ends
     /// without finding its key (a hit is a hit whatever moved); the first collection seen places every key again by hash
     /// code, in place, for the rest of the message (<see cref="Moved"/>).
     /// </summary>
@@ -144,7 +145,7 @@ internal sealed class IdentityMap<TValue>
 
     /// <summary>
     /// A lookup by address ended without its key and a collection ran since the table was started: returns false when the
-    /// table is empty (nothing can have moved: the watch starts again), else places every key by hash code from now on
+    /// table is empty (nothing can have moved: the count is taken anew), else places every key by hash code from now on
     /// and returns true.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -152,7 +153,7 @@ internal sealed class IdentityMap<TValue>
     {
         if (_count == 0)
         {
-            WatchForCollections();
+            _collections = GC.CollectionCount(0);
             return false;
         }
         PlaceByHashCode();
@@ -189,25 +190,6 @@ internal sealed class IdentityMap<TValue>
         }
         ArrayPool<Entry>.Shared.Return(keys, clearArray: true);
     }
-
-    /// <summary>
-    /// Sets <see cref="_noCollectionSince"/> to a new object that nothing references. A collection while the object is
-    /// still in a register of <see cref="SetUnreferencedTarget"/> would keep it (and promote it out of generation 0, where
-    /// the next collections would not clear it): the collection count around the call tells, and it is made again.
-    /// </summary>
-    private void WatchForCollections()
-    {
-        int collections;
-        do
-        {
-            collections = GC.CollectionCount(0);
-            SetUnreferencedTarget(_noCollectionSince);
-        }
-        while (GC.CollectionCount(0) != collections);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void SetUnreferencedTarget(WeakReference<object> reference) => reference.SetTarget(new object());
 
     /// <summary>
     /// Called when the table is half full, or holds <see cref="MaxKeysByAddress"/> keys placed by address: places them by
@@ -271,7 +253,7 @@ internal sealed class IdentityMap<TValue>
     /// <summary>
     /// Places every key again, in a new table of <paramref name="slots"/>, in insertion order (so the used list stays in
     /// that order). By address, a collection during this leaves keys where their old addresses put them: the next lookup
-    /// that misses finds the watch cleared and places them all again by hash code.
+    /// that misses sees the collection's count and places them all again by hash code.
     /// </summary>
     private void Place(int slots)
     {
