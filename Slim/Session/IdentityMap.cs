@@ -77,34 +77,43 @@ internal sealed class IdentityMap<TValue>
         {
             MakeRoom();
         }
+        Entry[] entries = _entries;
+        int mask = entries.Length - 1;
+        int i = SlotOf(key) & mask;
         while (true)
         {
-            Entry[] entries = _entries;
-            int mask = entries.Length - 1;
-            int i = SlotOf(key) & mask;
-            while (true)
+            ref Entry entry = ref entries[i];
+            if (entry.Key is null)
             {
-                ref Entry entry = ref entries[i];
-                if (entry.Key is null)
+                // Absent - unless it was placed by an address it had before a collection moved it.
+                if (!_byHashCode && GC.CollectionCount(0) != _collections)
                 {
-                    // Absent - unless it was placed by an address it had before a collection moved it.
-                    if (!_byHashCode && GC.CollectionCount(0) != _collections && Moved())
-                    {
-                        break; // placed again by hash code: look again
-                    }
-                    entry.Key = key;
-                    _used[_count++] = i;
-                    exists = false;
-                    return ref entry.Value;
+                    return ref AddAfterCollection(key, out exists);
                 }
-                if (ReferenceEquals(entry.Key, key))
-                {
-                    exists = true;
-                    return ref entry.Value;
-                }
-                i = (i + 1) & mask;
+                entry.Key = key;
+                _used[_count++] = i;
+                exists = false;
+                return ref entry.Value;
             }
+            if (ReferenceEquals(entry.Key, key))
+            {
+                exists = true;
+                return ref entry.Value;
+            }
+            i = (i + 1) & mask;
         }
+    }
+
+    /// <summary>
+    /// A lookup by address ended without its key after a collection ran: when keys were placed, places them again by hash
+    /// code (<see cref="Moved"/>), then looks again. Kept out of line: the common path is inlined into every generated
+    /// body that writes a string or an object.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private ref TValue AddAfterCollection(object key, out bool exists)
+    {
+        Moved();
+        return ref GetValueRefOrAddDefault(key, out exists);
     }
 
     /// <summary>The value of <paramref name="key"/>, which was added (its slot may have moved since, if the table grew).</summary>
