@@ -187,16 +187,9 @@ internal sealed class IdentityMap<TValue>
             keys[n] = entry;
             entry = default;
         }
-        int mask = entries.Length - 1;
         for (int n = 0; n < count; n++)
         {
-            int i = RuntimeHelpers.GetHashCode(keys[n].Key!) & mask;
-            while (entries[i].Key is not null)
-            {
-                i = (i + 1) & mask;
-            }
-            entries[i] = keys[n];
-            _used[n] = i;
+            _used[n] = PlaceKey(entries, keys[n]);
         }
         ArrayPool<Entry>.Shared.Return(keys, clearArray: true);
     }
@@ -234,16 +227,15 @@ internal sealed class IdentityMap<TValue>
     public void Clear()
     {
         _byHashCode = _count > MaxKeysByAddress;
-        _roomFor = RoomFor();
         if (_count == 0)
         {
+            _roomFor = RoomFor();
             return;
         }
         if (_entries.Length > MaxRetainedSlots && _count * 8 < _entries.Length)
         {
             _entries = new Entry[InitialSlots];
             _used = new int[InitialSlots / 2];
-            _roomFor = RoomFor();
         }
         else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)
         {
@@ -258,6 +250,7 @@ internal sealed class IdentityMap<TValue>
             Array.Clear(_entries);
         }
         _count = 0;
+        _roomFor = RoomFor();
     }
 
     /// <summary>
@@ -270,19 +263,24 @@ internal sealed class IdentityMap<TValue>
         Entry[] old = _entries;
         var entries = new Entry[slots];
         var used = new int[slots / 2];
-        int mask = slots - 1;
         for (int n = 0; n < _count; n++)
         {
-            ref Entry entry = ref old[_used[n]];
-            int i = SlotOf(entry.Key!) & mask;
-            while (entries[i].Key is not null)
-            {
-                i = (i + 1) & mask;
-            }
-            entries[i] = entry;
-            used[n] = i;
+            used[n] = PlaceKey(entries, old[_used[n]]);
         }
         _entries = entries;
         _used = used;
+    }
+
+    /// <summary>Stores <paramref name="entry"/> (a key not in <paramref name="entries"/>) in the first free slot of its probe; returns the slot.</summary>
+    private int PlaceKey(Entry[] entries, in Entry entry)
+    {
+        int mask = entries.Length - 1;
+        int i = SlotOf(entry.Key!) & mask;
+        while (entries[i].Key is not null)
+        {
+            i = (i + 1) & mask;
+        }
+        entries[i] = entry;
+        return i;
     }
 }

@@ -131,8 +131,10 @@ public sealed class IdentityMapTests
             for (int round = 0; round < 400; round++)
             {
                 var random = new Random(round);
-                List<Node> graph = SharedNodes(random, 50 + random.Next(1000));
-                List<Node> copy = round % 2 == 0 ? slim.Deserialize<List<Node>>(slim.Serialize(graph)) : slim.DeepClone(graph);
+                RandomGraphTests.Vertex graph = RandomGraphTests.Generate(random, 50 + random.Next(500));
+                RandomGraphTests.Vertex copy = round % 2 == 0
+                    ? slim.Deserialize<RandomGraphTests.Vertex>(slim.Serialize(graph))
+                    : slim.DeepClone(graph);
                 string? difference = GraphAssert.FindDifference(graph, copy);
                 Assert.That(difference, Is.Null, $"round {round}");
             }
@@ -143,23 +145,6 @@ public sealed class IdentityMapTests
             noise.Join();
         }
         Assert.That(GC.CollectionCount(0) - collectionsBefore, Is.GreaterThan(100), "collections ran while the graphs were written");
-    }
-
-    /// <summary>Nodes whose Next, Other and Payload point at random nodes or their strings; a third of the names shared.</summary>
-    private static List<Node> SharedNodes(Random random, int count)
-    {
-        var nodes = new Node[count];
-        for (int i = 0; i < count; i++)
-        {
-            nodes[i] = new Node { Name = random.Next(3) == 0 ? "shared " + (i % 7) : "node " + i };
-        }
-        foreach (Node node in nodes)
-        {
-            node.Next = nodes[random.Next(count)];
-            node.Other = random.Next(2) == 0 ? nodes[random.Next(count)] : null;
-            node.Payload = random.Next(3) == 0 ? nodes[random.Next(count)].Name : nodes[random.Next(count)];
-        }
-        return [.. nodes];
     }
 
     /// <summary>

@@ -38,7 +38,8 @@ public sealed class RandomGraphTests
         RoundTrip.Check<object>(root);
     }
 
-    private static Vertex Generate(Random random, int count)
+    /// <summary>A random graph of <paramref name="count"/> vertices (also the graphs of IdentityMapTests' collection stress).</summary>
+    internal static Vertex Generate(Random random, int count)
     {
         var vertices = new List<Vertex>();
         for (int i = 0; i < count; i++)
