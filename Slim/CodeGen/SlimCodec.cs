@@ -77,6 +77,14 @@ internal abstract class SlimCodec
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }
 
+    /// <summary>
+    /// True when writing the value calls code of the program that may do more than read it: a custom serializer,
+    /// ISerializable.GetObjectData, an exception's overridable properties. A message is written again when a collection
+    /// interrupts its unchecked run (see <see cref="Session.IdentityMap{TValue}.BeginUnchecked"/>); the writer ends the run
+    /// before such code (and before callbacks), so that it never runs twice for one message.
+    /// </summary>
+    public bool RunsProgramCode { get; protected init; }
+
     /// <summary>Writes what the reader needs to create the object (the whole value for inline kinds).</summary>
     public abstract void WriteHeader(SlimWriter writer, object value, WriteSession session);
 

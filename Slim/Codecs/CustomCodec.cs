@@ -9,7 +9,11 @@ internal sealed class CustomCodec : SlimCodec
 {
     private readonly ISlimTypeSerializer _serializer;
 
-    public CustomCodec(ISlimTypeSerializer serializer) : base(serializer.Type) => _serializer = serializer;
+    public CustomCodec(ISlimTypeSerializer serializer) : base(serializer.Type)
+    {
+        _serializer = serializer;
+        RunsProgramCode = true;
+    }
 
     public override bool HasBody => false;
 

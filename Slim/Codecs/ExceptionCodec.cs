@@ -32,6 +32,7 @@ internal sealed class ExceptionCodec : SlimCodec
     public ExceptionCodec(Type type, ValueExpressions values, CodecCache codecs) : base(type)
     {
         Callbacks = SerializationCallbacks.For(type);
+        RunsProgramCode = true;
         _stringSlot = codecs.SlotFor(typeof(string), type.Name + " text");
         _exceptionSlot = codecs.SlotFor(typeof(Exception), type.Name + ".InnerException");
         _objectSlot = codecs.SlotFor(typeof(object), type.Name + ".Data");

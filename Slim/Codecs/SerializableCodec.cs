@@ -26,6 +26,7 @@ internal sealed class SerializableCodec : SlimCodec
     {
         _constructor = constructor;
         Callbacks = SerializationCallbacks.For(type);
+        RunsProgramCode = true;
         _nameSlot = codecs.SlotFor(typeof(string), type.Name + " member name");
         _valueSlot = codecs.SlotFor(typeof(object), type.Name + " member");
     }

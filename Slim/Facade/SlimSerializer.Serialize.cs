@@ -71,14 +71,57 @@ public sealed partial class SlimSerializer
     private int WriteMessage(WriteSession session, object? root)
     {
         SlimWriter writer = session.Writer;
-        writer.Reset();
-        writer.DeferLargeArrays = true;
-        writer.Skip(MessageHeader.MaxSize);
         TypeRegistry registry = _batchWriteRegistry ?? session.OwnRegistry;
         int registryCount = registry.Count;
+        // The first attempt trusts that no garbage collection moves the objects while they are looked up by address,
+        // and checks it at the end: in the rare message a collection interrupts, the second attempt checks every lookup.
+        bool @unchecked = true;
+        while (true)
+        {
+            writer.Reset();
+            writer.DeferLargeArrays = true;
+            writer.Skip(MessageHeader.MaxSize);
+            if (TryWriteGraph(session, root, registry, registryCount, @unchecked))
+            {
+                break;
+            }
+            session.Clear();
+            @unchecked = false;
+            Interlocked.Increment(ref _writesRepeated);
+        }
+        Span<byte> buffer = writer.WrittenBufferForPatching;
+        long payload = writer.MessageLength(MessageHeader.MaxSize);
+        // A message this serializer's own reader would refuse is refused here, where the fix is still the writer's choice.
+        if (payload > Options.Limits.MaxMessageBytes || session.ObjectCount > Options.Limits.MaxObjects)
+        {
+            if (_batchWriteRegistry is not null)
+            {
+                registry.Truncate(registryCount);
+            }
+            SlimThrow.OverLimitOnWrite(payload, session.ObjectCount, Options.Limits);
+        }
+        return MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
+            _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
+    }
+
+    /// <summary>
+    /// One attempt at the message's graph: false when a collection interrupted an unchecked attempt (nothing of it
+    /// counts: the registry is as it was, and the caller writes it again); a failure is wrapped as the public API promises.
+    /// </summary>
+    private bool TryWriteGraph(WriteSession session, object? root, TypeRegistry registry, int registryCount, bool @unchecked)
+    {
         try
         {
-            session.WriteGraph(root, registry);
+            session.WriteGraph(root, registry, @unchecked);
+            return true;
+        }
+        catch (CollectionDuringMessageException) when (@unchecked)
+        {
+            if (_batchWriteRegistry is not null)
+            {
+                registry.Truncate(registryCount);
+            }
+            return false;
         }
         catch (Exception e)
         {
@@ -106,19 +149,6 @@ public sealed partial class SlimSerializer
                 registry.Reset();
             }
         }
-        Span<byte> buffer = writer.WrittenBufferForPatching;
-        long payload = writer.MessageLength(MessageHeader.MaxSize);
-        // A message this serializer's own reader would refuse is refused here, where the fix is still the writer's choice.
-        if (payload > Options.Limits.MaxMessageBytes || session.ObjectCount > Options.Limits.MaxObjects)
-        {
-            if (_batchWriteRegistry is not null)
-            {
-                registry.Truncate(registryCount);
-            }
-            SlimThrow.OverLimitOnWrite(payload, session.ObjectCount, Options.Limits);
-        }
-        return MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
-            _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
     }
 
     private WriteSession RentWriteSession()

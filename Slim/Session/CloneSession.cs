@@ -37,14 +37,16 @@ internal sealed class CloneSession
     {
         if (root is not null && TreeFor(root.GetType()) is { IsWorthTrying: true } tree)
         {
-            object? copy = CloneTreeChild(root, tree.Node, 0);
-            // Fills left at the depth bound run as a root's children would; nothing in such a graph observes the order.
-            for (int i = 0; i < _treeDeeper.Count && !_treeAbandoned; i++)
+            // A depth-first clone runs no code of the program, so it can be made again: its map skips the collection check
+            // on every new object, and in the rare clone a collection interrupts, the clone is made again, checked.
+            _map.BeginUnchecked();
+            object? copy = CloneTree(root, tree);
+            if (!_treeAbandoned && !_map.Confirm())
             {
-                (object source, object target, TreeCloneNode node) = _treeDeeper[i];
-                node.Fill!(node, source, target, this, 1);
+                _owner.CountCloneRepeated();
+                _map.Clear();
+                copy = CloneTree(root, tree);
             }
-            _treeDeeper.Clear();
             if (!_treeAbandoned)
             {
                 tree.Completed();
@@ -209,6 +211,19 @@ internal sealed class CloneSession
             }
         }
         return clone;
+    }
+
+    private object? CloneTree(object root, TreeCloneRoot tree)
+    {
+        object? copy = CloneTreeChild(root, tree.Node, 0);
+        // Fills left at the depth bound run as a root's children would; nothing in such a graph observes the order.
+        for (int i = 0; i < _treeDeeper.Count && !_treeAbandoned; i++)
+        {
+            (object source, object target, TreeCloneNode node) = _treeDeeper[i];
+            node.Fill!(node, source, target, this, 1);
+        }
+        _treeDeeper.Clear();
+        return copy;
     }
 
     private TreeCloneRoot? TreeFor(Type type)

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
 namespace NFX.Slim.Session;
@@ -15,6 +16,13 @@ namespace NFX.Slim.Session;
 /// on an object that never had one (the runtime makes one up and stores it in the object's header with an atomic
 /// update): that is every object of a graph built for the message, which is how services build replies (writing 20
 /// freshly built DTO trees took 17% less time). The address costs nothing and leaves the objects as they were.
+/// </para>
+/// <para>
+/// A lookup by address that misses checks the collection count, unless the caller started an unchecked run
+/// (<see cref="BeginUnchecked"/>): a caller that can do its work again (write the message again, clone again) and runs
+/// no code of the program before it asks <see cref="Confirm"/> saves that check on every new key (~2 ns, and a call the
+/// probe spills its registers around: 8-10% of writing or cloning a DTO tree), and does its work again, checked, in the
+/// rare message a collection interrupts.
 /// </para>
 /// </summary>
 internal sealed class IdentityMap<TValue>
@@ -37,14 +45,26 @@ internal sealed class IdentityMap<TValue>
     private int _count;
     // The count at which the next addition first grows the table, or places the keys by hash code (see MakeRoom).
     private int _roomFor = InitialSlots / 2;
-    // False while keys are placed by address (see SlotOf); true from the first collection seen until Clear.
-    private bool _byHashCode;
-    // GC.CollectionCount(0) when the first key of the message was placed by address: every collection adds to it (each
+    private Placement _placement;
+    // A collection ran during an unchecked run: a lookup that missed may have missed a key that had moved.
+    private bool _lostTrack;
+    // GC.CollectionCount(0) when the first key of the message was placed by address (or the unchecked run began): every collection adds to it (each
     // collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
     // reference to an unreferenced object, a third of the cost to read, was tried: about once in 100,000 the new object
     // ended up outside generation 0 and survived the next collections, and sharing was lost in 3 messages in 3,000
     // written while another thread allocated. The count is the runtime's own record.)
     private int _collections;
+
+    /// <summary>Where keys are placed, and what a lookup that ends without its key checks (see <see cref="SlotOf"/>).</summary>
+    private enum Placement : byte
+    {
+        /// <summary>By address; a miss compares the collection count, so a moved key is never taken for a new one.</summary>
+        ByAddress,
+        /// <summary>By address; a miss is taken as a miss, until <see cref="Confirm"/> says whether a collection ran.</summary>
+        ByAddressUnchecked,
+        /// <summary>By identity hash code: from the first collection seen, or for a big message, until <see cref="Clear"/>.</summary>
+        ByHashCode,
+    }
 
     private struct Entry
     {
@@ -87,7 +107,7 @@ internal sealed class IdentityMap<TValue>
             if (entry.Key is null)
             {
                 // Absent - unless it was placed by an address it had before a collection moved it.
-                if (!_byHashCode && GC.CollectionCount(0) != _collections)
+                if (_placement == Placement.ByAddress && GC.CollectionCount(0) != _collections)
                 {
                     return ref AddAfterCollection(key, out exists);
                 }
@@ -134,7 +154,7 @@ internal sealed class IdentityMap<TValue>
                 i = (i + 1) & mask;
             }
             // Not where its address says: a collection moved it (a key that was never added is a bug of the caller).
-            if (_byHashCode || !Moved())
+            if (_placement == Placement.ByHashCode || !Moved())
             {
                 throw new InvalidOperationException("The identity map was asked for a key it does not hold.");
             }
@@ -142,16 +162,52 @@ internal sealed class IdentityMap<TValue>
     }
 
     /// <summary>
+    /// Starts an unchecked run on an empty map placing keys by address (a map placing them by hash code stays so): a lookup
+    /// that misses is taken as a miss, without comparing the collection count, until <see cref="Confirm"/>. A collection
+    /// during the run may make a lookup miss a key that moved, so the caller must ask <see cref="Confirm"/> before it does
+    /// anything it cannot do again, and start again when the answer is false.
+    /// </summary>
+    public void BeginUnchecked()
+    {
+        Debug.Assert(_count == 0, "An unchecked run starts on an empty map.");
+        if (_placement == Placement.ByAddress)
+        {
+            _placement = Placement.ByAddressUnchecked;
+            _collections = GC.CollectionCount(0);
+        }
+    }
+
+    /// <summary>
+    /// Ends an unchecked run, if one is on (lookups that miss check the collection count again from here): returns false
+    /// when a collection ran during it, when every miss since <see cref="BeginUnchecked"/> is in doubt and the caller must
+    /// start again (after <see cref="Clear"/>, checked); true otherwise, and always when no run was started.
+    /// </summary>
+    public bool Confirm()
+    {
+        if (_placement == Placement.ByAddressUnchecked)
+        {
+            EndUncheckedRun();
+        }
+        return !_lostTrack;
+    }
+
+    private void EndUncheckedRun()
+    {
+        _lostTrack |= GC.CollectionCount(0) != _collections;
+        _placement = Placement.ByAddress;
+    }
+
+    /// <summary>
     /// Where <paramref name="key"/>'s probe starts, before the mask: its address, scrambled (Fibonacci hashing, so objects
     /// allocated one after the other spread over the table), or its identity hash code. A collection may move objects,
     /// which changes their addresses but not the references the table holds: so keys are looked up by address only while
     /// no collection ran since the first was placed (<see cref="GC.CollectionCount(int)"/>), checked where a lookup ends
-    /// without finding its key (a hit is a hit whatever moved); the first collection seen places every key again by hash
-    /// code, in place, for the rest of the message (<see cref="Moved"/>).
+    /// without finding its key (a hit is a hit whatever moved), or at <see cref="Confirm"/> after an unchecked run; the
+    /// first collection seen places every key again by hash code, in place, for the rest of the message (<see cref="Moved"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int SlotOf(object key) =>
-        _byHashCode ? RuntimeHelpers.GetHashCode(key) : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> 32);
+        _placement == Placement.ByHashCode ? RuntimeHelpers.GetHashCode(key) : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> 32);
 
     /// <summary>
     /// A lookup by address ended without its key and a collection ran since the table was started: returns false when the
@@ -176,7 +232,11 @@ internal sealed class IdentityMap<TValue>
     /// </summary>
     private void PlaceByHashCode()
     {
-        _byHashCode = true;
+        if (_placement == Placement.ByAddressUnchecked)
+        {
+            EndUncheckedRun();
+        }
+        _placement = Placement.ByHashCode;
         _roomFor = RoomFor();
         Entry[] entries = _entries;
         int count = _count;
@@ -201,7 +261,7 @@ internal sealed class IdentityMap<TValue>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void MakeRoom()
     {
-        if (!_byHashCode && _count >= MaxKeysByAddress)
+        if (_placement != Placement.ByHashCode && _count >= MaxKeysByAddress)
         {
             PlaceByHashCode();
         }
@@ -212,7 +272,7 @@ internal sealed class IdentityMap<TValue>
         _roomFor = RoomFor();
     }
 
-    private int RoomFor() => _byHashCode ? _entries.Length / 2 : Math.Min(_entries.Length / 2, MaxKeysByAddress);
+    private int RoomFor() => _placement == Placement.ByHashCode ? _entries.Length / 2 : Math.Min(_entries.Length / 2, MaxKeysByAddress);
 
     /// <summary>
     /// Forgets every key (so nothing of the last message stays reachable). The next message places its keys by address,
@@ -226,7 +286,8 @@ internal sealed class IdentityMap<TValue>
     /// </summary>
     public void Clear()
     {
-        _byHashCode = _count > MaxKeysByAddress;
+        _placement = _count > MaxKeysByAddress ? Placement.ByHashCode : Placement.ByAddress;
+        _lostTrack = false;
         if (_count == 0)
         {
             _roomFor = RoomFor();

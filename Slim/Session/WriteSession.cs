@@ -44,9 +44,18 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     /// <summary>The session's own registry, used per message in PerCall mode.</summary>
     public TypeRegistry OwnRegistry { get; }
 
-    /// <summary>Writes the registry stamp, the root and every body, breadth-first, into <see cref="Writer"/>.</summary>
-    public void WriteGraph(object? root, TypeRegistry registry)
+    /// <summary>
+    /// Writes the registry stamp, the root and every body, breadth-first, into <see cref="Writer"/>. With
+    /// <paramref name="unchecked"/>, the identity map does not look for a collection on every new object, only once at
+    /// the end and before any code of the program runs: throws <see cref="CollectionDuringMessageException"/> when one
+    /// ran, and the caller writes the message again (from <see cref="Clear"/>) without it.
+    /// </summary>
+    public void WriteGraph(object? root, TypeRegistry registry, bool @unchecked)
     {
+        if (@unchecked)
+        {
+            _pool.BeginUnchecked();
+        }
         if (!ReferenceEquals(_registry, registry))
         {
             _registry = registry;
@@ -62,6 +71,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             PendingBody body = _pending[i];
             body.Write(writer, body.Value, this);
         }
+        ConfirmIdentities();
         if (_onSerialized.Count != 0)
         {
             // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
@@ -164,6 +174,11 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             AddPending(value, codec);
             return;
         }
+        if (codec.Callbacks is not null || codec.RunsProgramCode)
+        {
+            // Code of the program must not run twice for one message: the message is not written again from here on.
+            ConfirmIdentities();
+        }
         if (codec.Callbacks is { } callbacks)
         {
             SerializationCallbacks.Invoke(callbacks.OnSerializing, value);
@@ -199,6 +214,15 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         if (unfinished)
         {
             _unfinished.RemoveAt(_unfinished.Count - 1);
+        }
+    }
+
+    /// <summary>Ends the identity map's unchecked run; throws when a collection ran during it (see <see cref="WriteGraph"/>).</summary>
+    private void ConfirmIdentities()
+    {
+        if (!_pool.Confirm())
+        {
+            throw new CollectionDuringMessageException();
         }
     }
 
