@@ -78,5 +78,5 @@ internal sealed class ReferenceSlot
     public nint DeclaredTypeHandle { get; }
 
     /// <summary>True when <paramref name="value"/> may be stored in this slot.</summary>
-    public bool Accepts(object value) => value.GetType() == DeclaredType || DeclaredType.IsInstanceOfType(value);
+    public bool Accepts(object value) => TypeHandles.Of(value) == DeclaredTypeHandle || DeclaredType.IsInstanceOfType(value);
 }
