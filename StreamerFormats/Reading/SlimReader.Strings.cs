@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 using System.Text.Unicode;
 
@@ -12,7 +13,9 @@ public sealed partial class SlimReader
     private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     private static readonly SpanAction<char, SlimReader> s_widenAscii = static (chars, reader) =>
-        reader._asciiWidened = Ascii.ToUtf16(new ReadOnlySpan<byte>(reader._buffer, reader._pos, chars.Length), chars, out _) == OperationStatus.Done;
+        reader._asciiWidened = chars.Length <= ShortAscii.MaxChars
+            ? ShortAscii.TryWiden(ref reader._buffer[reader._pos], chars.Length, ref MemoryMarshal.GetReference(chars))
+            : Ascii.ToUtf16(new ReadOnlySpan<byte>(reader._buffer, reader._pos, chars.Length), chars, out _) == OperationStatus.Done;
 
     private bool _asciiWidened; // the outcome of the last s_widenAscii (a SpanAction cannot return one)
 

@@ -29,7 +29,7 @@ public sealed partial class SlimWriter
         if (_end - _pos - VarInt.MaxBytes32 >= length)
         {
             int prefix = VarInt.Append32(ref Cursor, (uint)length + 1);
-            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, length), out _) == OperationStatus.Done)
+            if (TryNarrowAscii(value, prefix))
             {
                 _pos += prefix + length;
                 return;
@@ -51,7 +51,7 @@ public sealed partial class SlimWriter
             ref byte cursor = ref Cursor;
             cursor = tag;
             int prefix = VarInt.Append32(ref Unsafe.Add(ref cursor, 1), (uint)length + 1);
-            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + 1 + prefix, length), out _) == OperationStatus.Done)
+            if (TryNarrowAscii(value, 1 + prefix))
             {
                 _pos += 1 + prefix + length;
                 return;
@@ -61,6 +61,17 @@ public sealed partial class SlimWriter
         WriteByte(tag);
         WriteStringSlow(value);
     }
+
+    /// <summary>
+    /// Writes <paramref name="value"/>'s chars as bytes <paramref name="offset"/> bytes past the position (room checked by
+    /// the caller) when all are ASCII: short strings in two overlapping vector passes, long ones by <see cref="Ascii"/>.
+    /// Commits nothing: on false the caller starts over on the general path.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryNarrowAscii(string value, int offset) =>
+        value.Length <= ShortAscii.MaxChars
+            ? ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), value.Length, ref Unsafe.Add(ref Cursor, offset))
+            : Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + offset, value.Length), out _) == OperationStatus.Done;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)

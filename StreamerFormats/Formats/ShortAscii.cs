@@ -1,0 +1,139 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+
+namespace NFX.IO;
+
+/// <summary>
+/// Narrows and widens short ASCII strings (up to <see cref="MaxChars"/> chars) with two overlapping vector loads and
+/// stores instead of a loop: <see cref="System.Text.Ascii"/> is the fastest for long text, but its setup costs more
+/// than the work on a name, a tag or a URL, the strings a message has most of. Nothing is read or written outside the
+/// given range; a string with a non-ASCII char is left to the caller's general path.
+/// </summary>
+internal static class ShortAscii
+{
+    /// <summary>The longest string taken here; longer ones go to <see cref="System.Text.Ascii"/>.</summary>
+    public const int MaxChars = 32;
+
+    private const ulong NonAsciiChars = 0xFF80_FF80_FF80_FF80;
+
+    /// <summary>
+    /// Writes the <paramref name="length"/> chars at <paramref name="source"/> (at most <see cref="MaxChars"/>) as one byte
+    /// each at <paramref name="destination"/> and returns true when all are ASCII; false otherwise (the destination's
+    /// bytes are then undefined).
+    /// </summary>
+    public static bool TryNarrow(ref char source, int length, ref byte destination)
+    {
+        ref ushort chars = ref Unsafe.As<char, ushort>(ref source);
+        if (length >= 8 && Vector128.IsHardwareAccelerated)
+        {
+            // 8-16 chars: the first 8 and the last 8; 17-32: the first 16 and the last 16. They overlap in the middle.
+            int last = length - 8;
+            int half = length > 16 ? 8 : 0;
+            Vector128<ushort> a = Vector128.LoadUnsafe(ref chars);
+            Vector128<ushort> b = Vector128.LoadUnsafe(ref chars, (nuint)half);
+            Vector128<ushort> c = Vector128.LoadUnsafe(ref chars, (nuint)(last - half));
+            Vector128<ushort> d = Vector128.LoadUnsafe(ref chars, (nuint)last);
+            if (((a | b | c | d) & Vector128.Create((ushort)0xFF80)) != Vector128<ushort>.Zero)
+            {
+                return false;
+            }
+            if (half == 0)
+            {
+                Vector128<ulong> ends = Vector128.Narrow(a, d).AsUInt64();
+                Unsafe.WriteUnaligned(ref destination, ends.GetElement(0));
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, last), ends.GetElement(1));
+            }
+            else
+            {
+                Vector128.Narrow(a, b).StoreUnsafe(ref destination);
+                Vector128.Narrow(c, d).StoreUnsafe(ref destination, (nuint)(length - 16));
+            }
+            return true;
+        }
+        if (length >= 4)
+        {
+            // 4-7 chars (or 8+ without vectors, 4 at a time): the first 4 and the last 4, as 64-bit words.
+            for (int i = 0; ; i += 4)
+            {
+                int at = Math.Min(i, length - 4);
+                ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref chars, at)));
+                if ((word & NonAsciiChars) != 0)
+                {
+                    return false;
+                }
+                uint narrow = (uint)(word & 0xFF) | (uint)(word >> 8 & 0xFF00) | (uint)(word >> 16 & 0xFF_0000) | (uint)(word >> 24 & 0xFF00_0000);
+                Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, at), narrow);
+                if (at == length - 4)
+                {
+                    return true;
+                }
+            }
+        }
+        for (int i = 0; i < length; i++)
+        {
+            ushort c = Unsafe.Add(ref chars, i);
+            if (c > 0x7F)
+            {
+                return false;
+            }
+            Unsafe.Add(ref destination, i) = (byte)c;
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// Writes the <paramref name="length"/> bytes at <paramref name="source"/> (at most <see cref="MaxChars"/>) as one char
+    /// each at <paramref name="destination"/> and returns true when all are ASCII; false otherwise (the destination's
+    /// chars are then undefined).
+    /// </summary>
+    public static bool TryWiden(ref byte source, int length, ref char destination)
+    {
+        ref ushort chars = ref Unsafe.As<char, ushort>(ref destination);
+        if (length >= 8 && Vector128.IsHardwareAccelerated)
+        {
+            if (length >= 16)
+            {
+                // 16-32 bytes: the first 16 and the last 16.
+                Vector128<byte> first = Vector128.LoadUnsafe(ref source);
+                Vector128<byte> end = Vector128.LoadUnsafe(ref source, (nuint)(length - 16));
+                if (((first | end) & Vector128.Create((byte)0x80)) != Vector128<byte>.Zero)
+                {
+                    return false;
+                }
+                (Vector128<ushort> a, Vector128<ushort> b) = Vector128.Widen(first);
+                (Vector128<ushort> c, Vector128<ushort> d) = Vector128.Widen(end);
+                a.StoreUnsafe(ref chars);
+                b.StoreUnsafe(ref chars, 8);
+                c.StoreUnsafe(ref chars, (nuint)(length - 16));
+                d.StoreUnsafe(ref chars, (nuint)(length - 8));
+                return true;
+            }
+            // 8-15 bytes: the first 8 and the last 8, in the two halves of one vector.
+            Vector128<byte> ends = Vector128.Create(
+                Unsafe.ReadUnaligned<ulong>(ref source), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, length - 8))).AsByte();
+            if ((ends & Vector128.Create((byte)0x80)) != Vector128<byte>.Zero)
+            {
+                return false;
+            }
+            (Vector128<ushort> low, Vector128<ushort> high) = Vector128.Widen(ends);
+            low.StoreUnsafe(ref chars);
+            high.StoreUnsafe(ref chars, (nuint)(length - 8));
+            return true;
+        }
+        for (int i = 0; i < length; i++)
+        {
+            byte b = Unsafe.Add(ref source, i);
+            if (b > 0x7F)
+            {
+                return false;
+            }
+            Unsafe.Add(ref chars, i) = b;
+        }
+        return true;
+    }
+
+    /// <summary>The first char of <paramref name="value"/>, as a reference (for <see cref="TryNarrow"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ref char FirstChar(string value) => ref MemoryMarshal.GetReference(value.AsSpan());
+}
