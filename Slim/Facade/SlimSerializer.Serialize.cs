@@ -75,7 +75,8 @@ public sealed partial class SlimSerializer
         int registryCount = registry.Count;
         // The first attempt trusts that no garbage collection moves the objects while they are looked up by address,
         // and checks it at the end: in the rare message a collection interrupts, the second attempt checks every lookup.
-        bool @unchecked = true;
+        bool @unchecked = !session.CheckNextMessage;
+        session.CheckNextMessage = false;
         while (true)
         {
             writer.Reset();
@@ -86,6 +87,7 @@ public sealed partial class SlimSerializer
                 break;
             }
             session.Clear();
+            session.CheckNextMessage = true;
             @unchecked = false;
             Interlocked.Increment(ref _writesRepeated);
         }

@@ -39,12 +39,23 @@ internal sealed class CloneSession
         {
             // A depth-first clone runs no code of the program, so it can be made again: its map skips the collection check
             // on every new object, and in the rare clone a collection interrupts, the clone is made again, checked.
-            _map.BeginUnchecked();
-            object? copy = CloneTree(root, tree);
-            if (!_treeAbandoned && !_map.Confirm())
+            // Up to the checked limit: a clone allocates as much as it reads, so a big one meets collections.
+            _map.BeginUnchecked(IdentityMap<ClonedObject>.MaxKeysByAddress);
+            object? copy;
+            try
+            {
+                copy = CloneTree(root, tree);
+                if (!_treeAbandoned)
+                {
+                    _map.Confirm();
+                }
+            }
+            catch (CollectionDuringMessageException)
             {
                 _owner.CountCloneRepeated();
                 _map.Clear();
+                _treeDeeper.Clear();
+                _treeAbandoned = false;
                 copy = CloneTree(root, tree);
             }
             if (!_treeAbandoned)

@@ -1,5 +1,6 @@
 using System.Buffers;
 using System.Diagnostics;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 
 namespace NFX.Slim.Session;
@@ -10,8 +11,8 @@ namespace NFX.Slim.Session;
 /// Used for the write pool (object -> index) and the deep clone's map (source -> its clone and the clone's index, side
 /// by side, so a back-reference is one probe).
 /// <para>
-/// Keys are placed by their address while no garbage collection has run since the message started and the message
-/// has at most <see cref="MaxKeysByAddress"/> of them, and by <see cref="RuntimeHelpers.GetHashCode(object)"/> from
+/// Keys are placed by their address while no garbage collection has run since the message started and (in a checked
+/// message) the message has at most <see cref="MaxKeysByAddress"/> of them, and by <see cref="RuntimeHelpers.GetHashCode(object)"/> from
 /// then on (see <see cref="SlotOf"/>). The identity hash code costs ~2 ns on an object that already has one, but ~17 ns
 /// on an object that never had one (the runtime makes one up and stores it in the object's header with an atomic
 /// update): that is every object of a graph built for the message, which is how services build replies (writing 20
@@ -20,9 +21,12 @@ namespace NFX.Slim.Session;
 /// <para>
 /// A lookup by address that misses checks the collection count, unless the caller started an unchecked run
 /// (<see cref="BeginUnchecked"/>): a caller that can do its work again (write the message again, clone again) and runs
-/// no code of the program before it asks <see cref="Confirm"/> saves that check on every new key (~2 ns, and a call the
-/// probe spills its registers around: 8-10% of writing or cloning a DTO tree), and does its work again, checked, in the
-/// rare message a collection interrupts.
+/// no code of the program before it calls <see cref="Confirm"/> saves that check on every new key (~2 ns, and a call
+/// the probe spills its registers around: 8-10% of writing or cloning a DTO tree), and does its work again, checked, in
+/// the rare message a collection interrupts (the run throws <see cref="CollectionDuringMessageException"/>). An
+/// unchecked run may also place more than <see cref="MaxKeysByAddress"/> keys by address (the writer's does), since a
+/// collection costs it a new attempt, not placing every key again by hash code: it looks at the count every
+/// <see cref="MaxKeysByAddress"/> keys, so a big message that a collection interrupts is given up early.
 /// </para>
 /// </summary>
 internal sealed class IdentityMap<TValue>
@@ -33,12 +37,17 @@ internal sealed class IdentityMap<TValue>
     private const int InitialSlots = 16;
     // Up to this size (256 KB, in the L2 cache) clearing the used slots one by one beats clearing the whole table.
     private const int ClearUsedUpToSlots = 1 << 14;
-    // Keys placed by address in one message, at most: a message with more is likely to see a collection (a deep clone
-    // allocates as much as it reads), which would place them all again (see SlotOf).
-    private const int MaxKeysByAddress = 1 << 14;
+    /// <summary>
+    /// Keys placed by address in one checked message, at most: a message with more is likely to see a collection (a deep
+    /// clone allocates as much as it reads), which would place them all again (see SlotOf). Also how often an unchecked run
+    /// looks at the collection count.
+    /// </summary>
+    public const int MaxKeysByAddress = 1 << 14;
 
     // Key and value side by side: a probe touches one cache line, not two arrays.
     private Entry[] _entries = new Entry[InitialSlots];
+    // 64 - log2(_entries.Length): a slot by address is the top bits of the scrambled address (see SlotOf).
+    private int _addressShift = ShiftFor(InitialSlots);
     // The slots in use, in insertion order: a table grown by one big message is cleared slot by slot after a small
     // one, instead of every slot after every message.
     private int[] _used = new int[InitialSlots / 2];
@@ -46,8 +55,10 @@ internal sealed class IdentityMap<TValue>
     // The count at which the next addition first grows the table, or places the keys by hash code (see MakeRoom).
     private int _roomFor = InitialSlots / 2;
     private Placement _placement;
-    // A collection ran during an unchecked run: a lookup that missed may have missed a key that had moved.
-    private bool _lostTrack;
+    // In an unchecked run: the keys it places by address at most (then by hash code, checked), and the count at which it
+    // next looks at the collection count.
+    private int _uncheckedKeys;
+    private int _nextCheckpoint;
     // GC.CollectionCount(0) when the first key of the message was placed by address (or the unchecked run began): every collection adds to it (each
     // collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
     // reference to an unreferenced object, a third of the cost to read, was tried: about once in 100,000 the new object
@@ -60,7 +71,7 @@ internal sealed class IdentityMap<TValue>
     {
         /// <summary>By address; a miss compares the collection count, so a moved key is never taken for a new one.</summary>
         ByAddress,
-        /// <summary>By address; a miss is taken as a miss, until <see cref="Confirm"/> says whether a collection ran.</summary>
+        /// <summary>By address; a miss is taken as a miss, until <see cref="Confirm"/> makes sure no collection ran.</summary>
         ByAddressUnchecked,
         /// <summary>By identity hash code: from the first collection seen, or for a big message, until <see cref="Clear"/>.</summary>
         ByHashCode,
@@ -100,7 +111,7 @@ internal sealed class IdentityMap<TValue>
         }
         Entry[] entries = _entries;
         int mask = entries.Length - 1;
-        int i = SlotOf(key) & mask;
+        int i = SlotOf(key, mask, _addressShift);
         while (true)
         {
             ref Entry entry = ref entries[i];
@@ -144,7 +155,7 @@ internal sealed class IdentityMap<TValue>
         {
             Entry[] entries = _entries;
             int mask = entries.Length - 1;
-            int i = SlotOf(key) & mask;
+            int i = SlotOf(key, mask, _addressShift);
             while (entries[i].Key is { } found)
             {
                 if (ReferenceEquals(found, key))
@@ -162,52 +173,64 @@ internal sealed class IdentityMap<TValue>
     }
 
     /// <summary>
-    /// Starts an unchecked run on an empty map placing keys by address (a map placing them by hash code stays so): a lookup
-    /// that misses is taken as a miss, without comparing the collection count, until <see cref="Confirm"/>. A collection
-    /// during the run may make a lookup miss a key that moved, so the caller must ask <see cref="Confirm"/> before it does
-    /// anything it cannot do again, and start again when the answer is false.
+    /// Starts an unchecked run on an empty map: keys are placed by address, and a lookup that misses is taken as a miss,
+    /// without comparing the collection count, until <see cref="Confirm"/> (or <paramref name="maxKeys"/> keys, from which
+    /// they are placed by hash code, checked). A collection during the run may make a lookup miss a key that moved: the
+    /// run throws <see cref="CollectionDuringMessageException"/> when it sees one (every <see cref="MaxKeysByAddress"/>
+    /// keys, and at <see cref="Confirm"/>), and the caller starts again after <see cref="Clear"/>, checked. So the caller
+    /// must call <see cref="Confirm"/> before it does anything it cannot do again.
     /// </summary>
-    public void BeginUnchecked()
+    public void BeginUnchecked(int maxKeys)
     {
         Debug.Assert(_count == 0, "An unchecked run starts on an empty map.");
-        if (_placement == Placement.ByAddress)
-        {
-            _placement = Placement.ByAddressUnchecked;
-            _collections = GC.CollectionCount(0);
-        }
+        _placement = Placement.ByAddressUnchecked;
+        _collections = GC.CollectionCount(0);
+        _uncheckedKeys = maxKeys;
+        _nextCheckpoint = Math.Min(MaxKeysByAddress, maxKeys);
+        _roomFor = Math.Min(_entries.Length / 2, _nextCheckpoint);
     }
 
     /// <summary>
-    /// Ends an unchecked run, if one is on (lookups that miss check the collection count again from here): returns false
-    /// when a collection ran during it, when every miss since <see cref="BeginUnchecked"/> is in doubt and the caller must
-    /// start again (after <see cref="Clear"/>, checked); true otherwise, and always when no run was started.
+    /// Ends an unchecked run, if one is on: lookups that miss check the collection count again from here. Throws
+    /// <see cref="CollectionDuringMessageException"/> when a collection ran during the run (every miss since
+    /// <see cref="BeginUnchecked"/> is in doubt).
     /// </summary>
-    public bool Confirm()
+    public void Confirm()
     {
         if (_placement == Placement.ByAddressUnchecked)
         {
-            EndUncheckedRun();
+            ThrowIfCollected();
+            _placement = Placement.ByAddress;
+            _roomFor = Math.Min(_roomFor, MaxKeysByAddress); // the checked limit (a run's is never lower)
         }
-        return !_lostTrack;
     }
 
-    private void EndUncheckedRun()
+    private void ThrowIfCollected()
     {
-        _lostTrack |= GC.CollectionCount(0) != _collections;
-        _placement = Placement.ByAddress;
+        if (GC.CollectionCount(0) != _collections)
+        {
+            throw new CollectionDuringMessageException();
+        }
     }
 
     /// <summary>
-    /// Where <paramref name="key"/>'s probe starts, before the mask: its address, scrambled (Fibonacci hashing, so objects
-    /// allocated one after the other spread over the table), or its identity hash code. A collection may move objects,
+    /// Where <paramref name="key"/>'s probe starts in a table of <paramref name="mask"/> + 1 slots (whose
+    /// <see cref="ShiftFor"/> is <paramref name="addressShift"/>): its address, scrambled
+    /// (Fibonacci hashing: the top bits of the address times 2^64 / phi, so objects allocated one after the other spread
+    /// evenly over the table; the middle bits of the product, taken before, let the company graph's objects cluster, and
+    /// probing their runs cost 14% of writing it), or its identity hash code. A collection may move objects,
     /// which changes their addresses but not the references the table holds: so keys are looked up by address only while
     /// no collection ran since the first was placed (<see cref="GC.CollectionCount(int)"/>), checked where a lookup ends
     /// without finding its key (a hit is a hit whatever moved), or at <see cref="Confirm"/> after an unchecked run; the
     /// first collection seen places every key again by hash code, in place, for the rest of the message (<see cref="Moved"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int SlotOf(object key) =>
-        _placement == Placement.ByHashCode ? RuntimeHelpers.GetHashCode(key) : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> 32);
+    private int SlotOf(object key, int mask, int addressShift) =>
+        _placement == Placement.ByHashCode
+            ? RuntimeHelpers.GetHashCode(key) & mask
+            : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> addressShift) & mask;
+
+    private static int ShiftFor(int slots) => 64 - BitOperations.Log2((uint)slots);
 
     /// <summary>
     /// A lookup by address ended without its key and a collection ran since the table was started: returns false when the
@@ -217,6 +240,11 @@ internal sealed class IdentityMap<TValue>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private bool Moved()
     {
+        if (_placement == Placement.ByAddressUnchecked)
+        {
+            ThrowIfCollected(); // a key not where its address says: a collection ran (else the caller's bug, below)
+            return false;
+        }
         if (_count == 0)
         {
             _collections = GC.CollectionCount(0);
@@ -232,10 +260,6 @@ internal sealed class IdentityMap<TValue>
     /// </summary>
     private void PlaceByHashCode()
     {
-        if (_placement == Placement.ByAddressUnchecked)
-        {
-            EndUncheckedRun();
-        }
         _placement = Placement.ByHashCode;
         _roomFor = RoomFor();
         Entry[] entries = _entries;
@@ -249,19 +273,33 @@ internal sealed class IdentityMap<TValue>
         }
         for (int n = 0; n < count; n++)
         {
-            _used[n] = PlaceKey(entries, keys[n]);
+            _used[n] = PlaceKey(entries, _addressShift, keys[n]);
         }
         ArrayPool<Entry>.Shared.Return(keys, clearArray: true);
     }
 
     /// <summary>
-    /// Called when the table is half full, or holds <see cref="MaxKeysByAddress"/> keys placed by address: places them by
-    /// hash code from now on in the second case, grows the table (at most half full) in the first.
+    /// Called when the table is half full, holds <see cref="MaxKeysByAddress"/> keys placed by address in a checked
+    /// message, or an unchecked run is due to look at the collection count: places the keys by hash code from now on in
+    /// the second case (and in the third when the run has placed all it may by address), grows the table (at most half
+    /// full) in the first.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void MakeRoom()
     {
-        if (_placement != Placement.ByHashCode && _count >= MaxKeysByAddress)
+        if (_placement == Placement.ByAddressUnchecked && _count >= _nextCheckpoint)
+        {
+            ThrowIfCollected();
+            if (_count >= _uncheckedKeys)
+            {
+                PlaceByHashCode();
+            }
+            else
+            {
+                _nextCheckpoint = (int)Math.Min((long)_count + MaxKeysByAddress, _uncheckedKeys);
+            }
+        }
+        else if (_placement == Placement.ByAddress && _count >= MaxKeysByAddress)
         {
             PlaceByHashCode();
         }
@@ -272,12 +310,18 @@ internal sealed class IdentityMap<TValue>
         _roomFor = RoomFor();
     }
 
-    private int RoomFor() => _placement == Placement.ByHashCode ? _entries.Length / 2 : Math.Min(_entries.Length / 2, MaxKeysByAddress);
+    private int RoomFor() => _placement switch
+    {
+        Placement.ByHashCode => _entries.Length / 2,
+        Placement.ByAddressUnchecked => Math.Min(_entries.Length / 2, _nextCheckpoint),
+        _ => Math.Min(_entries.Length / 2, MaxKeysByAddress),
+    };
 
     /// <summary>
     /// Forgets every key (so nothing of the last message stays reachable). The next message places its keys by address,
-    /// unless this one held more than <see cref="MaxKeysByAddress"/>: the same big graph written again (a cache refresh,
-    /// a benchmark) would only place them all again by hash code halfway, so it starts by hash code. The
+    /// unless this one placed more than <see cref="MaxKeysByAddress"/> by hash code: the same big graph written again (a
+    /// cache refresh, a benchmark) would only place them all again by hash code halfway, so it starts by hash code (an
+    /// unchecked run starts by address all the same). The
     /// table is kept for the next message, except a table past <see cref="MaxRetainedSlots"/> that this message filled to
     /// less than an eighth: one huge message does not pin its table for the life of the pooled session, while a run of
     /// huge messages (the same big graph written again) reuses it instead of growing it again through every size -
@@ -286,8 +330,7 @@ internal sealed class IdentityMap<TValue>
     /// </summary>
     public void Clear()
     {
-        _placement = _count > MaxKeysByAddress ? Placement.ByHashCode : Placement.ByAddress;
-        _lostTrack = false;
+        _placement = _count > MaxKeysByAddress && _placement == Placement.ByHashCode ? Placement.ByHashCode : Placement.ByAddress;
         if (_count == 0)
         {
             _roomFor = RoomFor();
@@ -296,6 +339,7 @@ internal sealed class IdentityMap<TValue>
         if (_entries.Length > MaxRetainedSlots && _count * 8 < _entries.Length)
         {
             _entries = new Entry[InitialSlots];
+            _addressShift = ShiftFor(InitialSlots);
             _used = new int[InitialSlots / 2];
         }
         else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)
@@ -324,19 +368,21 @@ internal sealed class IdentityMap<TValue>
         Entry[] old = _entries;
         var entries = new Entry[slots];
         var used = new int[slots / 2];
+        int shift = ShiftFor(slots);
         for (int n = 0; n < _count; n++)
         {
-            used[n] = PlaceKey(entries, old[_used[n]]);
+            used[n] = PlaceKey(entries, shift, old[_used[n]]);
         }
         _entries = entries;
         _used = used;
+        _addressShift = shift;
     }
 
     /// <summary>Stores <paramref name="entry"/> (a key not in <paramref name="entries"/>) in the first free slot of its probe; returns the slot.</summary>
-    private int PlaceKey(Entry[] entries, in Entry entry)
+    private int PlaceKey(Entry[] entries, int addressShift, in Entry entry)
     {
         int mask = entries.Length - 1;
-        int i = SlotOf(entry.Key!) & mask;
+        int i = SlotOf(entry.Key!, mask, addressShift);
         while (entries[i].Key is not null)
         {
             i = (i + 1) & mask;

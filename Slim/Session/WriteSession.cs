@@ -54,7 +54,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     {
         if (@unchecked)
         {
-            _pool.BeginUnchecked();
+            // No limit on the keys placed by address: a collection costs this run a new attempt, not placing them again.
+            _pool.BeginUnchecked(int.MaxValue);
         }
         if (!ReferenceEquals(_registry, registry))
         {
@@ -218,13 +219,13 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     }
 
     /// <summary>Ends the identity map's unchecked run; throws when a collection ran during it (see <see cref="WriteGraph"/>).</summary>
-    private void ConfirmIdentities()
-    {
-        if (!_pool.Confirm())
-        {
-            throw new CollectionDuringMessageException();
-        }
-    }
+    private void ConfirmIdentities() => _pool.Confirm();
+
+    /// <summary>
+    /// True after a message a collection interrupted: the next is written checked from the start, so that a session whose
+    /// big messages keep meeting collections gives up at most every other one.
+    /// </summary>
+    public bool CheckNextMessage { get; set; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void AddPending(object value, SlimCodec codec) =>

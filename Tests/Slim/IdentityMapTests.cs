@@ -120,6 +120,9 @@ public sealed class IdentityMapTests
             Assert.That(second[i], Is.SameAs(first[i]), $"node {i}, referenced before and after the collection");
         }
         Assert.That(bytes, Is.EqualTo(slim.Serialize(graph)), "the message written again is the message written at once");
+        Assert.That((trigger.Fired, slim.WritesRepeated), Is.EqualTo((3, 1)), "the message after one written again is checked from the start");
+        Assert.That(slim.Serialize(graph), Is.EqualTo(bytes));
+        Assert.That((trigger.Fired, slim.WritesRepeated), Is.EqualTo((5, 2)), "and the one after it unchecked again");
     }
 
     [Test]
@@ -132,10 +135,10 @@ public sealed class IdentityMapTests
         Assert.That(GC.TryStartNoGCRegion(1 << 20), Is.True);
         try
         {
-            map.BeginUnchecked();
+            map.BeginUnchecked(int.MaxValue);
             AddAll(map, keys);
             Assert.That(keys.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found");
-            Assert.That(map.Confirm(), Is.True);
+            map.Confirm();
         }
         finally
         {
@@ -144,31 +147,68 @@ public sealed class IdentityMapTests
         map.Clear();
 
         // A compacting collection after the keys were placed: a moved key is taken for a new one, and the run is refused.
-        map.BeginUnchecked();
+        map.BeginUnchecked(int.MaxValue);
         AddAll(map, keys);
         nint[] before = keys.Select(Address).ToArray();
         GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
         Assert.That(keys.Where((key, i) => Address(key) != before[i]).Count(), Is.GreaterThan(Nodes / 2), "the collection moved the keys");
         int missed = keys.Count(key => !map.GetOrAdd(key, -1, out _));
         Assert.That(missed, Is.GreaterThan(0), "a lookup by an address that changed misses (the hazard the run must report)");
-        Assert.That(map.Confirm(), Is.False);
-        Assert.That(map.Confirm(), Is.False, "the answer stands until Clear");
+        Assert.Throws<CollectionDuringMessageException>(map.Confirm);
         map.Clear();
 
         // Checked (no run begun): the same collection is seen on the first miss, and every key is found.
         AddAll(map, keys);
         GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
         Assert.That(keys.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found, checked");
-        Assert.That(map.Confirm(), Is.True);
+        map.Confirm();
+        map.Clear();
+    }
+
+    [Test]
+    public void AnUncheckedRunPastTheCheckedLimit_LooksForCollectionsEvery16384Keys()
+    {
+        const int Limit = IdentityMap<int>.MaxKeysByAddress;
+        var map = new IdentityMap<int>();
+        object[] many = Spread(3 * Limit);
+
+        // No collection: every key by address, past the checked limit, and all found.
+        Assert.That(GC.TryStartNoGCRegion(64 << 20), Is.True);
+        try
+        {
+            map.BeginUnchecked(int.MaxValue);
+            AddAll(map, many);
+            Assert.That(many.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found");
+            map.Confirm();
+        }
+        finally
+        {
+            GC.EndNoGCRegion();
+        }
         map.Clear();
 
-        // A collection before the map switches to hash codes at 16,384 keys is reported by Confirm after the switch.
-        object[] many = Spread(20_000);
-        map.BeginUnchecked();
+        // A collection after 100 keys is seen when the run looks again, at 16,384 keys, not only at the end.
+        map.BeginUnchecked(int.MaxValue);
         AddAll(map, many.AsSpan(0, 100));
         GC.Collect(0, GCCollectionMode.Forced, blocking: true);
-        AddAll(map, many.AsSpan(100));
-        Assert.That(map.Confirm(), Is.False);
+        int added = 100;
+        Assert.Throws<CollectionDuringMessageException>(() =>
+        {
+            for (; added < many.Length; added++)
+            {
+                map.GetOrAdd(many[added], added, out _);
+            }
+        });
+        Assert.That(added, Is.EqualTo(Limit), "given up at the first look after the collection");
+        map.Clear();
+
+        // A run limited to 16,384 keys by address (the deep clone's) goes on by hash code, checked, from there: a
+        // collection after that is no reason to start again, and every key is found.
+        map.BeginUnchecked(Limit);
+        AddAll(map, many.AsSpan(0, Limit + 100));
+        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+        Assert.That(many.Take(Limit + 100).All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found after the collection");
+        map.Confirm();
     }
 
     private static object[] Spread(int count)
@@ -185,10 +225,13 @@ public sealed class IdentityMapTests
 
     private static void AddAll(IdentityMap<int> map, ReadOnlySpan<object> keys)
     {
+        // Counted, then asserted once: an assertion per key would allocate past a no-GC region's budget.
+        int found = 0;
         foreach (object key in keys)
         {
-            Assert.That(map.GetOrAdd(key, map.Count, out _), Is.False, "a new key");
+            found += map.GetOrAdd(key, map.Count, out _) ? 1 : 0;
         }
+        Assert.That(found, Is.Zero, "every key is new");
     }
 
     private static nint Address(object value) => Unsafe.As<object, nint>(ref value);
