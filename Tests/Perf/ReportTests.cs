@@ -37,6 +37,28 @@ public sealed class ReportTests
         }));
     }
 
+    [TestCase(10, 35, 6, "3.5x", "met", "1.67x", "met")]
+    [TestCase(10, 25, 4, "2.5x", "missed", "2.5x", "missed")]
+    public void Evaluate_DeepClone_AgainstTheRoundTripAndTheHandWrittenClone(
+        double deepClone, double roundTrip, double handWritten, string fasterThanRoundTrip, string verdict, string ofHandWritten, string handVerdict)
+    {
+        WorkloadResult clones = new("clone-dto", "Deep clone: DTO", "d", 6,
+        [
+            Measured("Slim.DeepClone", deepClone, 0, 0),
+            Measured("Slim serialize + deserialize", roundTrip, 0, 0),
+            Measured("hand-written clone", handWritten, 0, 0),
+        ]);
+        QuickRun run = new(s_options, new MachineInfo("cpu", 2, "os", "rt", DateTime.UnixEpoch, null), "quick", TimeSpan.FromSeconds(1), [], [clones]);
+
+        var targets = TargetsReport.Evaluate(run).Where(t => t.Name.StartsWith("dto: DeepClone", StringComparison.Ordinal)).ToList();
+
+        Assert.That(targets.Select(t => (t.Name, t.Goal, t.Measured, t.Verdict)), Is.EqualTo(new[]
+        {
+            ("dto: DeepClone at least 3x faster than serialize + deserialize", ">= 3x", fasterThanRoundTrip, verdict),
+            ("dto: DeepClone at most 2x a hand-written clone", "<= 2x", ofHandWritten, handVerdict),
+        }));
+    }
+
     [Test]
     public void Evaluate_PeerFailedVerification_IsNotMeasuredWithTheReason()
     {
