@@ -131,20 +131,7 @@ public sealed class IdentityMapTests
         var map = new IdentityMap<int>();
         object[] keys = Spread(Nodes);
 
-        // No collection (none can run: nothing is allocated beyond the region's budget).
-        Assert.That(GC.TryStartNoGCRegion(1 << 20), Is.True);
-        try
-        {
-            map.BeginUnchecked(int.MaxValue);
-            AddAll(map, keys);
-            Assert.That(keys.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found");
-            map.Confirm();
-        }
-        finally
-        {
-            GC.EndNoGCRegion();
-        }
-        map.Clear();
+        UncheckedRunWithoutCollection(map, keys, 1 << 20);
 
         // A compacting collection after the keys were placed: a moved key is taken for a new one, and the run is refused.
         map.BeginUnchecked(int.MaxValue);
@@ -172,20 +159,7 @@ public sealed class IdentityMapTests
         var map = new IdentityMap<int>();
         object[] many = Spread(3 * Limit);
 
-        // No collection: every key by address, past the checked limit, and all found.
-        Assert.That(GC.TryStartNoGCRegion(64 << 20), Is.True);
-        try
-        {
-            map.BeginUnchecked(int.MaxValue);
-            AddAll(map, many);
-            Assert.That(many.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found");
-            map.Confirm();
-        }
-        finally
-        {
-            GC.EndNoGCRegion();
-        }
-        map.Clear();
+        UncheckedRunWithoutCollection(map, many, 64 << 20); // every key by address, past the checked limit
 
         // A collection after 100 keys is seen when the run looks again, at 16,384 keys, not only at the end.
         map.BeginUnchecked(int.MaxValue);
@@ -209,6 +183,27 @@ public sealed class IdentityMapTests
         GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
         Assert.That(many.Take(Limit + 100).All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found after the collection");
         map.Confirm();
+    }
+
+    /// <summary>
+    /// An unchecked run with no collection (none can run: nothing is allocated beyond the no-GC region's budget): every
+    /// key is found again by its address, and the run is confirmed.
+    /// </summary>
+    private static void UncheckedRunWithoutCollection(IdentityMap<int> map, object[] keys, long budget)
+    {
+        Assert.That(GC.TryStartNoGCRegion(budget), Is.True);
+        try
+        {
+            map.BeginUnchecked(int.MaxValue);
+            AddAll(map, keys);
+            Assert.That(keys.All(key => map.GetOrAdd(key, -1, out _)), Is.True, "every key found");
+            map.Confirm();
+        }
+        finally
+        {
+            GC.EndNoGCRegion();
+        }
+        map.Clear();
     }
 
     private static object[] Spread(int count)
