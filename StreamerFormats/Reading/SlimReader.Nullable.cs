@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using static NFX.IO.WireCodecs;
@@ -19,11 +20,18 @@ public sealed partial class SlimReader
         byte b = Cursor;
         if (b > 1)
         {
-            ThrowHelper.ThrowFormat($"Presence byte of a nullable {what} must be 0 or 1, found 0x{b:X2}", Position);
+            ThrowBadPresence(what, b);
         }
         _pos++;
         return b != 0;
     }
+
+    // Out of line: the message is built only when thrown, and the inlined check above stays a compare and a branch
+    // (an interpolated string inlined into every generated body that reads a nullable field took stack to zero per call).
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowBadPresence(string what, byte b) =>
+        ThrowHelper.ThrowFormat($"Presence byte of a nullable {what} must be 0 or 1, found 0x{b:X2}", Position);
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of bool written by <see cref="SlimWriter.WriteNullableBoolean"/>.</summary>
     public bool? ReadNullableBoolean() => ReadNullable<bool, BooleanCodec>();
