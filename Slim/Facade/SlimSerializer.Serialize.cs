@@ -117,19 +117,15 @@ public sealed partial class SlimSerializer
             session.WriteGraph(root, registry, @unchecked);
             return true;
         }
-        catch (CollectionDuringMessageException) when (@unchecked)
-        {
-            if (_batchWriteRegistry is not null)
-            {
-                registry.Truncate(registryCount);
-            }
-            return false;
-        }
         catch (Exception e)
         {
             if (_batchWriteRegistry is not null)
             {
-                registry.Truncate(registryCount); // the reader never sees this message: forget what it taught
+                registry.Truncate(registryCount); // the reader never sees this attempt: forget what it taught
+            }
+            if (e is CollectionDuringMessageException && @unchecked)
+            {
+                return false;
             }
             if (e is SlimUnsupportedMemberException unsupported && root is not null)
             {

@@ -31,6 +31,7 @@ public sealed partial class SlimSerializer
     private ReadSession? _cachedReadSession;
     private CloneSession? _cachedCloneSession;
     private int _batchWriteBusy;
+    private int _batchReadBusy;
     // Messages written again, and depth-first clones made again, because a collection interrupted their unchecked
     // identity lookups (see IdentityMap.BeginUnchecked): rare by design; counted for the tests that provoke them.
     private int _writesRepeated;
@@ -41,7 +42,6 @@ public sealed partial class SlimSerializer
     internal int ClonesRepeated => Volatile.Read(ref _clonesRepeated);
 
     internal void CountCloneRepeated() => Interlocked.Increment(ref _clonesRepeated);
-    private int _batchReadBusy;
 
     /// <summary>Creates a serializer with <see cref="SlimOptions.Default"/>.</summary>
     public SlimSerializer() : this(SlimOptions.Default) { }

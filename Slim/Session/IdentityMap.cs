@@ -59,8 +59,8 @@ internal sealed class IdentityMap<TValue>
     // next looks at the collection count.
     private int _uncheckedKeys;
     private int _nextCheckpoint;
-    // GC.CollectionCount(0) when the first key of the message was placed by address (or the unchecked run began): every collection adds to it (each
-    // collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
+    // GC.CollectionCount(0) when the first key of the message was placed by address (or the unchecked run began): every
+    // collection adds to it (each collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
     // reference to an unreferenced object, a third of the cost to read, was tried: about once in 100,000 the new object
     // ended up outside generation 0 and survived the next collections, and sharing was lost in 3 messages in 3,000
     // written while another thread allocated. The count is the runtime's own record.)

@@ -72,7 +72,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             PendingBody body = _pending[i];
             body.Write(writer, body.Value, this);
         }
-        ConfirmIdentities();
+        _pool.Confirm(); // throws when a collection interrupted the unchecked run: the caller writes the message again
         if (_onSerialized.Count != 0)
         {
             // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
@@ -178,7 +178,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         if (codec.Callbacks is not null || codec.RunsProgramCode)
         {
             // Code of the program must not run twice for one message: the message is not written again from here on.
-            ConfirmIdentities();
+            _pool.Confirm();
         }
         if (codec.Callbacks is { } callbacks)
         {
@@ -217,9 +217,6 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             _unfinished.RemoveAt(_unfinished.Count - 1);
         }
     }
-
-    /// <summary>Ends the identity map's unchecked run; throws when a collection ran during it (see <see cref="WriteGraph"/>).</summary>
-    private void ConfirmIdentities() => _pool.Confirm();
 
     /// <summary>
     /// True after a message a collection interrupted: the next is written checked from the start, so that a session whose

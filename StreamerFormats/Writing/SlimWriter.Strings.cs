@@ -92,7 +92,7 @@ public sealed partial class SlimWriter
             // The pooled buffer grows anyway: make room for the ASCII pass, which the caller could not try.
             Ensure(value.Length + VarInt.MaxBytes32);
             int prefix = VarInt.Append32(ref Cursor, (uint)value.Length + 1);
-            if (Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + prefix, value.Length), out _) == OperationStatus.Done)
+            if (TryNarrowAscii(value, prefix))
             {
                 _pos += prefix + value.Length;
                 return;
