@@ -132,14 +132,14 @@ public sealed partial class SlimSerializer
         int registryCount = registry.Count;
         try
         {
-            int length = MessageHeader.Read(reader, Options.Limits);
+            int length = MessageHeader.Read(reader, Options.Limits, out byte version);
             long end = reader.Position + length;
             reader.Require(length, "the message payload");
             if (reader.BufferedBytes != length)
             {
                 SlimThrow.InputAfterMessage(reader.BufferedBytes - length, length, end);
             }
-            object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot);
+            object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot, version);
             if (reader.Position != end)
             {
                 SlimThrow.UnreadPayload(end - reader.Position, reader.Position);

@@ -131,7 +131,7 @@ public sealed partial class SlimSerializer
             {
                 string where = unsupported.RefusedType is { } refused
                     ? GraphPath.FindFirstOf(root, refused)
-                    : $"{GraphPath.Find(root, session.Current)}.{unsupported.Member}";
+                    : $"{GraphPath.Find(root, session.FailedIn)}.{unsupported.Member}";
                 throw new SlimSerializationException($"{where}: {unsupported.Reason}", unsupported);
             }
             if (e is SlimException)

@@ -13,7 +13,11 @@ internal static class MessageHeader
 {
     public const byte Magic0 = (byte)'S';
     public const byte Magic1 = (byte)'L';
-    public const byte Version = 1;
+    /// <summary>The format version written: 2 writes bodies depth-first (<see cref="Session.BodyOrder"/>).</summary>
+    public const byte Version = 2;
+
+    /// <summary>The oldest version read: 1 wrote every body breadth-first, otherwise the same bytes.</summary>
+    public const byte OldestReadableVersion = 1;
     public const byte FlagBatch = 0x01;
     public const int MaxSize = 4 + VarInt.MaxBytes32;
 
@@ -31,12 +35,17 @@ internal static class MessageHeader
     }
 
     /// <summary>Reads and checks a header; returns the payload length.</summary>
-    public static int Read(SlimReader reader, SlimLimits limits)
+    public static int Read(SlimReader reader, SlimLimits limits) => Read(reader, limits, out _);
+
+    /// <summary>Reads and checks a header; returns the payload length and the message's format version.</summary>
+    public static int Read(SlimReader reader, SlimLimits limits, out byte version)
     {
         long offset = reader.Position;
         reader.Require(4, "the message header");
-        byte m0 = reader.ReadByte(), m1 = reader.ReadByte(), version = reader.ReadByte(), flags = reader.ReadByte();
-        if (m0 != Magic0 || m1 != Magic1 || version != Version || (flags & ~FlagBatch) != 0)
+        byte m0 = reader.ReadByte(), m1 = reader.ReadByte(), flags;
+        version = reader.ReadByte();
+        flags = reader.ReadByte();
+        if (m0 != Magic0 || m1 != Magic1 || version is < OldestReadableVersion or > Version || (flags & ~FlagBatch) != 0)
         {
             ThrowBadHeader(m0, m1, version, flags, offset);
         }
@@ -57,9 +66,9 @@ internal static class MessageHeader
         {
             SlimThrow.Format($"Not a Slim message: it starts with 0x{m0:X2} 0x{m1:X2}, not 'SL'", offset);
         }
-        if (version != Version)
+        if (version is < OldestReadableVersion or > Version)
         {
-            SlimThrow.Format($"Slim message format version {version} is not supported (this reader knows version {Version})", offset + 2);
+            SlimThrow.Format($"Slim message format version {version} is not supported (this reader knows versions {OldestReadableVersion} to {Version})", offset + 2);
         }
         SlimThrow.Format($"Slim message flags 0x{flags:X2} use reserved bits", offset + 3);
     }

@@ -4,7 +4,7 @@ namespace NFX.Slim;
 public interface ISlimReferenceReader
 {
     /// <summary>
-    /// Reads a reference; the object may not be fully populated yet (bodies are read breadth-first), so keep it
+    /// Reads a reference; the object may not be fully populated yet (its body may be read later, from the queue), so keep it
     /// rather than reading its members here.
     /// </summary>
     object? ReadReference(Type declaredType);

@@ -20,14 +20,14 @@ internal enum CompletionKind : byte
 internal readonly record struct CompletionStep(int Node, CompletionKind Kind, object Work, object? Instance);
 
 /// <summary>
-/// Decides the order in which a read or a clone completes its objects once every body is in place. Bodies arrive
-/// breadth-first, so an object's fields may reach objects that are not complete yet: an <c>ISerializable</c> whose
+/// Decides the order in which a read or a clone completes its objects once every body is in place. A body may wait
+/// in the queue and a cycle leads back to objects being read, so an object's fields may reach objects that are not complete yet: an <c>ISerializable</c> whose
 /// constructor has not run, a collection not filled yet, an object whose <c>[OnDeserialized]</c> sets up its state
 /// (a <c>CompareInfo</c> inside a culture-aware comparer). A hashed collection filled before its keys or its
 /// comparer are complete hashes the wrong thing, silently.
 /// <para>
 /// The session records who reached whom: every object announced while an object's header or body was read (a
-/// contiguous range of indexes) and every back-reference read there. The steps then run in dependency order: the
+/// run or runs of indexes) and every back-reference read there. The steps then run in dependency order: the
 /// strongly connected components of that graph in reverse topological order (Tarjan), so everything an object
 /// reaches is complete before its own step runs. Inside one cycle, where no order satisfies everyone, constructors
 /// run first, then fills (both latest registered first), then callbacks in announcement order; the same order decides

@@ -31,6 +31,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private TypeAdmission _admission;
     private SlimLimits _limits;
     private int _depth;
+    private int _openBodies;    // bodies being read now, nested (the writer counts the same: see BodyOrder)
+    private int _maxOpenBodies; // BodyOrder's limit for the message's format version
     private int _current = -1; // pool index of the object whose header or body is being read
     private Type? _lastNamedType;              // the last type announced with its handle that passed the policy,
     private TypeAdmission? _lastNamedAdmission; // under this policy,
@@ -57,9 +59,13 @@ internal sealed partial class ReadSession : ISlimReferenceReader
 
     public SlimLimits Limits => _limits;
 
-    /// <summary>Reads the registry stamp, the root and every body, then runs deferred fills and callbacks.</summary>
-    public object? ReadGraph(TypeRegistry registry, TypeAdmission admission, ReferenceSlot rootSlot)
+    /// <summary>
+    /// Reads the registry stamp, the root and every body, then runs deferred fills and callbacks. <paramref name="formatVersion"/>
+    /// is the message's (its header was checked): it says which bodies follow their announcement (<see cref="BodyOrder"/>).
+    /// </summary>
+    public object? ReadGraph(TypeRegistry registry, TypeAdmission admission, ReferenceSlot rootSlot, byte formatVersion)
     {
+        _maxOpenBodies = BodyOrder.MaxOpenBodiesOf(formatVersion);
         _registry = registry;
         _admission = admission;
         SlimReader reader = Reader;
@@ -86,20 +92,13 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             root = ReadReference(rootSlot);
             _prefixStart = -1;
         }
-        // The queue grows while it is read (bodies announce objects): re-read the array and the count every time.
+        // The bodies that did not fit the open ones, in the order they were queued. The queue grows while it is read
+        // (bodies announce objects): re-read the array and the count every time.
         for (int i = 0; i < _pendingCount; i++)
         {
             PendingBody body = _pending[i];
-            object instance = _pool[body.Index].Value!;
-            SlimCodec codec = body.Codec;
-            if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
-            {
-                SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
-            }
-            _current = body.Index;
-            codec.ReadBody(reader, instance, this);
+            ReadBody(body.Codec, _pool[body.Index].Value!, body.Index);
         }
-        _current = -1;
         // Every byte must be accounted for BEFORE any deferred work runs: hashed-collection fills call user
         // GetHashCode/Equals, ISerializable constructors and callbacks see the data, and none of them may run for a
         // message that is not valid to its end (docs/SECURITY.md, "Callbacks").
@@ -125,6 +124,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _backEdgeCount = 0;
         _completion.Clear();
         _depth = 0;
+        _openBodies = 0;
         _current = -1;
         _prefixStart = -1; // a message that failed before its root entry was remembered must not leave its start behind
     }
@@ -213,8 +213,40 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         }
         object instance = codec.ReadHeader(Reader, this);
         AddToPool(instance);
-        AddPending(codec, index);
+        ReadBodyOrQueue(codec, instance, index);
         return instance;
+    }
+
+    /// <summary>
+    /// Reads a new object's body right after its announcement while fewer than the message's open-body limit are
+    /// open, else queues it: the writer's decision (<see cref="BodyOrder"/>), taken from the same count. The count is
+    /// the reader's own, never the input's, so hostile bytes cannot nest bodies deeper.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReadBodyOrQueue(SlimCodec codec, object instance, int index)
+    {
+        if (_openBodies < _maxOpenBodies)
+        {
+            ReadBody(codec, instance, index);
+        }
+        else
+        {
+            AddPending(codec, index);
+        }
+    }
+
+    private void ReadBody(SlimCodec codec, object instance, int index)
+    {
+        if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
+        {
+            SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
+        }
+        _openBodies++;
+        int outer = _current;
+        _current = index; // what the body announces is recorded as reached from this object
+        codec.ReadBody(Reader, instance, this);
+        _current = outer;
+        _openBodies--;
     }
 
     /// <summary>
@@ -356,10 +388,12 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             {
                 SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
             }
-            int outer = _current;
+            int outer = _current, openBodies = _openBodies;
             _current = index; // what the header announces is recorded as reached from this object
+            _openBodies = _maxOpenBodies; // and its bodies wait in the queue, as the writer's did (they may refer back)
             instance = codec.ReadHeader(Reader, this);
             _current = outer;
+            _openBodies = openBodies;
             _depth--;
             _pool[index].Value = instance;
         }
@@ -368,13 +402,14 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             instance = codec.ReadHeader(Reader, this);
             AddToPool(instance);
         }
-        if (codec.HeaderIsEmpty || codec.HasBody)
-        {
-            AddPending(codec, index);
-        }
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {
+            // Registered at announcement, before the body announces more: [OnDeserialized] ties run in this order.
             _completion.AddCallbacks(index, instance, codec, afterRead);
+        }
+        if (codec.HeaderIsEmpty || codec.HasBody)
+        {
+            ReadBodyOrQueue(codec, instance, index);
         }
         return instance;
     }

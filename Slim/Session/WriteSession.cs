@@ -23,10 +23,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private TypeRegistry _registry;
     private readonly List<int> _unfinished = []; // pool indexes of inline values whose header is being written
     private int _depth;
-    // The body being written is _pending[_currentBody]; an inline value (a header written now, inside a body) is
-    // _currentInline. Kept as an index so that writing a body stores no reference (no GC write barrier per object).
-    private int _currentBody = -1;
-    private object? _currentInline;
+    private int _openBodies; // bodies being written now, nested (the reader counts the same: see BodyOrder)
+    // The innermost object whose body or inline value was being written when an exception left it, for the error
+    // message; noted by exception filters, so the way without errors stores nothing per object.
+    private object? _failedIn;
     private SlimCodec? _lastTypedCodec; // the codec of the last object announced with its type (codecs never change)
 
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
@@ -65,12 +65,12 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         writer.WriteVarUInt32((uint)registry.Count);
         writer.WriteFixed32(registry.Checksum);
         WriteReference(root, _owner.RootSlot);
-        // Bodies announced while this loop runs are appended, so the array is read afresh each time round.
+        // The bodies that did not fit the open ones, in the order they were queued. Bodies queued while this loop runs
+        // are appended, so the array is read afresh each time round.
         for (int i = 0; i < _pendingCount; i++)
         {
-            _currentBody = i;
             PendingBody body = _pending[i];
-            body.Write(writer, body.Value, this);
+            WriteBody(body.Write, body.Value);
         }
         _pool.Confirm(); // throws when a collection interrupted the unchecked run: the caller writes the message again
         if (_onSerialized.Count != 0)
@@ -87,8 +87,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     /// <summary>The objects announced so far (strings included): what the reader counts against MaxObjects.</summary>
     public int ObjectCount => _pool.Count;
 
-    /// <summary>The object whose body (or inline value) was being written, for error messages.</summary>
-    public object? Current => _currentInline ?? (_currentBody >= 0 ? _pending[_currentBody].Value : null);
+    /// <summary>The innermost object whose body (or inline value) was being written when the message failed, for error messages.</summary>
+    public object? FailedIn => _failedIn;
 
     /// <summary>Forgets the message: pool, queue, callbacks. Keeps the buffers.</summary>
     public void Clear()
@@ -98,8 +98,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         // untyped Array.Clear asks the array's type what it holds on every call, which a small message notices.
         _pending.AsSpan(0, _pendingCount).Clear();
         _pendingCount = 0;
-        _currentBody = -1;
-        _currentInline = null;
+        _openBodies = 0;
+        _failedIn = null;
         if (_onSerialized.Count != 0)
         {
             _onSerialized.Clear();
@@ -171,8 +171,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
         if (codec.HeaderIsEmpty && codec.Callbacks is null)
         {
-            // An ordinary class or a list: nothing more to write now, the body follows breadth-first.
-            AddPending(value, codec);
+            // An ordinary class or a list: nothing more to write now but the body.
+            WriteBodyOrQueue(value, codec);
             return;
         }
         if (codec.Callbacks is not null || codec.RunsProgramCode)
@@ -191,14 +191,17 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         // A header that reads references makes the reader hold this object's place with nothing in it until the header
         // is read: a reference back to it from inside cannot be rebuilt.
         bool unfinished = codec.HeaderReadsReferences;
+        int openBodies = _openBodies;
         if (unfinished)
         {
             _unfinished.Add(_pool.Count - 1);
+            // Nor can a body announced inside such a header be written before the header ends, since it may refer back
+            // to this object (a box whose field holds a class that holds the box): every body waits in the queue.
+            _openBodies = BodyOrder.MaxOpenBodies;
         }
         if (codec.HasBody)
         {
             codec.WriteHeader(Writer, value, this);
-            AddPending(value, codec);
         }
         else
         {
@@ -206,16 +209,69 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             {
                 SlimThrow.DepthOnWrite(type, _owner.Options.Limits.MaxDepth);
             }
-            object? owner = _currentInline;
-            _currentInline = value;
-            codec.WriteHeader(Writer, value, this);
-            _currentInline = owner;
+            WriteInlineValue(codec, value);
             _depth--;
         }
         if (unfinished)
         {
             _unfinished.RemoveAt(_unfinished.Count - 1);
+            _openBodies = openBodies;
         }
+        if (codec.HasBody)
+        {
+            WriteBodyOrQueue(value, codec); // after the header: the body may refer back to its object
+        }
+    }
+
+    /// <summary>
+    /// Writes a new object's body right after its announcement (depth-first) while fewer than
+    /// <see cref="BodyOrder.MaxOpenBodies"/> bodies are open, else queues it (breadth-first): the reader decides the
+    /// same way, from the same count, so nesting stays bounded on both sides however deep the graph.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void WriteBodyOrQueue(object value, SlimCodec codec)
+    {
+        if (_openBodies < BodyOrder.MaxOpenBodies)
+        {
+            WriteBody(codec.BodyWriter, value);
+        }
+        else
+        {
+            AddPending(value, codec);
+        }
+    }
+
+    private void WriteBody(Action<SlimWriter, object, WriteSession> write, object value)
+    {
+        _openBodies++;
+        try
+        {
+            write(Writer, value, this);
+        }
+        catch (Exception) when (NoteFailedIn(value))
+        {
+            // Never taken: the filter only notes where the exception came from.
+        }
+        _openBodies--;
+    }
+
+    private void WriteInlineValue(SlimCodec codec, object value)
+    {
+        try
+        {
+            codec.WriteHeader(Writer, value, this);
+        }
+        catch (Exception) when (NoteFailedIn(value))
+        {
+            // Never taken: the filter only notes where the exception came from.
+        }
+    }
+
+    // Filters run innermost first, before any stack unwinds: the first one to run names the object at fault.
+    private bool NoteFailedIn(object value)
+    {
+        _failedIn ??= value;
+        return false;
     }
 
     /// <summary>

@@ -49,10 +49,18 @@ public sealed class CodecTests
     public void Serialize_String_GoldenBytes()
     {
         // docs/FORMAT.md, "Cache values": the same bytes, spelled out there.
-        const string golden = "5343 02 7BE15EEA31A4F99C 60CDD703F0757C3F 534C01000A35772418290201036869";
+        const string golden = "5343 02 7BE15EEA31A4F99C ECB60E1DFE2A4C06 534C02000A35772418290201036869";
         byte[] bytes = _codec.Serialize("hi");
         Assert.That(Convert.ToHexString(bytes), Is.EqualTo(golden.Replace(" ", "", StringComparison.Ordinal)));
         Assert.That(_codec.Deserialize<string>(Convert.FromHexString(golden.Replace(" ", "", StringComparison.Ordinal)).AsMemory()), Is.EqualTo("hi"));
+    }
+
+    [Test]
+    public void Deserialize_ValueStoredWithMessageFormatVersion1_StillReads()
+    {
+        // A value stored before the message format's version 2 (depth-first bodies): its content is a version 1 message.
+        const string stored = "5343 02 7BE15EEA31A4F99C 60CDD703F0757C3F 534C01000A35772418290201036869";
+        Assert.That(_codec.Deserialize<string>(Convert.FromHexString(stored.Replace(" ", "", StringComparison.Ordinal)).AsMemory()), Is.EqualTo("hi"));
     }
 
     [Test]

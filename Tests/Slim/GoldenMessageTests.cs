@@ -12,12 +12,27 @@ namespace NFX.Tests.Slim
 
         public static IEnumerable<TestCaseData> Examples()
         {
-            yield return new TestCaseData(new object?[] { "hi", "hi", 5, null }, "534C0100123577241829020304020103686904020A0A00").SetName("ObjectArray_SharedString");
+            yield return new TestCaseData(new object?[] { "hi", "hi", 5, null }, "534C0200123577241829020304020103686904020A0A00").SetName("ObjectArray_SharedString");
             var node = new Golden.Node { Name = "a" };
             node.Next = node;
-            yield return new TestCaseData(node, "534C01002B35772418290235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C3001026103").SetName("Node_SelfCycle");
-            yield return new TestCaseData(new List<int> { 1, 2 }, "534C01000E35772418290235011F010A020204").SetName("ListOfInt");
-            yield return new TestCaseData(42, "534C0100083577241829020A54").SetName("BoxedInt");
+            yield return new TestCaseData(node, "534C02002B35772418290235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C3001026103").SetName("Node_SelfCycle");
+            yield return new TestCaseData(new List<int> { 1, 2 }, "534C02000E35772418290235011F010A020204").SetName("ListOfInt");
+            yield return new TestCaseData(42, "534C0200083577241829020A54").SetName("BoxedInt");
+            yield return new TestCaseData(TwoBranches(), "534C02003835772418290203020235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C300102610101026200023501026300").SetName("ObjectArray_BodiesDepthFirst");
+        }
+
+        /// <summary><c>new object[] { a, c }</c> where <c>a.Next</c> is <c>b</c>: the order of bodies shows.</summary>
+        private static object[] TwoBranches() =>
+            [new Golden.Node { Name = "a", Next = new Golden.Node { Name = "b" } }, new Golden.Node { Name = "c" }];
+
+        [Test]
+        public void Deserialize_Version1Message_ReadsItsBodiesBreadthFirst()
+        {
+            // Format version 1 (docs/FORMAT.md, "Bodies") wrote every body from the queue: the array's elements are
+            // announced first, then a's body (which announces b), c's body, b's body.
+            const string version1 = "534C01003835772418290203020235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C300235010261010102630001026200";
+            object[] read = (object[])s_slim.Deserialize(Convert.FromHexString(version1))!;
+            Support.GraphAssert.AreEquivalent(TwoBranches(), read);
         }
 
         [TestCaseSource(nameof(Examples))]

@@ -271,6 +271,8 @@ public static class HostileInputs
         yield return Raw("7 bytes after the message", Policy, s => [.. s.Serialize(1), 0], format) with { SameOnStreams = false };
         yield return Raw("7 bad magic", Policy, s => [(byte)'S', (byte)'X', .. s.Serialize(1)[2..]], format);
         yield return Raw("7 unknown format version", Policy, s => [.. s.Serialize(1)[..2], 9, .. s.Serialize(1)[3..]], format);
+        yield return Raw("7 format version 0", Policy, s => [.. s.Serialize(1)[..2], 0, .. s.Serialize(1)[3..]], format);
+        yield return Raw("7 format version 3 (the next one)", Policy, s => [.. s.Serialize(1)[..2], 3, .. s.Serialize(1)[3..]], format);
         yield return Raw("7 reserved flag bits", Policy, s => [.. s.Serialize(1)[..3], 0x80, .. s.Serialize(1)[4..]], format);
         yield return Raw("7 message length over MaxMessageBytes", Policy, s => Frame([0], announcedLength: 300_000_000), limit, "MaxMessageBytes");
         yield return Raw("7 registry checksum of another registry", Policy, s =>

@@ -49,13 +49,16 @@ internal static class Wire
         return Frame(writer.ToArray());
     }
 
-    /// <summary>Puts a frame around <paramref name="payload"/>.</summary>
-    public static byte[] Frame(ReadOnlySpan<byte> payload, uint? announcedLength = null)
+    /// <summary>The format version the serializer writes (docs/FORMAT.md, "Frame").</summary>
+    public const byte Version = 2;
+
+    /// <summary>Puts a frame of format <paramref name="version"/> around <paramref name="payload"/>.</summary>
+    public static byte[] Frame(ReadOnlySpan<byte> payload, uint? announcedLength = null, byte version = Version)
     {
         using var writer = new SlimWriter();
         writer.WriteByte((byte)'S');
         writer.WriteByte((byte)'L');
-        writer.WriteByte(1);
+        writer.WriteByte(version);
         writer.WriteByte(0);
         writer.WriteVarUInt32(announcedLength ?? (uint)payload.Length);
         writer.WriteRawBytes(payload);
@@ -74,7 +77,8 @@ internal static class Wire
     }
 
     /// <summary>Re-frames a message whose payload was edited, fixing the length header.</summary>
-    public static byte[] Reframe(ReadOnlySpan<byte> editedMessage) => Frame(editedMessage[PayloadStart(editedMessage)..]);
+    public static byte[] Reframe(ReadOnlySpan<byte> editedMessage) =>
+        Frame(editedMessage[PayloadStart(editedMessage)..], version: editedMessage[2]);
 
     /// <summary>Writes a new Named type entry at handle <paramref name="handle"/>.</summary>
     public static void NamedType(SlimWriter w, uint handle, string fullName, string assembly, bool layout = true)

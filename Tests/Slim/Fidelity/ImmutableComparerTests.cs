@@ -12,7 +12,7 @@ public sealed class ImmutableDictionaryValueComparerTests : CodecTester<Immutabl
     // Root: handle 02, type handle 35 = a new generic entry (01) over ImmutableDictionary`2 (33) with 2 arguments, string
     // and string (01 01); header: key comparer 01 (Ordinal), value comparer 02 (OrdinalIgnoreCase), count 01, then the
     // key and the value as new strings (01, length + 1, UTF-8): "k", "Value".
-    protected override string? GoldenHex => "534C0100193577241829023501330201010102010102 6B010656616C7565".Replace(" ", "");
+    protected override string? GoldenHex => "534C0200193577241829023501330201010102010102 6B010656616C7565".Replace(" ", "");
 
     protected override void CheckCopy(ImmutableDictionary<string, string> original, ImmutableDictionary<string, string> copy)
     {

@@ -38,8 +38,9 @@ public sealed class LinkedListWireTests : CodecTester<LinkedList<int>>
     protected override LinkedList<int> CreateValue() => new([3, 1]);
 
     // Root: handle 02, type handle 35 = a new generic entry (01) over LinkedList`1 (2A) with 1 argument, int (0A); body:
-    // count 02, node handles 01 01 (new nodes of the declared type); node bodies: list (back-reference 03), value 06 / 02.
-    protected override string? GoldenHex => "534C01001235772418290235012A010A020101030603 02".Replace(" ", "");
+    // count 02, then each node: handle 01 (new, of the declared type) and at once its body: list (back-reference 03),
+    // value 06 / 02.
+    protected override string? GoldenHex => "534C02001235772418290235012A010A02 010306 010302".Replace(" ", "");
 
     protected override void CheckCopy(LinkedList<int> original, LinkedList<int> copy)
     {

@@ -20,7 +20,7 @@ public sealed class PlainObjectRootTests : CodecTester<object>
     protected override object CreateValue() => new();
 
     // Handle 01 (a new object of the root slot's declared type, object) and no header or body.
-    protected override string? GoldenHex => "534C010006357724182901";
+    protected override string? GoldenHex => "534C020006357724182901";
 
     protected override SlimSerializer CreateSerializer() => new();
 

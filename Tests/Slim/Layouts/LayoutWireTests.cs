@@ -19,7 +19,7 @@ namespace NFX.Tests.Slim.Layouts
         public void Strict_Pair_MatchesGoldenBytes()
         {
             // Fingerprint = first 4 bytes of SHA-256("LayoutGolden.Pair{A:System.Int32;B:System.String}") = 5C 35 51 4C.
-            const string hex = "534C0100313577241829" + "023510" + "124C61796F7574476F6C64656E2E50616972" + "0F4E46582E536C696D2E5465737473" +
+            const string hex = "534C0200313577241829" + "023510" + "124C61796F7574476F6C64656E2E50616972" + "0F4E46582E536C696D2E5465737473" +
                                "5C35514C" + "0E" + "010278";
             var pair = new LayoutGolden.Pair { A = 7, B = "x" };
 
@@ -31,7 +31,7 @@ namespace NFX.Tests.Slim.Layouts
         public void Tolerant_Pair_MatchesGoldenBytes()
         {
             // Member list: count 2, "A" (02 41) as $10 int, "B" (02 42) as $1 string.
-            const string hex = "534C0100343577241829" + "023520" + "124C61796F7574476F6C64656E2E50616972" + "0F4E46582E536C696D2E5465737473" +
+            const string hex = "534C0200343577241829" + "023520" + "124C61796F7574476F6C64656E2E50616972" + "0F4E46582E536C696D2E5465737473" +
                                "02" + "02410A" + "024201" + "0E" + "010278";
             var pair = new LayoutGolden.Pair { A = 7, B = "x" };
             var writer = new SlimSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant });
