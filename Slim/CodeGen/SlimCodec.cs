@@ -7,7 +7,7 @@ namespace NFX.Slim.CodeGen;
 /// How one runtime type of object (a class, an array, a collection, a boxed value) is written, read and cloned.
 /// An object is announced once, where it is first referenced: its handle, its type if the slot needs it, then its
 /// header (the whole value for inline kinds; lengths and comparers for containers). Its body (fields, elements) follows
-/// at once while fewer than 4 bodies are open, else later from a queue (<see cref="Session.BodyOrder"/>), so deep graphs
+/// at once while fewer than 6 bodies are open, else later from a queue (<see cref="Session.BodyOrder"/>), so deep graphs
 /// never recurse deeper. Codecs are immutable and shared by all sessions.
 /// </summary>
 internal abstract class SlimCodec

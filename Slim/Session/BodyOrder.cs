@@ -4,18 +4,19 @@ namespace NFX.Slim.Session;
 /// When a new object's body is written (docs/FORMAT.md, "Bodies"): right after the object's announcement, depth-first,
 /// while fewer than <see cref="MaxOpenBodies"/> bodies are open; otherwise queued and written after every body before
 /// it, breadth-first. Writer and reader count open bodies the same way, so neither recursion nor the queue depends
-/// on the input: most of a tree of DTOs is written and read without the queue (one level in four goes through it),
+/// on the input: most of a tree of DTOs is written and read without the queue (one level in six goes through it),
 /// and a million-node chain nests at most this deep at a time.
 /// </summary>
 internal static class BodyOrder
 {
     /// <summary>How many bodies may be open (nested) at once in a message of the current format version.</summary>
     /// <remarks>
-    /// Measured, not derived: against the breadth-first writer, 4 serialized the Perf suite's DTO tree 8% and its
-    /// company graph 10% faster, while 8 and 16 made the graph 18-25% slower (likely the nesting itself: each level
-    /// is about five calls deep, and returns beyond what the processor's return predictor holds are mispredicted).
+    /// Measured, not derived: against the breadth-first writer, 4 and 6 serialized the Perf suite's DTO tree 8-9% and
+    /// its company graph 10% faster; 6 takes that DTO tree (question, answers list, answer, comments list, comment,
+    /// user) without the queue. 8 and 16 made the graph 18-25% slower (likely the nesting itself: each level is about
+    /// five calls deep, and returns beyond what the processor's return predictor holds are mispredicted).
     /// </remarks>
-    public const int MaxOpenBodies = 4;
+    public const int MaxOpenBodies = 6;
 
     /// <summary>
     /// The open-body limit of a message of format <paramref name="version"/> (one the header check accepted): version 1

@@ -5,12 +5,12 @@ using NFX.Tests.Slim.Support;
 namespace NFX.Tests.Slim;
 
 /// <summary>
-/// docs/FORMAT.md, "Bodies": a body follows its object's announcement while fewer than 4 bodies are open, else it
+/// docs/FORMAT.md, "Bodies": a body follows its object's announcement while fewer than 6 bodies are open, else it
 /// waits in the queue; writer and reader decide from the same count.
 /// </summary>
 public sealed class BodyOrderTests
 {
-    private const int MaxOpenBodies = 4;
+    private const int MaxOpenBodies = 6;
 
     /// <summary><c>level[i] = new object[] { level[i + 1], "sNN" }</c>: each array's string follows everything its first element holds.</summary>
     private static object[] NestedArrays(int levels)
@@ -24,16 +24,16 @@ public sealed class BodyOrderTests
     }
 
     [Test]
-    public void Serialize_NestedDeeperThanTheLimit_WritesFourBodiesDepthFirstThenTheQueue()
+    public void Serialize_NestedDeeperThanTheLimit_WritesSixBodiesDepthFirstThenTheQueue()
     {
-        const int levels = 10;
+        const int levels = 14;
         byte[] bytes = new SlimSerializer().Serialize(NestedArrays(levels));
         string text = Encoding.ASCII.GetString(bytes);
         int[] positions = Enumerable.Range(0, levels).Select(i => text.IndexOf($"s{i:D2}", StringComparison.Ordinal)).ToArray();
-        // Arrays 0..3 are open at once: array 3 announces array 4 and queues its body, so s03 comes first, then each
-        // enclosing array's string on the way out (s02 .. s00); the queue then opens arrays 4..7 the same way (s07 ..
-        // s04), and array 8's body, queued by array 7, opens 8 and 9 (s09, s08).
-        int[] expectedOrder = [3, 2, 1, 0, 7, 6, 5, 4, 9, 8];
+        // Arrays 0..5 are open at once: array 5 announces array 6 and queues its body, so s05 comes first, then each
+        // enclosing array's string on the way out (s04 .. s00); the queue then opens arrays 6..11 the same way (s11 ..
+        // s06), and array 12's body, queued by array 11, opens 12 and 13 (s13, s12).
+        int[] expectedOrder = [5, 4, 3, 2, 1, 0, 11, 10, 9, 8, 7, 6, 13, 12];
         Assert.That(positions, Does.Not.Contain(-1));
         Assert.That(positions.Select((position, level) => (position, level)).OrderBy(p => p.position).Select(p => p.level), Is.EqualTo(expectedOrder));
     }
