@@ -59,4 +59,11 @@ public sealed record SlimOptions
     /// decides whether the type is admitted). Types can also declare their own with <see cref="SlimFormerNameAttribute"/>.
     /// </summary>
     public IReadOnlyList<SlimFormerName> FormerNames { get; init; } = [];
+
+    /// <summary>
+    /// The message format version this serializer writes: 2 (the default: bodies follow their objects depth-first,
+    /// docs/FORMAT.md "Bodies"), or 1, the version earlier releases read and write. Readers read both. Set 1 while a
+    /// rolling upgrade still has readers of an earlier release, then remove it.
+    /// </summary>
+    public int WriteFormatVersion { get; init; } = 2;
 }

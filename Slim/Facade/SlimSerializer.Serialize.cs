@@ -102,7 +102,7 @@ public sealed partial class SlimSerializer
             }
             SlimThrow.OverLimitOnWrite(payload, session.ObjectCount, Options.Limits);
         }
-        return MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload,
+        return MessageHeader.WriteBefore(buffer, MessageHeader.MaxSize, (int)payload, (byte)Options.WriteFormatVersion,
             _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
     }
 

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using NFX.Slim.Framing;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
 using NFX.Slim.Session;
@@ -50,6 +51,11 @@ public sealed partial class SlimSerializer
     public SlimSerializer(SlimOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
+        if (options.WriteFormatVersion is < MessageHeader.OldestReadableVersion or > MessageHeader.Version)
+        {
+            throw new ArgumentOutOfRangeException(nameof(options), options.WriteFormatVersion,
+                $"SlimOptions.WriteFormatVersion must be {MessageHeader.OldestReadableVersion} or {MessageHeader.Version}.");
+        }
         Options = options;
         Codecs = new CodecCache(options);
         Layouts = new LayoutCatalog(Codecs);

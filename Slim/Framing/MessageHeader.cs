@@ -22,13 +22,13 @@ internal static class MessageHeader
     public const int MaxSize = 4 + VarInt.MaxBytes32;
 
     /// <summary>Writes the header ending exactly at <paramref name="end"/> in <paramref name="buffer"/>; returns where it starts.</summary>
-    public static int WriteBefore(Span<byte> buffer, int end, int payloadLength, byte flags)
+    public static int WriteBefore(Span<byte> buffer, int end, int payloadLength, byte version, byte flags)
     {
         int lengthSize = VarInt.SizeOf((uint)payloadLength);
         int start = end - 4 - lengthSize;
         buffer[start] = Magic0;
         buffer[start + 1] = Magic1;
-        buffer[start + 2] = Version;
+        buffer[start + 2] = version;
         buffer[start + 3] = flags;
         VarInt.Write(buffer[(start + 4)..], (uint)payloadLength);
         return start;

@@ -24,6 +24,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private readonly List<int> _unfinished = []; // pool indexes of inline values whose header is being written
     private int _depth;
     private int _openBodies; // bodies being written now, nested (the reader counts the same: see BodyOrder)
+    private readonly int _maxOpenBodies; // BodyOrder's limit for the format version the serializer writes
     // The innermost object whose body or inline value was being written when an exception left it, for the error
     // message; noted by exception filters, so the way without errors stores nothing per object.
     private object? _failedIn;
@@ -32,6 +33,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     public WriteSession(SlimSerializer owner, TypeRegistry registry)
     {
         _owner = owner;
+        _maxOpenBodies = BodyOrder.MaxOpenBodiesOf((byte)owner.Options.WriteFormatVersion);
         _registry = registry;
         OwnRegistry = registry;
         Writer = new SlimWriter();
@@ -197,7 +199,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             _unfinished.Add(_pool.Count - 1);
             // Nor can a body announced inside such a header be written before the header ends, since it may refer back
             // to this object (a box whose field holds a class that holds the box): every body waits in the queue.
-            _openBodies = BodyOrder.MaxOpenBodies;
+            _openBodies = _maxOpenBodies;
         }
         if (codec.HasBody)
         {
@@ -231,7 +233,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteBodyOrQueue(object value, SlimCodec codec)
     {
-        if (_openBodies < BodyOrder.MaxOpenBodies)
+        if (_openBodies < _maxOpenBodies)
         {
             WriteBody(codec.BodyWriter, value);
         }

@@ -25,12 +25,34 @@ namespace NFX.Tests.Slim
         private static object[] TwoBranches() =>
             [new Golden.Node { Name = "a", Next = new Golden.Node { Name = "b" } }, new Golden.Node { Name = "c" }];
 
+        private const string Version1TwoBranches = "534C01003835772418290203020235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C300235010261010102630001026200";
+
+        [Test]
+        public void Serialize_WriteFormatVersion1_WritesTheVersion1Bytes()
+        {
+            // For a rolling upgrade: readers of earlier releases read only version 1.
+            var slim = new SlimSerializer(SlimOptions.Default with
+            {
+                TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(Golden.Node)),
+                WriteFormatVersion = 1,
+            });
+            Assert.That(Convert.ToHexString(slim.Serialize(TwoBranches())), Is.EqualTo(Version1TwoBranches));
+        }
+
+        [TestCase(0)]
+        [TestCase(3)]
+        public void Constructor_UnknownWriteFormatVersion_Throws(int version)
+        {
+            var error = Assert.Throws<ArgumentOutOfRangeException>(() => _ = new SlimSerializer(SlimOptions.Default with { WriteFormatVersion = version }));
+            Assert.That(error!.Message, Does.Contain("WriteFormatVersion must be 1 or 2"));
+        }
+
         [Test]
         public void Deserialize_Version1Message_ReadsItsBodiesBreadthFirst()
         {
             // Format version 1 (docs/FORMAT.md, "Bodies") wrote every body from the queue: the array's elements are
             // announced first, then a's body (which announces b), c's body, b's body.
-            const string version1 = "534C01003835772418290203020235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C300235010261010102630001026200";
+            const string version1 = Version1TwoBranches;
             object[] read = (object[])s_slim.Deserialize(Convert.FromHexString(version1))!;
             Support.GraphAssert.AreEquivalent(TwoBranches(), read);
         }
