@@ -221,5 +221,9 @@ internal sealed partial class ClientConnection
         public void Reset()
         {
         }
+
+        public void WriteFormatVersion1()
+        {
+        }
     }
 }

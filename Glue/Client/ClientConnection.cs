@@ -65,7 +65,7 @@ internal sealed partial class ClientConnection : GlueConnection
                 requests[i] = Request(contracts[i]);
             }
             LayoutStance layouts = LayoutStance.Of(_client.Options.Versioning);
-            uint flags = (_exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects) | layouts.ToHelloFlags();
+            uint flags = (_exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects) | layouts.ToHelloFlags() | ProtocolConstants.FlagReadsSlimFormat2;
             using (var w = new SlimWriter(1024))
             {
                 HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
@@ -86,7 +86,7 @@ internal sealed partial class ClientConnection : GlueConnection
             {
                 throw new GlueProtocolException($"Expected Welcome from the server, got frame type 0x{(byte)type:X2}.");
             }
-            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests, layoutsAsked: true);
+            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests, layoutsAsked: true, slimFormat2Asked: true);
             if (welcome.Version != ProtocolConstants.Version)
             {
                 throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
@@ -99,6 +99,10 @@ internal sealed partial class ClientConnection : GlueConnection
                     : disagreement);
             }
             MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
+            if (welcome.Layouts is not byte answer || (answer & ProtocolConstants.WelcomeReadsSlimFormat2) == 0)
+            {
+                Sender.WriteFormatVersion1(); // a server of an earlier release reads Slim format version 1 only
+            }
             for (int i = 0; i < requests.Length; i++)
             {
                 _bindings[i] = welcome.Contracts[i];

@@ -81,7 +81,8 @@ internal static class HandshakeCodec
     /// Parses a Welcome. A client that negotiated layouts (<paramref name="layoutsAsked"/>) accepts a trailing layouts
     /// byte; a server that predates negotiation sends none.
     /// </summary>
-    public static WelcomeMessage ReadWelcome(in ReadOnlySequence<byte> content, IReadOnlyList<ContractRequest> asked, bool layoutsAsked = false)
+    public static WelcomeMessage ReadWelcome(in ReadOnlySequence<byte> content, IReadOnlyList<ContractRequest> asked, bool layoutsAsked = false,
+        bool slimFormat2Asked = false)
     {
         using var r = new SlimReader(content);
         try
@@ -103,7 +104,7 @@ internal static class HandshakeCodec
             if (layoutsAsked && !r.IsAtEnd)
             {
                 layouts = r.ReadByte();
-                if ((layouts & ~LayoutStance.WelcomeMask) != 0)
+                if ((layouts & ~(LayoutStance.WelcomeMask | (slimFormat2Asked ? ProtocolConstants.WelcomeReadsSlimFormat2 : 0))) != 0)
                 {
                     throw new GlueProtocolException($"Malformed Welcome: layouts byte 0x{layouts:X2} has undefined bits.");
                 }

@@ -44,4 +44,14 @@ internal static class ProtocolConstants
 
     /// <summary>Hello flag: the client accepts exception objects in Error frames.</summary>
     public const uint FlagExceptionObjects = 1;
+
+    /// <summary>
+    /// Hello flag: the client reads Slim messages of format version 2 (docs/FORMAT.md, "Bodies"). A server answers with
+    /// <see cref="WelcomeReadsSlimFormat2"/> when it does too; each end writes version 2 only to a peer that reads it, so
+    /// nodes of earlier releases (which read version 1 only, and ignore the flag) keep working.
+    /// </summary>
+    public const uint FlagReadsSlimFormat2 = 16;
+
+    /// <summary>Bit of the Welcome's layouts byte, sent only to a client whose Hello has <see cref="FlagReadsSlimFormat2"/>.</summary>
+    public const byte WelcomeReadsSlimFormat2 = 4;
 }

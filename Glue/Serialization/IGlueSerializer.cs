@@ -14,4 +14,10 @@ internal interface IGlueSerializer
 
     /// <summary>Forgets the types learned on this connection (both ends reset together).</summary>
     void Reset();
+
+    /// <summary>
+    /// A sender writes Slim format version 1 from now on, for a peer of an earlier release (set by the handshake,
+    /// before the first message).
+    /// </summary>
+    void WriteFormatVersion1();
 }

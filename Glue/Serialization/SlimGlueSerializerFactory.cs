@@ -35,10 +35,14 @@ internal sealed class SlimGlueSerializerFactory : IGlueSerializerFactory
 
     private sealed class SlimGlueSerializer(SlimSerializer slim) : IGlueSerializer
     {
-        public void Serialize(IBufferWriter<byte> output, object? value) => slim.Serialize(output, value);
+        private SlimSerializer _slim = slim;
 
-        public object? Deserialize(in ReadOnlySequence<byte> bytes) => slim.Deserialize(bytes);
+        public void Serialize(IBufferWriter<byte> output, object? value) => _slim.Serialize(output, value);
 
-        public void Reset() => slim.ResetBatchRegistry();
+        public object? Deserialize(in ReadOnlySequence<byte> bytes) => _slim.Deserialize(bytes);
+
+        public void Reset() => _slim.ResetBatchRegistry();
+
+        public void WriteFormatVersion1() => _slim = new SlimSerializer(_slim.Options with { WriteFormatVersion = 1 });
     }
 }

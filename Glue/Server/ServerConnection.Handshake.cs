@@ -54,10 +54,17 @@ internal sealed partial class ServerConnection
             {
                 answers[i] = Bind(i, hello.Contracts[i]);
             }
+            bool readsFormat2 = (hello.Flags & ProtocolConstants.FlagReadsSlimFormat2) != 0;
+            if (!readsFormat2)
+            {
+                Sender.WriteFormatVersion1(); // a client of an earlier release reads Slim format version 1 only
+            }
             using var w = new SlimWriter(256);
             HandshakeCodec.WriteWelcome(w, new WelcomeMessage(ProtocolConstants.Version, _server.Options.MaxMessageSize,
                 _server.Options.MaxInFlightPerConnection, answers,
-                (hello.Flags & LayoutStance.HelloNegotiates) != 0 ? layouts.ToWelcomeByte() : null));
+                (hello.Flags & LayoutStance.HelloNegotiates) != 0
+                    ? (byte)(layouts.ToWelcomeByte() | (readsFormat2 ? ProtocolConstants.WelcomeReadsSlimFormat2 : 0))
+                    : null));
             await WriteHandshakeFrameAsync(FrameType.Welcome, w, timeout.Token).ConfigureAwait(false);
             return true;
         }
