@@ -1,7 +1,6 @@
 using System.Buffers;
 using System.Text;
 using NFX.Glue;
-using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
 using NFX.Tests.Glue.Support;
 
@@ -15,17 +14,6 @@ public sealed class GlueSecurityTests
     private ShapesService _service = null!;
     private GlueTestHost _host = null!;
     private IShapes _good = null!;
-
-    private static ContractRequest ShapesRequest
-    {
-        get
-        {
-            ContractDescriptor shapes = ContractDescriptor.For(typeof(IShapes));
-            return new ContractRequest(shapes.Name, shapes.Methods.Select(m => m.SignatureHash).ToArray());
-        }
-    }
-
-    private static int MethodId(string name) => ContractDescriptor.For(typeof(IShapes)).Methods.First(m => m.Method.Name == name).Id;
 
     [SetUp]
     public async Task SetUp()
@@ -48,7 +36,7 @@ public sealed class GlueSecurityTests
     private async Task<RawPeer> HandshakenPeerAsync()
     {
         RawPeer peer = await RawPeer.ConnectAsync(_host.Server.LocalEndPoint!);
-        await peer.SendHelloAsync(Encoding.UTF8.GetBytes("s3cret"), ShapesRequest);
+        await peer.SendHelloAsync(Encoding.UTF8.GetBytes("s3cret"), ShapesWire.Request);
         (FrameType Type, byte[] Content)? welcome = await peer.ReceiveFrameAsync(s_guard);
         Assert.That(welcome?.Type, Is.EqualTo(FrameType.Welcome));
         return peer;
@@ -89,8 +77,8 @@ public sealed class GlueSecurityTests
     {
         using RawPeer peer = await RawPeer.ConnectAsync(_host.Server.LocalEndPoint!);
         using var hello = new NFX.IO.SlimWriter();
-        HandshakeCodec.WriteHello(hello, new HelloMessage(ProtocolConstants.Version, 0, 1 << 20, Encoding.UTF8.GetBytes("guess"), [ShapesRequest]));
-        byte[] call = RawPeer.Frame(FrameType.Call, [1, 0, (byte)MethodId(nameof(IShapes.Nop)), 0]);
+        HandshakeCodec.WriteHello(hello, new HelloMessage(ProtocolConstants.Version, 0, 1 << 20, Encoding.UTF8.GetBytes("guess"), [ShapesWire.Request]));
+        byte[] call = RawPeer.Frame(FrameType.Call, [1, 0, (byte)ShapesWire.MethodId(nameof(IShapes.Nop)), 0]);
 
         await peer.SendAsync([.. RawPeer.Frame(FrameType.Hello, hello.WrittenSpan), .. call]);
 
@@ -196,7 +184,7 @@ public sealed class GlueSecurityTests
     public async Task NonMinimalVarintInCallHeader_ConnectionClosedAndCallNotRun(byte[] callId)
     {
         using RawPeer peer = await HandshakenPeerAsync();
-        byte nop = (byte)MethodId(nameof(IShapes.Nop));
+        byte nop = (byte)ShapesWire.MethodId(nameof(IShapes.Nop));
 
         // The same call with its id minimally encoded is served: only the encoding differs.
         await peer.SendFrameAsync(FrameType.Call, [0x01, 0, nop, 0]);
@@ -224,7 +212,7 @@ public sealed class GlueSecurityTests
     {
         using RawPeer peer = await HandshakenPeerAsync();
 
-        await peer.SendFrameAsync(FrameType.Call, [5, 0, (byte)MethodId(nameof(IShapes.Add)), 0, 0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x13]);
+        await peer.SendFrameAsync(FrameType.Call, [5, 0, (byte)ShapesWire.MethodId(nameof(IShapes.Add)), 0, 0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x13]);
 
         (FrameType Type, byte[] Content)? error = await peer.ReceiveFrameAsync(s_guard);
         Assert.That(error?.Type, Is.EqualTo(FrameType.Error));
@@ -239,7 +227,7 @@ public sealed class GlueSecurityTests
     {
         using RawPeer peer = await HandshakenPeerAsync();
 
-        await peer.SendFrameAsync(FrameType.Call, [1, 0, (byte)MethodId(nameof(IShapes.Nop)), 0, 0x01]);
+        await peer.SendFrameAsync(FrameType.Call, [1, 0, (byte)ShapesWire.MethodId(nameof(IShapes.Nop)), 0, 0x01]);
 
         Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
         Assert.That(_service.Nops, Is.Zero);
@@ -249,7 +237,7 @@ public sealed class GlueSecurityTests
     public async Task DuplicateCallId_WhileInFlight_ConnectionClosed()
     {
         using RawPeer peer = await HandshakenPeerAsync();
-        byte delay = (byte)MethodId(nameof(IShapes.Delay));
+        byte delay = (byte)ShapesWire.MethodId(nameof(IShapes.Delay));
         // Two valid messages from one batch serializer, as a real client would send them; only the id repeats.
         var slim = new NFX.Slim.SlimSerializer(new NFX.Slim.SlimOptions { RegistryMode = NFX.Slim.TypeRegistryMode.Batch });
         byte[] first = RawPeer.Frame(FrameType.Call, [9, 0, delay, 0, .. slim.Serialize(ValueTuple.Create(60_000))]);

@@ -1,6 +1,5 @@
 using System.Buffers;
 using NFX.Glue;
-using NFX.Glue.Contracts;
 using NFX.Glue.Protocol;
 using NFX.Slim;
 using NFX.Tests.Glue.Support;
@@ -15,17 +14,6 @@ namespace NFX.Tests.Glue;
 public sealed class SlimFormatNegotiationTests
 {
     private static readonly TimeSpan s_guard = TimeSpan.FromSeconds(20);
-
-    private static ContractRequest ShapesRequest
-    {
-        get
-        {
-            ContractDescriptor shapes = ContractDescriptor.For(typeof(IShapes));
-            return new ContractRequest(shapes.Name, shapes.Methods.Select(m => m.SignatureHash).ToArray());
-        }
-    }
-
-    private static int MethodId(string name) => ContractDescriptor.For(typeof(IShapes)).Methods.First(m => m.Method.Name == name).Id;
 
     /// <summary>The format versions of the Slim messages ('S' 'L' version) inside a frame's content.</summary>
     private static IEnumerable<byte> SlimVersions(byte[] content)
@@ -60,7 +48,7 @@ public sealed class SlimFormatNegotiationTests
     {
         await using GlueTestHost host = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IShapes>(new ShapesService()));
         using RawPeer peer = await RawPeer.ConnectAsync(host.Server.LocalEndPoint!);
-        await peer.SendHelloAsync(null, ShapesRequest); // flags 0: no layouts negotiation, no Slim format 2
+        await peer.SendHelloAsync(null, ShapesWire.Request); // flags 0: no layouts negotiation, no Slim format 2
         (FrameType Type, byte[] Content)? welcome = await peer.ReceiveFrameAsync(s_guard);
         Assert.That(welcome?.Type, Is.EqualTo(FrameType.Welcome));
 
@@ -68,7 +56,7 @@ public sealed class SlimFormatNegotiationTests
         var slim = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, WriteFormatVersion = 1 });
         byte[] args = slim.Serialize(ValueTuple.Create("hello"));
         Assert.That(args[2], Is.EqualTo((byte)1));
-        await peer.SendFrameAsync(FrameType.Call, [1, 0, (byte)MethodId(nameof(IShapes.Echo)), 0, .. args]);
+        await peer.SendFrameAsync(FrameType.Call, [1, 0, (byte)ShapesWire.MethodId(nameof(IShapes.Echo)), 0, .. args]);
         (FrameType Type, byte[] Content)? result = await peer.ReceiveFrameAsync(s_guard);
 
         Assert.That(result?.Type, Is.EqualTo(FrameType.Result));
