@@ -226,9 +226,10 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     }
 
     /// <summary>
-    /// Writes a new object's body right after its announcement (depth-first) while fewer than
-    /// <see cref="BodyOrder.MaxOpenBodies"/> bodies are open, else queues it (breadth-first): the reader decides the
-    /// same way, from the same count, so nesting stays bounded on both sides however deep the graph.
+    /// Writes a new object's body right after its announcement (depth-first) while fewer bodies are open than the
+    /// written format version allows (<see cref="BodyOrder.MaxOpenBodiesOf"/>: 6, or 0 for version 1), else queues it
+    /// (breadth-first): the reader decides the same way, from the same count, so nesting stays bounded on both sides
+    /// however deep the graph.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void WriteBodyOrQueue(object value, SlimCodec codec)
