@@ -206,6 +206,10 @@ internal sealed class CloneSession
         {
             return entry.Clone;
         }
+        if (depth < TreeClonePlans.MaxDepth && node.Copy is { } copy)
+        {
+            return copy(node, source, this, depth + 1, ref entry);
+        }
         // A shell touches nothing but the source, so the entry is still valid; it is set before the fields are
         // filled, so a cycle back to this object finds its clone.
         object clone = node.Shell(source);

@@ -11,6 +11,16 @@ internal sealed class ArrayTreeNode<T> : ElementsTreeNode<T> where T : class
     {
         Shell = CopyShell;
         Fill = FillElements;
+        Copy = CopyWhole;
+    }
+
+    private object CopyWhole(TreeCloneNode node, object source, CloneSession session, int depth, ref ClonedObject entry)
+    {
+        T[] from = Unsafe.As<T[]>(source); // the node's exact type, checked by the session
+        var to = new T[from.Length];
+        entry.Clone = to;
+        CloneElements(from, to, session, depth); // a new T[] of the exact type T: its span needs no covariance check
+        return to;
     }
 
     private object CopyShell(object source) => new T[Unsafe.As<T[]>(source).Length];

@@ -11,6 +11,17 @@ internal sealed class ListTreeNode<T> : ElementsTreeNode<T> where T : class
     {
         Shell = CopyShell;
         Fill = FillElements;
+        Copy = CopyWhole;
+    }
+
+    private object CopyWhole(TreeCloneNode node, object source, CloneSession session, int depth, ref ClonedObject entry)
+    {
+        ReadOnlySpan<T> from = CollectionsMarshal.AsSpan(Unsafe.As<List<T>>(source)); // the node's exact type, checked by the session
+        var to = new List<T>(from.Length);
+        entry.Clone = to;
+        CollectionsMarshal.SetCount(to, from.Length);
+        CloneElements(from, CollectionsMarshal.AsSpan(to), session, depth);
+        return to;
     }
 
     private object CopyShell(object source) => new List<T>(Unsafe.As<List<T>>(source).Count);

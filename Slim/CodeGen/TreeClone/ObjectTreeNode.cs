@@ -15,20 +15,30 @@ internal sealed class ObjectTreeNode : TreeCloneNode
     private static readonly MethodInfo s_cloneTreeChild = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneTreeChild))!;
     private static readonly MethodInfo s_as = new Func<object?, object?>(Unsafe.As<object>).Method.GetGenericMethodDefinition();
     private static readonly PropertyInfo s_children = typeof(TreeCloneNode).GetProperty(nameof(Children))!;
+    private static readonly FieldInfo s_clonedObjectClone = typeof(ClonedObject).GetField(nameof(ClonedObject.Clone))!;
 
     private readonly FieldInfo[] _references;
+    private readonly Expression<Func<object, object>> _shallowCopy;
 
-    /// <summary>A node for <paramref name="type"/>, whose codec makes <paramref name="shell"/> and whose <paramref name="references"/> need cloning.</summary>
-    public ObjectTreeNode(Type type, Func<object, object> shell, FieldInfo[] references) : base(type)
+    /// <summary>
+    /// A node for <paramref name="type"/>, whose codec makes <paramref name="shell"/> (compiled from <paramref name="shallowCopy"/>)
+    /// and whose <paramref name="references"/> need cloning.
+    /// </summary>
+    public ObjectTreeNode(Type type, Func<object, object> shell, Expression<Func<object, object>> shallowCopy, FieldInfo[] references) : base(type)
     {
         Shell = shell;
+        _shallowCopy = shallowCopy;
         _references = references;
     }
 
     public override void Build(TreeClonePlans plans)
     {
         Children = [.. _references.Select(field => plans.NodeFor(field.FieldType))];
-        Fill = _references.Length == 0 ? null : BuildFill().Compile();
+        if (_references.Length != 0)
+        {
+            Fill = BuildFill().Compile();
+            Copy = BuildCopy().Compile();
+        }
     }
 
     /// <summary>
@@ -43,15 +53,43 @@ internal sealed class ObjectTreeNode : TreeCloneNode
         ParameterExpression target = Expression.Parameter(typeof(object), "target");
         ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
         ParameterExpression depth = Expression.Parameter(typeof(int), "depth");
-        ParameterExpression children = Expression.Variable(typeof(TreeCloneNode[]), "children");
-        ParameterExpression s = Expression.Variable(Type, "s");
+        ParameterExpression t = Expression.Variable(Type, "t");
+        var body = new List<Expression> { Expression.Assign(t, As(target, Type)) };
+        ParameterExpression[] locals = FillFields(body, node, source, t, session, depth);
+        body.Add(Expression.Empty());
+        return Expression.Lambda<TreeFill>(Expression.Block([t, .. locals], body), $"TreeFill_{Type.Name}", [node, source, target, session, depth]);
+    }
+
+    /// <summary>
+    /// <c>(node, source, session, depth, ref entry) => { var t = shallowCopy(source); entry.Clone = t; (the fill) return t; }</c>,
+    /// the codec's shallow copy inlined.
+    /// </summary>
+    internal Expression<TreeCopy> BuildCopy()
+    {
+        ParameterExpression node = Expression.Parameter(typeof(TreeCloneNode), "node");
+        ParameterExpression source = Expression.Parameter(typeof(object), "source");
+        ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
+        ParameterExpression depth = Expression.Parameter(typeof(int), "depth");
+        ParameterExpression entry = Expression.Parameter(typeof(ClonedObject).MakeByRefType(), "entry");
         ParameterExpression t = Expression.Variable(Type, "t");
         var body = new List<Expression>
         {
-            Expression.Assign(s, As(source, Type)),
-            Expression.Assign(t, As(target, Type)),
-            Expression.Assign(children, Expression.Property(node, s_children)),
+            Expression.Assign(t, As(Expression.Invoke(_shallowCopy, source), Type)),
+            Expression.Assign(Expression.Field(entry, s_clonedObjectClone), Expression.Convert(t, typeof(object))),
         };
+        ParameterExpression[] locals = FillFields(body, node, source, t, session, depth);
+        body.Add(Expression.Convert(t, typeof(object)));
+        return Expression.Lambda<TreeCopy>(Expression.Block([t, .. locals], body), $"TreeClone_{Type.Name}", [node, source, session, depth, entry]);
+    }
+
+    /// <summary>Adds to <paramref name="body"/> <c>t.f = (F)session.CloneTreeChild(s.f, node.Children[i], depth)</c> per reference field.</summary>
+    private ParameterExpression[] FillFields(List<Expression> body, ParameterExpression node, ParameterExpression source, ParameterExpression t,
+        ParameterExpression session, ParameterExpression depth)
+    {
+        ParameterExpression children = Expression.Variable(typeof(TreeCloneNode[]), "children");
+        ParameterExpression s = Expression.Variable(Type, "s");
+        body.Add(Expression.Assign(s, As(source, Type)));
+        body.Add(Expression.Assign(children, Expression.Property(node, s_children)));
         for (int i = 0; i < _references.Length; i++)
         {
             FieldInfo field = _references[i];
@@ -61,8 +99,7 @@ internal sealed class ObjectTreeNode : TreeCloneNode
                 depth);
             body.Add(FieldSetters.Assign(t, field, As(child, field.FieldType)));
         }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<TreeFill>(Expression.Block([s, t, children], body), $"TreeClone_{Type.Name}", [node, source, target, session, depth]);
+        return [children, s];
     }
 
     /// <summary>

@@ -8,9 +8,9 @@ namespace NFX.Slim.CodeGen.TreeClone;
 /// </summary>
 internal sealed class PrimitiveArrayTreeNode<T> : TreeCloneNode where T : struct
 {
-    public PrimitiveArrayTreeNode() : base(typeof(T[])) => Shell = Copy;
+    public PrimitiveArrayTreeNode() : base(typeof(T[])) => Shell = CopyArray;
 
-    private object Copy(object source)
+    private object CopyArray(object source)
     {
         T[] from = Unsafe.As<T[]>(source); // the node's exact type, checked by the session
         T[] copy = GC.AllocateUninitializedArray<T>(from.Length);

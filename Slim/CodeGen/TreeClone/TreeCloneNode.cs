@@ -6,8 +6,9 @@ namespace NFX.Slim.CodeGen.TreeClone;
 /// How the depth-first clone copies objects of one exact runtime type: a class with no callbacks and no custom
 /// serialization, a list or array of such classes, or a leaf (a primitive array, a list of strings) whose copy
 /// reaches nothing else. Nodes refer to the nodes of the types their fields and elements declare, so one clone
-/// follows references by direct calls instead of queueing each object (see <see cref="TreeClonePlans"/>). The copy
-/// and the fill are delegates rather than virtual methods: each object costs one indirect call per step, not two.
+/// follows references by direct calls instead of queueing each object (see <see cref="TreeClonePlans"/>). The steps
+/// are delegates rather than virtual methods (one indirect call per step, not two), and <see cref="Copy"/> fuses them:
+/// one call per object, except at the depth bound, where the shell is made alone and the fill waits.
 /// </summary>
 internal abstract class TreeCloneNode
 {
@@ -32,6 +33,13 @@ internal abstract class TreeCloneNode
     /// </summary>
     public TreeFill? Fill { get; protected set; }
 
+    /// <summary>
+    /// <see cref="Shell"/> and <see cref="Fill"/> in one call: the shell, recorded in the source's map entry before
+    /// anything else is cloned (so a cycle back finds it), then the fill. One indirect call per object instead of two;
+    /// null when <see cref="Fill"/> is (the shell is the whole copy).
+    /// </summary>
+    public TreeCopy? Copy { get; protected set; }
+
     /// <summary>The nodes of the types this node's fields or elements declare, in the order its fill uses them.</summary>
     public TreeCloneNode[] Children { get; protected set; } = [];
 
@@ -41,3 +49,9 @@ internal abstract class TreeCloneNode
 
 /// <summary>Fills <paramref name="clone"/> from <paramref name="source"/>, both of <paramref name="node"/>'s type.</summary>
 internal delegate void TreeFill(TreeCloneNode node, object source, object clone, CloneSession session, int depth);
+
+/// <summary>
+/// Copies <paramref name="source"/> (of <paramref name="node"/>'s type) whole: stores the new clone in <paramref name="entry"/>
+/// (the source's identity-map entry, valid until the map next grows: so before any child is cloned), fills it, returns it.
+/// </summary>
+internal delegate object TreeCopy(TreeCloneNode node, object source, CloneSession session, int depth, ref ClonedObject entry);

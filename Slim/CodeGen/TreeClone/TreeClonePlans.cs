@@ -151,7 +151,7 @@ internal sealed class TreeClonePlans
         }
         if (codec.GetType() == typeof(ObjectCodec))
         {
-            return new ObjectTreeNode(type, codec.CloneShell!, ReferenceFields(type));
+            return new ObjectTreeNode(type, codec.CloneShell!, ObjectCodec.BuildShallowCopy(type, FieldLayout.Of(type), _codecs.Values), ReferenceFields(type));
         }
         Type element = ElementOf(type, codec)!;
         Type node = type.IsArray ? typeof(ArrayTreeNode<>) : typeof(ListTreeNode<>);
