@@ -24,9 +24,16 @@ public sealed class CollectionTrigger
     public void CollectNow()
     {
         Fired++;
-        nint[] before = Watched!.Select(Address).ToArray();
-        GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
-        Moved = Watched!.Where((value, i) => Address(value) != before[i]).Count();
+        object[] watched = Watched!;
+        nint[] before = watched.Select(Address).ToArray();
+        // Once in many runs a compacting collection left every watched object where it was (seen once in a full test
+        // run): collect again then, so the tests that need moved objects get them, still inside the same message.
+        Moved = 0;
+        for (int collections = 0; collections < 3 && Moved <= watched.Length / 4; collections++)
+        {
+            GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+            Moved = watched.Where((value, i) => Address(value) != before[i]).Count();
+        }
     }
 
     private static nint Address(object value) => Unsafe.As<object, nint>(ref value);
