@@ -137,6 +137,40 @@ public sealed class DeepCloneTreeTests
     }
 
     [Test]
+    public void DeepClone_ReferencesAcrossTheDepthBound_PointAtTheSameClones()
+    {
+        // Every node points back at the one before it; the head's list and array reach past the bound before the fill
+        // left waiting there runs, so nodes are made by the one-call copy, by the shell alone at the bound, and found
+        // again from either side.
+        const int length = TreeClonePlans.MaxDepth + 10;
+        var nodes = new List<CloneTreeNode>();
+        for (CloneTreeNode? node = Chain(length); node is not null; node = node.Next)
+        {
+            node.Parent = nodes.Count == 0 ? null : nodes[^1];
+            nodes.Add(node);
+        }
+        CloneTreeNode head = nodes[0];
+        head.Children = [nodes[TreeClonePlans.MaxDepth + 3], nodes[TreeClonePlans.MaxDepth - 2]];
+        head.Array = [nodes[^1], nodes[TreeClonePlans.MaxDepth]];
+
+        CloneTreeNode clone = _slim.DeepClone(head);
+
+        GraphAssert.AreEquivalent(head, clone);
+        Assert.That(_slim.TreeClones.RootFor(typeof(CloneTreeNode))!.Fallbacks, Is.Zero, "cloned depth-first");
+        var cloned = new List<CloneTreeNode>();
+        for (CloneTreeNode? node = clone; node is not null; node = node.Next)
+        {
+            Assert.That(node.Parent, Is.SameAs(cloned.Count == 0 ? null : cloned[^1]), $"node {cloned.Count}'s parent");
+            cloned.Add(node);
+        }
+        Assert.That(cloned, Has.Count.EqualTo(length));
+        Assert.That(clone.Children![0], Is.SameAs(cloned[TreeClonePlans.MaxDepth + 3]), "past the bound, through the list");
+        Assert.That(clone.Children[1], Is.SameAs(cloned[TreeClonePlans.MaxDepth - 2]), "before the bound, through the list");
+        Assert.That(clone.Array![0], Is.SameAs(cloned[^1]), "the tail, through the array");
+        Assert.That(clone.Array[1], Is.SameAs(cloned[TreeClonePlans.MaxDepth]), "the node at the bound, through the array");
+    }
+
+    [Test]
     public void DeepClone_ChainOfAMillionNodes_GoesDepthFirstWithoutOverflowingTheStack()
     {
         const int length = 1_000_000;
