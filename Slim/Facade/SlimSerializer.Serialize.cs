@@ -123,7 +123,9 @@ public sealed partial class SlimSerializer
             {
                 registry.Truncate(registryCount); // the reader never sees this attempt: forget what it taught
             }
-            if (e is CollectionDuringMessageException && @unchecked)
+            // An error met after a collection interrupted the unchecked attempt may be an object missed at the address it
+            // had (taken for a new one: met twice, a cycle where there is none): only the checked attempt's error counts.
+            if (@unchecked && (e is CollectionDuringMessageException || session.UncheckedWriteInDoubt))
             {
                 return false;
             }

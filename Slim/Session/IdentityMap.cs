@@ -205,6 +205,13 @@ internal sealed class IdentityMap<TValue>
         }
     }
 
+    /// <summary>
+    /// True while an unchecked run is on and a collection has run since it began: a lookup may have missed a key that
+    /// moved and taken it for a new one, so whatever the run concluded since - an error included - is in doubt, and the
+    /// caller does its work again, checked.
+    /// </summary>
+    public bool UncheckedRunInDoubt => _placement == Placement.ByAddressUnchecked && GC.CollectionCount(0) != _collections;
+
     private void ThrowIfCollected()
     {
         if (GC.CollectionCount(0) != _collections)

@@ -86,6 +86,13 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>
+    /// True when this message was written unchecked and a collection ran since it began (see
+    /// <see cref="IdentityMap{TValue}.UncheckedRunInDoubt"/>): an error it met may come from an object looked up by an
+    /// address it no longer has, so the message is written again, checked, before any error is believed.
+    /// </summary>
+    public bool UncheckedWriteInDoubt => _pool.UncheckedRunInDoubt;
+
     /// <summary>The objects announced so far (strings included): what the reader counts against MaxObjects.</summary>
     public int ObjectCount => _pool.Count;
 

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
 using NFX.IO;
@@ -16,6 +17,8 @@ public sealed class CollectionTrigger
     [NonSerialized] public object[]? Watched;
     [NonSerialized] public int Moved;
     [NonSerialized] public int Fired;
+    /// <summary>The generations collected: 2 (all, compacting) unless a test needs only the young objects moved.</summary>
+    [NonSerialized] public int Generation = 2;
 
     [OnSerializing]
     private void Collect(StreamingContext context) => CollectNow();
@@ -31,7 +34,7 @@ public sealed class CollectionTrigger
         Moved = 0;
         for (int collections = 0; collections < 3 && Moved <= watched.Length / 4; collections++)
         {
-            GC.Collect(2, GCCollectionMode.Forced, blocking: true, compacting: true);
+            GC.Collect(Generation, GCCollectionMode.Forced, blocking: true, compacting: true);
             Moved = watched.Where((value, i) => Address(value) != before[i]).Count();
         }
     }
@@ -64,6 +67,16 @@ public sealed class CollectingFormat : StreamerFormat
 public sealed class CollectionPointHolder
 {
     public CollectionPoint Point;
+}
+
+/// <summary>
+/// A struct that forces a collection when its first field is written (fields go in ordinal name order), then holds an
+/// immutable list (the one that holds its box).
+/// </summary>
+public struct CollectingListBox
+{
+    public CollectionPoint ACollection;
+    public ImmutableList<object>? Items;
 }
 
 /// <summary>
@@ -130,6 +143,32 @@ public sealed class IdentityMapTests
         Assert.That((trigger.Fired, slim.WritesRepeated), Is.EqualTo((3, 1)), "the message after one written again is checked from the start");
         Assert.That(slim.Serialize(graph), Is.EqualTo(bytes));
         Assert.That((trigger.Fired, slim.WritesRepeated), Is.EqualTo((5, 2)), "and the one after it unchecked again");
+    }
+
+    [Test]
+    public void AnErrorAfterACollectionInAnUncheckedMessage_IsTheErrorOfTheMessageWrittenAgainChecked()
+    {
+        // The list holds a box whose Items is the list again: a cycle through inline values, refused naming the box's
+        // field. The box is old; the collection in it, before Items is looked up, moves only the young list. Looked up
+        // by its old address (unchecked), the list is missed and taken for a new object, and the box is met again from
+        // inside it: another error at another place, which must not be the one reported - the message is written
+        // again, checked, and that error is the right one.
+        var trigger = new CollectionTrigger { Generation = 1 };
+        object box = new CollectingListBox { ACollection = new CollectionPoint(trigger) };
+        GC.Collect();
+        GC.Collect(); // the box is old now: a collection of the young generations leaves it where it is
+        ImmutableList<object> list = ImmutableList.Create(box);
+        Unsafe.Unbox<CollectingListBox>(box).Items = list;
+        trigger.Watched = [list];
+        nint before = Address(list);
+        SlimSerializer slim = RoundTrip.NewSerializer(new SlimOptions { Format = new CollectingFormat() });
+
+        var error = Assert.Throws(Is.InstanceOf<SlimSerializationException>(), () => slim.Serialize(list));
+
+        Assert.That(Address(list), Is.Not.EqualTo(before), "the collection moved the list (else this tests nothing)");
+        Assert.That(error!.Message, Does.StartWith("ImmutableList<object>[0].Items:").And.Contain("refers back to the 'System.Collections.Immutable.ImmutableList"));
+        Assert.That(error.InnerException ?? error, Is.InstanceOf<SlimUnsupportedMemberException>());
+        Assert.That(slim.WritesRepeated, Is.EqualTo(1), "written again, checked");
     }
 
     [Test]
