@@ -186,7 +186,7 @@ internal sealed class CloneSession
     /// <summary>
     /// The clone of <paramref name="source"/>, held in a slot whose declared type <paramref name="node"/> copies, made
     /// depth-first (<see cref="TreeClonePlans"/>): looked up in the identity map first, so shared objects stay shared
-    /// and cycles close on the shell made before its fields. Below the depth bound the fill waits in a list, so a long
+    /// and cycles close on the shell made before its fields. At the depth bound the fill waits in a list, so a long
     /// chain never recurses deeper than the bound. An object of another runtime type abandons the attempt: from then
     /// on every call returns null at once and the caller starts again the general way.
     /// </summary>
@@ -210,20 +210,14 @@ internal sealed class CloneSession
         {
             return copy(node, source, this, depth + 1, ref entry);
         }
-        // A shell touches nothing but the source, so the entry is still valid; it is set before the fields are
-        // filled, so a cycle back to this object finds its clone.
+        // A leaf, whose shell is its whole copy, or a node at the depth bound, whose fill waits. A shell touches nothing
+        // but the source, so the entry is still valid; it is set before the fields are filled, so a cycle back to this
+        // object finds its clone.
         object clone = node.Shell(source);
         entry.Clone = clone;
-        if (node.Fill is { } fill)
+        if (node.Fill is not null)
         {
-            if (depth < TreeClonePlans.MaxDepth)
-            {
-                fill(node, source, clone, this, depth + 1);
-            }
-            else
-            {
-                _treeDeeper.Add((source, clone, node));
-            }
+            _treeDeeper.Add((source, clone, node));
         }
         return clone;
     }

@@ -10,8 +10,7 @@ internal sealed class ArrayTreeNode<T> : ElementsTreeNode<T> where T : class
     public ArrayTreeNode() : base(typeof(T[]))
     {
         Shell = CopyShell;
-        Fill = FillElements;
-        Copy = CopyWhole;
+        SetFill(FillElements, CopyWhole);
     }
 
     private object CopyWhole(TreeCloneNode node, object source, CloneSession session, int depth, ref ClonedObject entry)

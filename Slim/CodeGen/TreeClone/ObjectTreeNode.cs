@@ -36,8 +36,7 @@ internal sealed class ObjectTreeNode : TreeCloneNode
         Children = [.. _references.Select(field => plans.NodeFor(field.FieldType))];
         if (_references.Length != 0)
         {
-            Fill = BuildFill().Compile();
-            Copy = BuildCopy().Compile();
+            SetFill(BuildFill().Compile(), BuildCopy().Compile());
         }
     }
 

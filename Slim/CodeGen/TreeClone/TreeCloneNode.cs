@@ -28,17 +28,24 @@ internal abstract class TreeCloneNode
     public Func<object, object> Shell { get; protected set; } = null!;
 
     /// <summary>
-    /// Sets the references of a clone to the clones of the source's, one level deeper; null when <see cref="Shell"/>
-    /// makes the whole copy.
+    /// Sets the references of a clone to the clones of the source's, one level deeper: run for a shell made alone at the
+    /// depth bound. Null when <see cref="Shell"/> makes the whole copy.
     /// </summary>
-    public TreeFill? Fill { get; protected set; }
+    public TreeFill? Fill { get; private set; }
 
     /// <summary>
     /// <see cref="Shell"/> and <see cref="Fill"/> in one call: the shell, recorded in the source's map entry before
     /// anything else is cloned (so a cycle back finds it), then the fill. One indirect call per object instead of two;
-    /// null when <see cref="Fill"/> is (the shell is the whole copy).
+    /// null exactly when <see cref="Fill"/> is (<see cref="SetFill"/> sets both).
     /// </summary>
-    public TreeCopy? Copy { get; protected set; }
+    public TreeCopy? Copy { get; private set; }
+
+    /// <summary>Gives the node its fill and the copy that fuses it with the shell: a node has both or neither.</summary>
+    protected void SetFill(TreeFill fill, TreeCopy copy)
+    {
+        Fill = fill;
+        Copy = copy;
+    }
 
     /// <summary>The nodes of the types this node's fields or elements declare, in the order its fill uses them.</summary>
     public TreeCloneNode[] Children { get; protected set; } = [];
