@@ -16,6 +16,9 @@ internal sealed class ObjectCodec : SlimCodec
     private readonly Action<SlimReader, object, ReadSession> _readBody;
     private readonly Action<object, object, CloneSession> _cloneBody;
     private readonly Func<object, object> _shallowCopy;
+    // `() => new T()` when T's parameterless constructor runs no code (the same object GetUninitializedObject gives, through
+    // the runtime's fast allocation path), else null.
+    private readonly Func<object>? _newInstance;
 
     private static readonly MethodInfo s_getUninitializedObject = typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.GetUninitializedObject))!;
 
@@ -36,6 +39,9 @@ internal sealed class ObjectCodec : SlimCodec
         _readBody = BuildRead(type, fields, values).Compile();
         _cloneBody = BuildClone(type, fields, values, plainFieldsCopied: true).Compile();
         _shallowCopy = BuildShallowCopy(type, fields, values).Compile();
+        _newInstance = TrivialConstructor.Find(type) is { } constructor
+            ? Expression.Lambda<Func<object>>(Expression.Convert(Expression.New(constructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile()
+            : null;
         CloneShell = _shallowCopy;
         CloneFields = _cloneBody;
     }
@@ -48,7 +54,13 @@ internal sealed class ObjectCodec : SlimCodec
 
     protected override Action<SlimWriter, object, WriteSession> CreateBodyWriter() => _writeBody;
 
-    public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
+    /// <summary>
+    /// The shell: <c>new T()</c> when that constructor runs no code (<see cref="TrivialConstructor"/>: about half the
+    /// cost of GetUninitializedObject, and every field is default either way), else an uninitialized object; no code
+    /// of the type ever runs.
+    /// </summary>
+    public override object ReadHeader(SlimReader reader, ReadSession session) =>
+        _newInstance is { } newInstance ? newInstance() : RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);
 

@@ -211,21 +211,28 @@ public sealed class DeepCloneFastPathTests
         Assert.That(TrivialConstructor.Find(typeof(GenericNode<int>)), Is.Not.Null);
     }
 
-    [Test]
-    public void DeepClone_TypesWithConstructorCode_NeverRunIt()
+    [TestCase(false, TestName = "DeepClone_TypesWithConstructorCode_NeverRunIt")]
+    [TestCase(true, TestName = "RoundTrip_TypesWithConstructorCode_NeverRunIt")]
+    public void TypesWithConstructorCode_NeverRunIt(bool throughBytes)
     {
+        // The reader and the clone allocate with new T() only where that constructor runs no code (Node, DerivedNode):
+        // the others come back uninitialized, their own field values filled in.
         int before = Counting.Constructed;
-        var source = new object[] { new Counting(), new WithInitializer { Kept = 3 }, new OverInitializer { Own = 4 } };
+        var source = new object[]
+        {
+            new Counting(), new WithInitializer { Kept = 3 }, new OverInitializer { Own = 4 }, new DerivedNode { Name = "d" },
+        };
         int afterSource = Counting.Constructed;
 
-        object[] clone = _slim.DeepClone(source);
+        object[] clone = throughBytes ? (object[])_slim.Deserialize(_slim.Serialize(source))! : _slim.DeepClone(source);
 
         GraphAssert.AreEquivalent(source, clone);
         Assert.That(afterSource - before, Is.EqualTo(1));
-        Assert.That(Counting.Constructed, Is.EqualTo(afterSource), "cloning ran no constructor");
+        Assert.That(Counting.Constructed, Is.EqualTo(afterSource), "no constructor ran");
         Assert.That(((WithInitializer)clone[1]).Dropped, Is.Zero, "a [NonSerialized] field stays default, its initializer does not run");
         Assert.That(((OverInitializer)clone[2]).Dropped, Is.Zero);
         Assert.That(((WithInitializer)clone[1]).Kept, Is.EqualTo(3));
+        Assert.That(clone[3], Is.TypeOf<DerivedNode>().And.Not.SameAs(source[3]));
     }
 
     /// <summary>Primitive arrays in fields.</summary>
