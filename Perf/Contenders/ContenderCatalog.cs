@@ -14,6 +14,7 @@ public static class ContenderCatalog
         new SlimPerCallContender(SlimVersioning.Tolerant),
         new SlimBatchContender(SlimVersioning.Tolerant),
         new MemoryPackContender(),
+        new MemoryPackReferencesContender(),
         new MessagePackContractContender(),
         new MessagePackTypelessContender(),
         new ProtobufNetContender(),

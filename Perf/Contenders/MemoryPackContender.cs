@@ -1,5 +1,3 @@
-using MemoryPack;
-
 namespace NFX.Perf.Contenders;
 
 /// <summary>
@@ -19,14 +17,5 @@ public sealed class MemoryPackContender : MirroredContender
         "[MemoryPackable] copies of the types (GenerateType.CircularReference on the graph and the list); Serialize<T>(value) -> new byte[] (as Slim PerCall), Deserialize<T>(span).";
 
     /// <inheritdoc/>
-    protected override TypedCodec CreateCodec(Type rootType) => TypedCodec.Create(typeof(Codec<>), rootType);
-
-    // Serialize<T>(value) -> byte[], the same shape as the reference column (Slim PerCall: Serialize(object) -> byte[]):
-    // both pay for their output array, so a ratio compares serializers, not a reused buffer with a new one.
-    private sealed class Codec<T> : TypedCodec
-    {
-        public override ReadOnlyMemory<byte> Serialize(object value) => MemoryPackSerializer.Serialize((T)value);
-
-        public override object? Deserialize(ReadOnlyMemory<byte> payload) => MemoryPackSerializer.Deserialize<T>(payload.Span);
-    }
+    protected override TypedCodec CreateCodec(Type rootType) => TypedCodec.Create(typeof(MemoryPackCodec<>), rootType);
 }

@@ -12,6 +12,9 @@ public abstract class MirroredContender : Contender
 {
     private TypedCodec? _codec;
 
+    /// <summary>How the model is mapped to the copy (the copies with reference tracking for MemoryPack (references)).</summary>
+    protected virtual MirrorMapper ForwardMapper => MirrorMapper.ToMirror;
+
     /// <summary>How the copy is mapped back to the model (protobuf maps null lists to empty ones).</summary>
     protected virtual MirrorMapper BackMapper => MirrorMapper.ToModel;
 
@@ -20,10 +23,10 @@ public abstract class MirroredContender : Contender
 
     /// <inheritdoc/>
     public override void Setup(Workload workload, IReadOnlyList<object> roots) =>
-        _codec = CreateCodec(MirrorMapper.ToMirror.TargetOf(roots[0].GetType()));
+        _codec = CreateCodec(ForwardMapper.TargetOf(roots[0].GetType()));
 
     /// <inheritdoc/>
-    public override object Prepare(object root) => MirrorMapper.ToMirror.Map(root)!;
+    public override object Prepare(object root) => ForwardMapper.Map(root)!;
 
     /// <inheritdoc/>
     public override ReadOnlyMemory<byte> Serialize(object prepared) => Codec.Serialize(prepared);

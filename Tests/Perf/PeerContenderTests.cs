@@ -1,3 +1,4 @@
+using NFX.Perf.Benchmarks;
 using NFX.Perf.Contenders;
 using NFX.Perf.Contenders.Thrift;
 using NFX.Perf.Quick;
@@ -19,6 +20,7 @@ public sealed class PeerContenderTests
 {
     private const string Perzon = "perzon";
     private const string Dto = "dto";
+    private const string Loop = "perzon-loop";
     private const string Graph = "graph";
     private const string List = "linked-list";
     private const string Ints = "int-array";
@@ -40,6 +42,10 @@ public sealed class PeerContenderTests
             yield return new TestCaseData(MessagePackContractContender.ContenderName, key).SetName($"MessagePackContract_{key}");
             yield return new TestCaseData(MessagePackTypelessContender.ContenderName, key).SetName($"MessagePackTypeless_{key}");
             yield return new TestCaseData(ProtobufNetContender.ContenderName, key).SetName($"ProtobufNet_{key}");
+        }
+        foreach (string key in new[] { Perzon, Loop, Dto })
+        {
+            yield return new TestCaseData(MemoryPackReferencesContender.ContenderName, key).SetName($"MemoryPackReferences_{key}");
         }
         foreach (string key in new[] { Perzon, Dto, Ints, Bytes })
         {
@@ -76,6 +82,36 @@ public sealed class PeerContenderTests
         Assert.That(department.Company, Is.SameAs(copy));
     }
 
+    [Test]
+    public void RoundTrip_DtoWithASharedUser_KeepsItSharedOnlyThroughMemoryPackReferences()
+    {
+        (Workload workload, IReadOnlyList<object> roots) = Small(Dto);
+        var question = (Question)roots[0];
+        question.Answers![0].Owner = question.Owner;
+
+        Verifier.Outcome tracked = Verifier.Run(ContenderCatalog.Find(MemoryPackReferencesContender.ContenderName)!, workload, roots);
+        Verifier.Outcome plain = Verifier.Run(ContenderCatalog.Find(MemoryPackContender.ContenderName)!, workload, roots);
+
+        Assert.That(tracked.Failure, Is.Null);
+        Assert.That(plain.Failure, Is.Not.Null, "plain MemoryPack on the tree copies writes the shared user twice");
+    }
+
+    [Test]
+    public void Benchmarks_EachSuite_ListsMemoryPackReferencesOnlyOnDtoAndPerzon()
+    {
+        const string Name = MemoryPackReferencesContender.ContenderName;
+
+        Assert.That(new DtoBenchmarks().Contenders(), Does.Contain(Name).And.Contain(MemoryPackContender.ContenderName));
+        Assert.That(new PerzonBenchmarks().Contenders(), Does.Contain(Name));
+        Assert.That(new PerzonLoopBenchmarks().Contenders(), Does.Contain(Name));
+        Assert.That(new GraphBenchmarks().Contenders(), Does.Not.Contain(Name).And.Contain(MemoryPackContender.ContenderName));
+        Assert.That(new Int32ArrayBenchmarks().Contenders(), Does.Not.Contain(Name));
+    }
+
+    [TestCase(MemoryPackReferencesContender.ContenderName, Graph, "GenerateType.CircularReference")]
+    [TestCase(MemoryPackReferencesContender.ContenderName, List, "GenerateType.CircularReference")]
+    [TestCase(MemoryPackReferencesContender.ContenderName, Ints, "no objects to track")]
+    [TestCase(MemoryPackReferencesContender.ContenderName, Bytes, "no objects to track")]
     [TestCase(MessagePackContractContender.ContenderName, Graph, "no reference tracking")]
     [TestCase(MessagePackTypelessContender.ContenderName, Graph, "no reference tracking")]
     [TestCase(ProtobufNetContender.ContenderName, Graph, "AsReference")]
@@ -95,6 +131,7 @@ public sealed class PeerContenderTests
         {
             Perzon => (new PerzonWorkload(), [PerzonGenerator.Create(random)]),
             Dto => (new DtoWorkload(), [QuestionGenerator.Create(random, 4)]),
+            Loop => (new PerzonLoopWorkload(10), PerzonGenerator.CreateMany(random, 10)),
             Graph => (new GraphWorkload(), [CompanyGenerator.Create(random, 3, 5, 4)]),
             List => (new LinkedListWorkload(200), new LinkedListWorkload(200).CreateRoots()),
             Ints => (PrimitiveArrayWorkload.Int32(300), PrimitiveArrayWorkload.Int32(300).CreateRoots()),

@@ -87,6 +87,9 @@ public sealed class VerifierTests
         yield return Case(() => new GoogleProtobufContender(), () => new PerzonWorkload());
         yield return Case(() => new GoogleProtobufContender(), () => new DtoWorkload());
         yield return Case(() => new GoogleProtobufContender(), () => NFX.Perf.Workloads.Arrays.PrimitiveArrayWorkload.Int32(1000));
+        yield return Case(() => new MemoryPackReferencesContender(), () => new PerzonWorkload());
+        yield return Case(() => new MemoryPackReferencesContender(), () => new PerzonLoopWorkload(50));
+        yield return Case(() => new MemoryPackReferencesContender(), () => new DtoWorkload());
         yield return Case(() => new SystemTextJsonContender(), () => new PerzonLoopWorkload(50));
         yield return Case(() => new SystemTextJsonContender(), () => new GraphWorkload());
         yield return Case(() => new DataContractContender(), () => new DtoWorkload());
@@ -121,13 +124,32 @@ public sealed class VerifierTests
     }
 
     [Test]
+    public void CannotHandle_MemoryPackReferencesOnGraph_GivesTheReason()
+    {
+        Assert.That(new MemoryPackReferencesContender().CannotHandle(new GraphWorkload()),
+            Is.EqualTo("the same types and mode as MemoryPack there (its copies already use GenerateType.CircularReference)"));
+    }
+
+    [Test]
+    public void ContenderCatalog_MemoryPackReferences_FollowsPlainMemoryPack()
+    {
+        string[] names = ContenderCatalog.All().Select(c => c.Name).ToArray();
+
+        int plain = Array.IndexOf(names, MemoryPackContender.ContenderName);
+        Assert.That(plain, Is.GreaterThanOrEqualTo(0));
+        Assert.That(names[plain + 1], Is.EqualTo("MemoryPack (references)"));
+        Assert.That(ContenderCatalog.Find("MemoryPack"), Is.InstanceOf<MemoryPackContender>());
+    }
+
+    [Test]
     public void ContenderCatalog_EveryPeer_IsListedAndNoneIsAPlaceholder()
     {
         string[] names = ContenderCatalog.All().Select(c => c.Name).ToArray();
 
         Assert.That(names, Is.SupersetOf(new[]
         {
-            "protobuf-net", "MessagePack (contract)", "MessagePack (Typeless)", "MemoryPack", "Thrift (Binary)", "Thrift (Compact)",
+            "protobuf-net", "MessagePack (contract)", "MessagePack (Typeless)", "MemoryPack", "MemoryPack (references)",
+            "Thrift (Binary)", "Thrift (Compact)",
             "Hyperion", "Orleans", "BinaryFormatter", "DataContractSerializer", "System.Text.Json", "Google.Protobuf",
         }));
         Assert.That(ContenderCatalog.All().Where(c => !c.IsBaseline).Select(c => c.CannotHandle(new PerzonWorkload())), Is.All.Null);

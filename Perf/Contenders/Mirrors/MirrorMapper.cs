@@ -6,10 +6,11 @@ using System.Runtime.CompilerServices;
 namespace NFX.Perf.Contenders.Mirrors;
 
 /// <summary>
-/// Maps a workload graph to its contract copy (the types in this folder) and back, outside timing: field by field by
-/// name, through arrays, lists and dictionaries, keeping shared references shared and cycles cycles. Iterative (an
-/// explicit work stack), so the 1M-node linked list does not overflow the stack. Types that contain no mapped type
-/// (strings, primitive arrays, <c>List&lt;string&gt;</c>) are passed through as the same instance.
+/// Maps a workload graph to its contract copy (the types in this folder, or in Referenced for the copies with reference
+/// tracking) and back, outside timing: field by field by name, through arrays, lists and dictionaries, keeping shared
+/// references shared and cycles cycles. Iterative (an explicit work stack), so the 1M-node linked list does not overflow
+/// the stack. Types that contain no mapped type (strings, primitive arrays, <c>List&lt;string&gt;</c>) are passed through
+/// as the same instance. Each mapper has its own list of (model, copy) pairs; the mapping logic is shared.
 /// </summary>
 public sealed class MirrorMapper
 {
@@ -22,31 +23,45 @@ public sealed class MirrorMapper
          typeof(Workloads.Dto.User), typeof(Workloads.Graph.Company), typeof(Workloads.Graph.Department), typeof(Workloads.Graph.Employee),
          typeof(Workloads.Graph.Address), typeof(Workloads.Graph.Project), typeof(Workloads.LinkedList.Node)];
 
+    // The copies with reference tracking (Mirrors/Referenced) exist for the Perzon and DTO types only.
+    private static readonly Type[] s_referencedMirrors =
+        [typeof(Referenced.Perzon), typeof(Referenced.Question), typeof(Referenced.Answer), typeof(Referenced.Comment), typeof(Referenced.User)];
+
+    private static readonly Type[] s_referencedModels =
+        [typeof(Workloads.Perzons.Perzon), typeof(Workloads.Dto.Question), typeof(Workloads.Dto.Answer), typeof(Workloads.Dto.Comment),
+         typeof(Workloads.Dto.User)];
+
     private readonly Dictionary<Type, Type> _pairs = [];
     private readonly ConcurrentDictionary<Type, Type> _targets = new();
     private readonly ConcurrentDictionary<Type, (FieldInfo From, FieldInfo To)[]> _fields = new();
     private readonly bool _nullListsAsEmpty;
 
-    private MirrorMapper(bool toMirror, bool nullListsAsEmpty)
+    private MirrorMapper(Type[] models, Type[] mirrors, bool toMirror, bool nullListsAsEmpty)
     {
-        for (int i = 0; i < s_models.Length; i++)
+        for (int i = 0; i < models.Length; i++)
         {
-            _pairs.Add(toMirror ? s_models[i] : s_mirrors[i], toMirror ? s_mirrors[i] : s_models[i]);
+            _pairs.Add(toMirror ? models[i] : mirrors[i], toMirror ? mirrors[i] : models[i]);
         }
         _nullListsAsEmpty = nullListsAsEmpty;
     }
 
     /// <summary>Model -> contract copy.</summary>
-    public static MirrorMapper ToMirror { get; } = new(toMirror: true, nullListsAsEmpty: false);
+    public static MirrorMapper ToMirror { get; } = new(s_models, s_mirrors, toMirror: true, nullListsAsEmpty: false);
 
     /// <summary>Contract copy -> model.</summary>
-    public static MirrorMapper ToModel { get; } = new(toMirror: false, nullListsAsEmpty: false);
+    public static MirrorMapper ToModel { get; } = new(s_models, s_mirrors, toMirror: false, nullListsAsEmpty: false);
 
     /// <summary>
     /// Contract copy -> model for protobuf, whose wire format cannot tell an empty repeated field from an absent one: a
     /// null list becomes an empty one (the workloads have no null lists, so nothing is hidden).
     /// </summary>
-    public static MirrorMapper ToModelNullListsAsEmpty { get; } = new(toMirror: false, nullListsAsEmpty: true);
+    public static MirrorMapper ToModelNullListsAsEmpty { get; } = new(s_models, s_mirrors, toMirror: false, nullListsAsEmpty: true);
+
+    /// <summary>Model -> contract copy with reference tracking (Mirrors/Referenced: the Perzon and DTO types only).</summary>
+    public static MirrorMapper ToReferencedMirror { get; } = new(s_referencedModels, s_referencedMirrors, toMirror: true, nullListsAsEmpty: false);
+
+    /// <summary>Contract copy with reference tracking -> model.</summary>
+    public static MirrorMapper FromReferencedMirror { get; } = new(s_referencedModels, s_referencedMirrors, toMirror: false, nullListsAsEmpty: false);
 
     /// <summary>The type <paramref name="type"/> maps to (itself when it contains no mapped type).</summary>
     public Type TargetOf(Type type) => _targets.GetOrAdd(type, Resolve);
