@@ -43,6 +43,16 @@ internal sealed class IdentityMap<TValue>
     /// looks at the collection count.
     /// </summary>
     public const int MaxKeysByAddress = 1 << 14;
+    // Tables from this size (64K slots, 1 MB and more: past the L2 cache) place keys by address in blocks of BlockSlots, one
+    // block per 4 KB page, the page's objects side by side in it (an object takes 16 bytes of the page at least, so no two
+    // of one page share a slot): a message writes the objects of a freshly built graph in about the order they were
+    // allocated, and so walks the table a block at a time instead of missing the cache (and the TLB) on every new key.
+    // Writing a 16M-node list took 152 ns per node with every key scrambled, 28 ns in blocks. Pages that land in one
+    // block are rotated in it by their scrambled number, so objects of one size at the same offsets of their pages spread.
+    private const int MinBlockedSlots = 1 << 16;
+    private const int PageBits = 12;
+    private const int BlockBits = 8;
+    private const int BlockSlots = 1 << BlockBits;
 
     // Key and value side by side: a probe touches one cache line, not two arrays.
     private Entry[] _entries = new Entry[InitialSlots];
@@ -232,10 +242,24 @@ internal sealed class IdentityMap<TValue>
     /// first collection seen places every key again by hash code, in place, for the rest of the message (<see cref="Moved"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private int SlotOf(object key, int mask, int addressShift) =>
-        _placement == Placement.ByHashCode
-            ? RuntimeHelpers.GetHashCode(key) & mask
-            : (int)((ulong)Unsafe.As<object, nint>(ref key) * 0x9E3779B97F4A7C15UL >> addressShift) & mask;
+    private int SlotOf(object key, int mask, int addressShift)
+    {
+        if (_placement == Placement.ByHashCode)
+        {
+            return RuntimeHelpers.GetHashCode(key) & mask;
+        }
+        ulong address = (ulong)Unsafe.As<object, nint>(ref key);
+        if (mask < MinBlockedSlots - 1)
+        {
+            return (int)(address * 0x9E3779B97F4A7C15UL >> addressShift) & mask;
+        }
+        // A big table: the 4 KB page of the address picks a block of slots (scrambled, as above), the offset in the page
+        // the slot in the block, so objects allocated together are looked up together (see MinBlockedSlots).
+        ulong page = (address >> PageBits) * 0x9E3779B97F4A7C15UL;
+        ulong block = page >> (addressShift + BlockBits);
+        ulong inBlock = (address >> (PageBits - BlockBits)) + (page >> 32);
+        return (int)(block << BlockBits | inBlock & (BlockSlots - 1)) & mask;
+    }
 
     private static int ShiftFor(int slots) => 64 - BitOperations.Log2((uint)slots);
 
