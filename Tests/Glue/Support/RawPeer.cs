@@ -6,7 +6,10 @@ using NFX.IO;
 
 namespace NFX.Tests.Glue.Support;
 
-/// <summary>A hand-driven TCP peer that speaks (or breaks) the Glue wire protocol byte by byte.</summary>
+/// <summary>
+/// A hand-driven TCP peer that speaks (or breaks) the Glue wire protocol byte by byte: a client (<see cref="ConnectAsync"/>),
+/// or a server's end of one accepted connection (<see cref="AcceptAsync"/>).
+/// </summary>
 internal sealed class RawPeer : IDisposable
 {
     private readonly Socket _socket;
@@ -18,6 +21,13 @@ internal sealed class RawPeer : IDisposable
         var socket = new Socket(endPoint.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
         await socket.ConnectAsync(endPoint);
         return new RawPeer(socket);
+    }
+
+    /// <summary>The next connection <paramref name="listener"/> accepts within <paramref name="timeout"/>.</summary>
+    public static async Task<RawPeer> AcceptAsync(TcpListener listener, TimeSpan timeout)
+    {
+        using var cts = new CancellationTokenSource(timeout);
+        return new RawPeer(await listener.AcceptSocketAsync(cts.Token));
     }
 
     public async Task SendAsync(byte[] bytes)
