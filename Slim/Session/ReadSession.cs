@@ -117,8 +117,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     public void Clear()
     {
         // The graph must not stay reachable from a cached session; the queue holds only codecs, which live as long as
-        // the serializer anyway.
-        Array.Clear(_pool, 0, _poolCount);
+        // the serializer anyway. Cleared through a span, as the writer's queue: the untyped Array.Clear asks the array's
+        // type what it holds on every call.
+        _pool.AsSpan(0, _poolCount).Clear();
         _poolCount = 0;
         _pendingCount = 0;
         _backEdgeCount = 0;
