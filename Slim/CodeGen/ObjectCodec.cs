@@ -38,15 +38,22 @@ internal sealed class ObjectCodec : SlimCodec
         _writeBody = BuildWrite(type, fields, values).Compile();
         _readBody = BuildRead(type, fields, values).Compile();
         _cloneBody = BuildClone(type, fields, values, plainFieldsCopied: true).Compile();
-        _shallowCopy = BuildShallowCopy(type, fields, values).Compile();
-        _newInstance = TrivialConstructor.Find(type) is { } constructor
-            ? Expression.Lambda<Func<object>>(Expression.Convert(Expression.New(constructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile()
-            : null;
+        ShellConstructor = TrivialConstructor.Find(type);
+        _shallowCopy = BuildShallowCopy(type, fields, values, ShellConstructor).Compile();
+        _newInstance = ShellConstructor is null
+            ? null
+            : Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, ShellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
         CloneShell = _shallowCopy;
         CloneFields = _cloneBody;
     }
 
     public override bool HasBody => true;
+
+    /// <summary>
+    /// The parameterless constructor that runs no code (<see cref="TrivialConstructor"/>), with which shells and clones are
+    /// allocated; null when the type has none, and they are allocated uninitialized.
+    /// </summary>
+    internal ConstructorInfo? ShellConstructor { get; }
 
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) { }
 
@@ -105,7 +112,8 @@ internal sealed class ObjectCodec : SlimCodec
     /// for the fields whose value is its own clone (plain data and strings); <c>new T()</c> instead of
     /// GetUninitializedObject when that constructor runs no code (<see cref="TrivialConstructor"/>).
     /// </summary>
-    internal static Expression<Func<object, object>> BuildShallowCopy(Type type, FieldInfo[] fields, ValueExpressions values)
+    internal static Expression<Func<object, object>> BuildShallowCopy(Type type, FieldInfo[] fields, ValueExpressions values,
+        ConstructorInfo? shellConstructor)
     {
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
         ParameterExpression s = Expression.Variable(type, "s");
@@ -113,9 +121,7 @@ internal sealed class ObjectCodec : SlimCodec
         var body = new List<Expression>
         {
             Expression.Assign(s, Expression.Convert(source, type)),
-            Expression.Assign(t, TrivialConstructor.Find(type) is { } constructor
-                ? Expression.New(constructor)
-                : Expression.Convert(Expression.Call(s_getUninitializedObject, Expression.Constant(type, typeof(Type))), type)),
+            Expression.Assign(t, NewShell(type, shellConstructor)),
         };
         foreach (FieldInfo field in fields)
         {
@@ -127,6 +133,12 @@ internal sealed class ObjectCodec : SlimCodec
         body.Add(Expression.Convert(t, typeof(object)));
         return Expression.Lambda<Func<object, object>>(Expression.Block([s, t], body), $"ShallowCopy_{type.Name}", [source]);
     }
+
+    /// <summary><c>new T()</c> with <paramref name="shellConstructor"/> (see <see cref="ShellConstructor"/>), else <c>(T)GetUninitializedObject(typeof(T))</c>.</summary>
+    private static Expression NewShell(Type type, ConstructorInfo? shellConstructor) =>
+        shellConstructor is not null
+            ? Expression.New(shellConstructor)
+            : Expression.Convert(Expression.Call(s_getUninitializedObject, Expression.Constant(type, typeof(Type))), type);
 
     private static bool IsOwnClone(Type fieldType, ValueExpressions values) => values.IsPlainData(fieldType) || fieldType == typeof(string);
 

@@ -128,7 +128,7 @@ internal sealed class IdentityMap<TValue>
             if (entry.Key is null)
             {
                 // Absent - unless it was placed by an address it had before a collection moved it.
-                if (_placement == Placement.ByAddress && GC.CollectionCount(0) != _collections)
+                if (_placement == Placement.ByAddress && Collected)
                 {
                     return ref AddAfterCollection(key, out exists);
                 }
@@ -220,11 +220,14 @@ internal sealed class IdentityMap<TValue>
     /// moved and taken it for a new one, so whatever the run concluded since - an error included - is in doubt, and the
     /// caller does its work again, checked.
     /// </summary>
-    public bool UncheckedRunInDoubt => _placement == Placement.ByAddressUnchecked && GC.CollectionCount(0) != _collections;
+    public bool UncheckedRunInDoubt => _placement == Placement.ByAddressUnchecked && Collected;
+
+    /// <summary>True when a collection ran since <see cref="_collections"/> was taken (so keys may have moved).</summary>
+    private bool Collected => GC.CollectionCount(0) != _collections;
 
     private void ThrowIfCollected()
     {
-        if (GC.CollectionCount(0) != _collections)
+        if (Collected)
         {
             throw new CollectionDuringMessageException();
         }

@@ -149,9 +149,10 @@ internal sealed class TreeClonePlans
         {
             return new LeafTreeNode(codec);
         }
-        if (codec.GetType() == typeof(ObjectCodec))
+        if (codec is ObjectCodec objectCodec)
         {
-            return new ObjectTreeNode(type, codec.CloneShell!, ObjectCodec.BuildShallowCopy(type, FieldLayout.Of(type), _codecs.Values), ReferenceFields(type));
+            return new ObjectTreeNode(type, objectCodec.CloneShell!,
+                ObjectCodec.BuildShallowCopy(type, FieldLayout.Of(type), _codecs.Values, objectCodec.ShellConstructor), ReferenceFields(type));
         }
         Type element = ElementOf(type, codec)!;
         Type node = type.IsArray ? typeof(ArrayTreeNode<>) : typeof(ListTreeNode<>);
