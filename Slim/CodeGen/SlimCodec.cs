@@ -1,5 +1,6 @@
 using NFX.IO;
 using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.CodeGen;
 
@@ -12,7 +13,11 @@ namespace NFX.Slim.CodeGen;
 /// </summary>
 internal abstract class SlimCodec
 {
-    protected SlimCodec(Type type) => Type = type;
+    protected SlimCodec(Type type)
+    {
+        Type = type;
+        IsStructural = StructuralReach.Follows(type);
+    }
 
     /// <summary>The exact runtime type this codec handles.</summary>
     public Type Type { get; }
@@ -74,6 +79,23 @@ internal abstract class SlimCodec
     /// which nothing observes: a leaf runs no user code and reaches nothing.
     /// </summary>
     public bool CloneBodyIsEager { get; protected init; }
+
+    /// <summary>
+    /// True when the header allocates room for what the body reads later (an array: its elements): when the body waits
+    /// in the queue, the reader promises <see cref="BodyMinWireBytes"/> of its input left to it, so objects waiting for
+    /// their bodies can never claim more memory, together, than the bytes left justify (docs/SECURITY.md, "Limits").
+    /// </summary>
+    public bool HeaderAllocatesBody { get; protected init; }
+
+    /// <summary>The fewest bytes the body of <paramref name="instance"/> (its header read) takes on the wire; see <see cref="HeaderAllocatesBody"/>.</summary>
+    public virtual long BodyMinWireBytes(object instance) => 0;
+
+    /// <summary>
+    /// True when equality, hashing, comparison or ToString of the type follow references into other objects
+    /// (<see cref="StructuralReach"/>): a read graph whose such objects form a cycle, or a chain deeper than
+    /// <see cref="SlimLimits.MaxStructuralDepth"/>, is refused before any code of the program can touch it.
+    /// </summary>
+    public bool IsStructural { get; }
 
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }

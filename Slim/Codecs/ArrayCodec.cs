@@ -20,6 +20,7 @@ internal sealed class ArrayCodec<T> : SlimCodec
         _element = new ElementAccess<T>(values, typeof(T).Name + "[]");
         CloneHeaderIsLeaf = true;
         CloneNeedsBody = !_element.IsImmutableData;
+        HeaderAllocatesBody = true;
         if (!typeof(T).IsValueType && !typeof(Delegate).IsAssignableFrom(typeof(T)))
         {
             _slot = codecs.SlotFor(typeof(T), typeof(T).Name + "[] element");
@@ -54,6 +55,8 @@ internal sealed class ArrayCodec<T> : SlimCodec
         int length = reader.ReadLength(s_what, _element.MinWireBytes);
         return new T[length]; // never Array.Empty: two empty arrays are two objects
     }
+
+    public override long BodyMinWireBytes(object instance) => (long)((T[])instance).Length * _element.MinWireBytes;
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {

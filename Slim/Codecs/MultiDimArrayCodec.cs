@@ -21,6 +21,7 @@ internal sealed class MultiDimArrayCodec<T> : SlimCodec
     {
         _rank = arrayType.GetArrayRank();
         _element = new ElementAccess<T>(values, arrayType.Name);
+        HeaderAllocatesBody = true;
     }
 
     public override bool HasBody => true;
@@ -69,6 +70,8 @@ internal sealed class MultiDimArrayCodec<T> : SlimCodec
         reader.CheckLength(total, Type.Name, _element.MinWireBytes);
         return Array.CreateInstance(typeof(T), lengths, lowerBounds);
     }
+
+    public override long BodyMinWireBytes(object instance) => ((Array)instance).LongLength * _element.MinWireBytes;
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {

@@ -20,6 +20,7 @@ public sealed record SlimLimits
         MaxDepth = 1000,
         MaxHashCollisions = int.MaxValue,
         MaxLayoutMembers = 65536,
+        MaxStructuralDepth = 2048,
     };
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
@@ -58,4 +59,12 @@ public sealed record SlimLimits
     /// distinct layout compiles a reading plan once, so this bounds the work a forged member list can cause. Default 4096.
     /// </summary>
     public int MaxLayoutMembers { get; init; } = 4096;
+
+    /// <summary>
+    /// The longest chain of values whose equality, hashing, comparison or ToString follow one another (boxed structs,
+    /// tuples, records, anonymous objects, an exception's inner exceptions: docs/SECURITY.md, "Cycles through values").
+    /// Such code recurses once per link, so a longer chain could overflow the stack of whoever first hashes or prints it;
+    /// a cycle of them is refused at any length. Default 512.
+    /// </summary>
+    public int MaxStructuralDepth { get; init; } = 512;
 }

@@ -27,6 +27,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private int _pendingCount;
     private int[] _backEdges = new int[InitialCapacity]; // owner, target: back-references read while reading owner
     private int _backEdgeCount;
+    private object[] _structural = new object[8]; // objects whose equality, hashing or ToString follow references (StructuralReach)
+    private int _structuralCount;
     private TypeRegistry _registry;
     private TypeAdmission _admission;
     private SlimLimits _limits;
@@ -97,7 +99,12 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         for (int i = 0; i < _pendingCount; i++)
         {
             PendingBody body = _pending[i];
-            ReadBody(body.Codec, _pool[body.Index].Value!, body.Index);
+            object instance = _pool[body.Index].Value!;
+            if (body.Codec.HeaderAllocatesBody)
+            {
+                reader.Release(body.Codec.BodyMinWireBytes(instance));
+            }
+            ReadBody(body.Codec, instance, body.Index);
         }
         // Every byte must be accounted for BEFORE any deferred work runs: hashed-collection fills call user
         // GetHashCode/Equals, ISerializable constructors and callbacks see the data, and none of them may run for a
@@ -105,6 +112,11 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         if (reader.BufferedBytes != 0)
         {
             SlimThrow.UnreadAfterLastObject(reader.BufferedBytes, reader.Position);
+        }
+        if (_structuralCount != 0)
+        {
+            // Before any code of the program sees the graph: hashing a key, a callback, the caller's first ToString.
+            StructuralGraph.Check(_structural.AsSpan(0, _structuralCount), _limits, reader.Position);
         }
         if (_completion.HasSteps)
         {
@@ -123,6 +135,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _poolCount = 0;
         _pendingCount = 0;
         _backEdgeCount = 0;
+        _structural.AsSpan(0, _structuralCount).Clear();
+        _structuralCount = 0;
         _completion.Clear();
         _depth = 0;
         _openBodies = 0;
@@ -214,6 +228,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         }
         object instance = codec.ReadHeader(Reader, this);
         AddToPool(instance);
+        if (codec.IsStructural)
+        {
+            GrowableArray.Append(ref _structural, ref _structuralCount, instance);
+        }
         ReadBodyOrQueue(codec, instance, index);
         return instance;
     }
@@ -232,6 +250,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         }
         else
         {
+            if (codec.HeaderAllocatesBody && !Reader.TryReserve(codec.BodyMinWireBytes(instance)))
+            {
+                Reader.ThrowCannotReserve($"the body of {TypeNames.Describe(codec.Type)} (pool index {index}, queued)", codec.BodyMinWireBytes(instance));
+            }
             AddPending(codec, index);
         }
     }
@@ -402,6 +424,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             instance = codec.ReadHeader(Reader, this);
             AddToPool(instance);
+        }
+        if (codec.IsStructural)
+        {
+            GrowableArray.Append(ref _structural, ref _structuralCount, instance);
         }
         if (codec.Callbacks is { HasAfterRead: true } afterRead)
         {

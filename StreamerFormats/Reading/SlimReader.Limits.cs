@@ -39,6 +39,46 @@ public sealed partial class SlimReader
         return (int)length;
     }
 
+    /// <summary>
+    /// Bytes of the input already promised to parts announced but not read yet: the elements of an array whose header
+    /// allocated it while its body waits in a queue. Every length check counts them as spent, so objects waiting for
+    /// their bodies can never claim more, all together, than the input has left (each alone was always checked).
+    /// </summary>
+    internal long Reserved => _reserved;
+
+    /// <summary>
+    /// Promises <paramref name="bytes"/> of the input left to a part that will be read later (<see cref="Reserved"/>),
+    /// after checking that they are there beside what is promised already (for a stream they are pulled in first);
+    /// false, promising nothing, when they are not. Give them back with <see cref="Release"/> when that part's reading starts.
+    /// </summary>
+    internal bool TryReserve(long bytes)
+    {
+        if (bytes > _end - _pos - _reserved)
+        {
+            long needed = bytes + _reserved;
+            if (needed > Array.MaxLength || !TryFill((int)needed))
+            {
+                return false;
+            }
+        }
+        _reserved += bytes;
+        return true;
+    }
+
+    /// <summary>Throws the truncation error of a failed <see cref="TryReserve"/> for <paramref name="what"/>.</summary>
+    [DoesNotReturn]
+    internal void ThrowCannotReserve(string what, long bytes) => ThrowTruncated(what, bytes);
+
+    /// <summary>Gives back bytes promised by <see cref="TryReserve"/>: the part they were kept for is being read now.</summary>
+    internal void Release(long bytes) => _reserved -= bytes;
+
+    [DoesNotReturn]
+    private void ThrowTruncated(string what, long bytes)
+    {
+        string promised = _reserved == 0 ? string.Empty : $" beside {_reserved} promised to objects whose bodies come later";
+        ThrowHelper.ThrowTruncated(what + promised, Position, bytes, _end - _pos - _reserved);
+    }
+
     [DoesNotReturn]
     private void ThrowStringTooLong(uint length) =>
         ThrowHelper.ThrowLimit(nameof(MaxStringBytes), length, MaxStringBytes, Position);

@@ -34,7 +34,7 @@ public sealed partial class SlimReader
             return -1;
         }
         int length = (int)(raw - 1);
-        if ((uint)length > (uint)MaxLength || (long)length * elementSize > _end - _pos)
+        if ((uint)length > (uint)MaxLength || (long)length * elementSize > _end - _pos - _reserved)
         {
             CheckLengthSlow(raw - 1, what, elementSize);
         }
@@ -45,7 +45,7 @@ public sealed partial class SlimReader
     public int ReadLength(string what, int elementSize)
     {
         uint raw = ReadVarUInt32();
-        if (raw > (uint)MaxLength || (long)raw * elementSize > _end - _pos)
+        if (raw > (uint)MaxLength || (long)raw * elementSize > _end - _pos - _reserved)
         {
             CheckLengthSlow(raw, what, elementSize);
         }
@@ -54,12 +54,13 @@ public sealed partial class SlimReader
 
     /// <summary>
     /// Checks a length read from the input (an element count, a product of dimensions) against
-    /// <see cref="MaxLength"/> and the bytes left; for a stream, pulls the bytes in first (growing the buffer only as
+    /// <see cref="MaxLength"/> and the bytes left (less those already promised to bodies still to come,
+    /// <see cref="TryReserve"/>); for a stream, pulls the bytes in first (growing the buffer only as
     /// data arrives). Negative lengths and lengths beyond the largest array are malformed input.
     /// </summary>
     public void CheckLength(long length, string what, int elementSize)
     {
-        if ((ulong)length > (ulong)MaxLength || length * elementSize > _end - _pos)
+        if ((ulong)length > (ulong)MaxLength || length * elementSize > _end - _pos - _reserved)
         {
             CheckLengthSlow((ulong)length, what, elementSize);
         }
@@ -78,9 +79,9 @@ public sealed partial class SlimReader
             ThrowHelper.ThrowLimit($"{MaxLengthName} ({what})", (long)length, MaxLength, Position);
         }
         long bytes = (long)length * Math.Max(elementSize, 0);
-        if (bytes > Array.MaxLength || !TryFill((int)bytes))
+        if (bytes + _reserved > Array.MaxLength || !TryFill((int)(bytes + _reserved)))
         {
-            ThrowHelper.ThrowTruncated($"{what} of length {length}", Position, bytes, _end - _pos);
+            ThrowTruncated($"{what} of length {length}", bytes);
         }
     }
 

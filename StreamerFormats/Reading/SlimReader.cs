@@ -26,6 +26,7 @@ public sealed partial class SlimReader : IDisposable
     private long _origin;        // input offset of _buffer[0], minus the start of the input inside _buffer
     private Stream? _stream;
     private bool _bufferIsRented;
+    private long _reserved;      // bytes promised to parts still to come (Reserve)
 
     /// <summary>Creates a reader with no input; call a <c>Reset</c> overload before reading.</summary>
     public SlimReader() { }
@@ -77,6 +78,7 @@ public sealed partial class SlimReader : IDisposable
         _pos = offset;
         _end = offset + count;
         _origin = -offset;
+        _reserved = 0;
         _stream = null;
     }
 
@@ -103,6 +105,7 @@ public sealed partial class SlimReader : IDisposable
         _pos = 0;
         _end = bytes.Length;
         _origin = 0;
+        _reserved = 0;
         _stream = null;
     }
 
@@ -125,6 +128,7 @@ public sealed partial class SlimReader : IDisposable
         _pos = 0;
         _end = (int)bytes.Length;
         _origin = 0;
+        _reserved = 0;
         _stream = null;
     }
 
@@ -143,6 +147,7 @@ public sealed partial class SlimReader : IDisposable
         }
         _pos = _end = 0;
         _origin = 0;
+        _reserved = 0;
         _stream = stream;
     }
 

@@ -1,0 +1,257 @@
+using System.Collections.Concurrent;
+using System.Linq.Expressions;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+namespace NFX.Slim.TypeSystem;
+
+/// <summary>
+/// Which objects an object's equality, hashing, comparison or ToString follow, by its type. Such code recurses into
+/// what it follows, so a read graph where those references form a cycle (a <c>Tuple&lt;object&gt;</c> holding a boxed
+/// <c>ValueTuple&lt;object&gt;</c> holding the tuple, an exception that is its own <c>InnerException</c>) makes the first
+/// <c>GetHashCode</c> overflow the stack, and a deep acyclic chain can too. The reader refuses both before any code of
+/// the program sees the graph (<see cref="Session.StructuralGraph"/>).
+/// <para>
+/// Followed, by kind of type: every field of a struct (a boxed one, and the structs inline in it: <c>ValueType</c>'s
+/// own equality reads every field, <c>ValueTuple</c>, <c>KeyValuePair</c> and most user structs do the same);
+/// every field of a <c>System.Tuple</c>, of a record class (compiler-generated equality) and of an anonymous type;
+/// an exception's <c>InnerException</c> and the elements of its own <c>Exception[]</c> fields (<c>ToString</c> and
+/// <c>AggregateException.Message</c> print them). Nothing else: an ordinary class compares by reference and an array
+/// hashes by reference, so a chain through one ends there (a cycle through an ordinary object is fine).
+/// </para>
+/// A field is followed only if it can hold such an object: strings, sealed types that follow nothing and structs
+/// without such fields are skipped. Every answer is computed once per type, in time linear in the distinct types.
+/// </summary>
+internal sealed class StructuralReach
+{
+    private const BindingFlags Fields = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
+    private static readonly ConcurrentDictionary<Type, bool> s_follows = new();
+    private static readonly ConcurrentDictionary<Type, bool> s_structHolds = new();
+    private static readonly ConcurrentDictionary<Type, StructuralReach> s_reach = new();
+    private static readonly ConcurrentDictionary<Type, Delegate> s_structWalkers = new();
+    private static readonly MethodInfo s_add = typeof(List<object>).GetMethod(nameof(List<object>.Add))!;
+    private static readonly MethodInfo s_addElements = typeof(StructuralReach).GetMethod(nameof(AddElements), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    private StructuralReach(Action<object, List<object>> addFollowed) => AddFollowed = addFollowed;
+
+    /// <summary>Adds to the list every non-null object that the equality, hashing or ToString of the object given follow.</summary>
+    public Action<object, List<object>> AddFollowed { get; }
+
+    /// <summary>True when equality, hashing, comparison or ToString of <paramref name="type"/> follow references into other objects.</summary>
+    public static bool Follows(Type type) => s_follows.TryGetValue(type, out bool follows) ? follows : s_follows.GetOrAdd(type, ComputeFollows(type));
+
+    /// <summary>The compiled walk of a type that <see cref="Follows"/>.</summary>
+    public static StructuralReach Of(Type type) => s_reach.GetOrAdd(type, static t => new StructuralReach(BuildWalker(t)));
+
+    /// <summary>
+    /// The member of <paramref name="owner"/> (a field, or a path through inline structs and arrays) that holds
+    /// <paramref name="target"/>, for error messages: found again by reflection, only when an error is reported.
+    /// </summary>
+    public static string MemberHolding(object owner, object target)
+    {
+        Type type = owner.GetType();
+        return FindPath(owner, type, target, depth: 0) is { } path ? path : "?";
+
+        static string? FindPath(object? value, Type type, object target, int depth)
+        {
+            if (value is null || depth > 8)
+            {
+                return null;
+            }
+            if (value is Array array && !type.IsValueType)
+            {
+                int i = 0;
+                foreach (object? element in array)
+                {
+                    if (ReferenceEquals(element, target))
+                    {
+                        return $"[{i}]";
+                    }
+                    i++;
+                }
+                return null;
+            }
+            foreach (FieldInfo field in AllFields(type))
+            {
+                object? fieldValue = field.GetValue(value);
+                if (ReferenceEquals(fieldValue, target))
+                {
+                    return field.Name;
+                }
+                if (field.FieldType.IsValueType && !field.FieldType.IsPrimitive || fieldValue is Exception[])
+                {
+                    if (FindPath(fieldValue, field.FieldType.IsValueType ? field.FieldType : fieldValue!.GetType(), target, depth + 1) is { } inner)
+                    {
+                        return inner.StartsWith('[') ? field.Name + inner : field.Name + "." + inner;
+                    }
+                }
+            }
+            return null;
+        }
+    }
+
+    private static bool ComputeFollows(Type type)
+    {
+        if (type.IsPrimitive || type.IsEnum || type.IsPointer || type.IsByRef || type.IsByRefLike || type == typeof(string) ||
+            type.ContainsGenericParameters || type.IsArray || type.IsInterface || type.IsAbstract && type.IsSealed)
+        {
+            return false;
+        }
+        if (type.IsValueType)
+        {
+            return StructHoldsFollowed(type);
+        }
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            return true;
+        }
+        return IsStructuralClass(type) && AllFields(type).Any(f => CanHoldFollowed(f.FieldType));
+    }
+
+    /// <summary>A class whose equality, hashing or ToString read its fields: a System.Tuple, a record, an anonymous type.</summary>
+    private static bool IsStructuralClass(Type type)
+    {
+        if (type.IsGenericType && type.Namespace == "System" && type.Name.StartsWith("Tuple`", StringComparison.Ordinal) &&
+            type.Assembly == typeof(object).Assembly)
+        {
+            return true;
+        }
+        if (type.GetProperty("EqualityContract", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.DeclaredOnly) is { } contract &&
+            contract.GetMethod?.IsDefined(typeof(CompilerGeneratedAttribute), false) == true)
+        {
+            return true;
+        }
+        return type.IsDefined(typeof(CompilerGeneratedAttribute), false) && type.Name.Contains("AnonymousType", StringComparison.Ordinal);
+    }
+
+    /// <summary>True when a field declared as <paramref name="type"/> can hold, or inline contain, an object that <see cref="Follows"/>.</summary>
+    private static bool CanHoldFollowed(Type type)
+    {
+        if (type.IsPrimitive || type.IsEnum || type.IsPointer || type.IsByRef || type.IsFunctionPointer || type == typeof(string))
+        {
+            return false;
+        }
+        if (type.IsValueType)
+        {
+            return StructHoldsFollowed(type);
+        }
+        // A sealed type (an array, a sealed class) holds only itself: followed when it follows something.
+        return !type.IsSealed || Follows(type);
+    }
+
+    /// <summary>True when a struct has a field (at any depth of inline structs) that can hold an object that follows. Memoised per type.</summary>
+    private static bool StructHoldsFollowed(Type type)
+    {
+        if (s_structHolds.TryGetValue(type, out bool holds))
+        {
+            return holds;
+        }
+        // Struct layouts cannot contain themselves, so this recursion ends; memoised, it visits each type once.
+        holds = !type.IsByRefLike && AllFields(type).Any(f => f.FieldType != type && CanHoldFollowed(f.FieldType));
+        return s_structHolds.GetOrAdd(type, holds);
+    }
+
+    private static IEnumerable<FieldInfo> AllFields(Type type)
+    {
+        for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType); t = t.BaseType)
+        {
+            foreach (FieldInfo field in t.GetFields(Fields))
+            {
+                if (!field.IsStatic && !field.IsLiteral)
+                {
+                    yield return field;
+                }
+            }
+        }
+    }
+
+    /// <summary>The fields of <paramref name="type"/> (an object, a boxed struct) its equality, hashing or ToString follow.</summary>
+    private static IEnumerable<(FieldInfo Field, bool Elements)> FollowedFields(Type type)
+    {
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            foreach (FieldInfo field in AllFields(type))
+            {
+                if (field.DeclaringType == typeof(Exception) && field.FieldType == typeof(Exception))
+                {
+                    yield return (field, false); // _innerException
+                }
+                else if (field.FieldType == typeof(Exception[]))
+                {
+                    yield return (field, true); // AggregateException's inner exceptions
+                }
+            }
+            yield break;
+        }
+        foreach (FieldInfo field in AllFields(type))
+        {
+            if (CanHoldFollowed(field.FieldType))
+            {
+                yield return (field, false);
+            }
+        }
+    }
+
+    /// <summary>(object o, List&lt;object&gt; list) => { var v = (T)o; list.Add(v.f1); walk(v.s1, list); ... }: one call per object.</summary>
+    private static Action<object, List<object>> BuildWalker(Type type)
+    {
+        ParameterExpression source = Expression.Parameter(typeof(object), "source");
+        ParameterExpression list = Expression.Parameter(typeof(List<object>), "list");
+        ParameterExpression typed = Expression.Variable(type, "value");
+        var body = new List<Expression> { Expression.Assign(typed, type.IsValueType ? Expression.Unbox(source, type) : Expression.Convert(source, type)) };
+        foreach ((FieldInfo field, bool elements) in FollowedFields(type))
+        {
+            body.Add(AddField(Expression.Field(typed, field), field.FieldType, list, elements));
+        }
+        body.Add(Expression.Empty());
+        return Expression.Lambda<Action<object, List<object>>>(Expression.Block([typed], body), source, list).Compile();
+    }
+
+    private static Expression AddField(Expression value, Type fieldType, ParameterExpression list, bool elements)
+    {
+        if (elements)
+        {
+            return Expression.Call(s_addElements, value, list);
+        }
+        if (fieldType.IsValueType)
+        {
+            // A struct inline: its own walker, compiled once per struct type (nested structs are not expanded path by path).
+            Delegate walker = s_structWalkers.GetOrAdd(fieldType, BuildStructWalker);
+            return Expression.Invoke(Expression.Constant(walker), value, list);
+        }
+        ParameterExpression item = Expression.Variable(typeof(object), "item");
+        return Expression.Block([item],
+            Expression.Assign(item, Expression.Convert(value, typeof(object))),
+            Expression.IfThen(Expression.NotEqual(item, Expression.Constant(null)), Expression.Call(list, s_add, item)));
+    }
+
+    /// <summary>(S value, List&lt;object&gt; list) => adds what the struct's fields hold, for a struct inline in another value.</summary>
+    private static Delegate BuildStructWalker(Type type)
+    {
+        ParameterExpression value = Expression.Parameter(type, "value");
+        ParameterExpression list = Expression.Parameter(typeof(List<object>), "list");
+        var body = new List<Expression>();
+        foreach ((FieldInfo field, bool elements) in FollowedFields(type))
+        {
+            body.Add(AddField(Expression.Field(value, field), field.FieldType, list, elements));
+        }
+        body.Add(Expression.Empty());
+        Type delegateType = typeof(Action<,>).MakeGenericType(type, typeof(List<object>));
+        return Expression.Lambda(delegateType, Expression.Block(body), value, list).Compile();
+    }
+
+    private static void AddElements(Exception[]? exceptions, List<object> list)
+    {
+        if (exceptions is null)
+        {
+            return;
+        }
+        foreach (Exception? exception in exceptions)
+        {
+            if (exception is not null)
+            {
+                list.Add(exception);
+            }
+        }
+    }
+}
