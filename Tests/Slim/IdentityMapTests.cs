@@ -386,7 +386,9 @@ public sealed class IdentityMapTests
         noise.Start();
         try
         {
-            for (int round = 0; round < 400; round++)
+            // At least 400 rounds, then on until a collection has landed inside a message and inside a depth-first
+            // clone (the test's precondition: under load the noise thread may not have run in time), at most 20,000.
+            for (int round = 0; round < 400 || (slim.WritesRepeated == 0 || slim.ClonesRepeated == 0) && round < 20_000; round++)
             {
                 var random = new Random(round);
                 if (round % 3 == 2)
