@@ -100,6 +100,18 @@ public sealed class FuzzCorpusTests
         Assert.That(() => target.Run([1]), Throws.TypeOf<FuzzFindingException>().With.Message.Contains("allocated"));
     }
 
+    [TestCaseSource(nameof(Targets))]
+    public void Dictionary_IsAflFormat_AndHoldsTheFormatsTokens(string name)
+    {
+        string dictionary = FuzzDictionary.Format(FuzzTargets.Get(name).DictionaryTokens());
+        string[] lines = dictionary.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.That(lines, Has.Length.GreaterThan(40));
+        Assert.That(lines, Is.All.Match(@"^""(\\x[0-9A-F]{2})+""$"));
+        string tuple = string.Concat(FuzzDictionary.Encoded("System.Tuple`1").Select(b => $"\\x{b:X2}"));
+        Assert.That(lines, Does.Contain($"\"{tuple}\""), "type names as the format writes them");
+        Assert.That(lines, Does.Contain("\"\\x53\\x4C\\x02\\x00\""), "the frame");
+    }
+
     private sealed class ThrowingTarget : FuzzTarget
     {
         public override string Name => "throwing";
@@ -117,7 +129,7 @@ public sealed class FuzzCorpusTests
 
         public override IEnumerable<(string Name, byte[] Input)> Seeds() => [];
 
-        protected override void Parse(byte[] input) => GC.KeepAlive(new byte[MaxAllocatedBytes + 1]);
+        protected override void Parse(byte[] input) => GC.KeepAlive(new byte[AllowedConstantBytes + AllowedBytesPerInputByte * input.Length + 1]);
 
         protected override string? Verdict(Exception error) => null;
     }

@@ -5,8 +5,8 @@
 #   Tests/Fuzz/fuzz.sh list                  the targets
 # Installs what it needs: afl++ (Debian), the SharpFuzz instrumenter (pinned in .config/dotnet-tools.json).
 # Builds the host once into $NFX_FUZZ_OUT/plain (default .fuzz/), instruments the product assemblies in a copy (bin/), writes the
-# seeds (golden payloads, the security corpus, frames from the real writers) plus the checked-in corpus, and runs
-# afl-fuzz. Each run is .fuzz/runs/TARGET-STAMP/ (afl's output: default/queue, crashes, hangs, fuzzer_stats); a
+# seeds (golden payloads, the security corpus, frames from the real writers) plus the checked-in corpus and each target's
+# dictionary of format tokens (Tests/Fuzz/FuzzDictionary.cs), and runs afl-fuzz in the harness's budget mode. Each run is .fuzz/runs/TARGET-STAMP/ (afl's output: default/queue, crashes, hangs, fuzzer_stats); a
 # summary line (execs, execs/s, edges, findings, load average) goes to .fuzz/runs/summary.txt. Findings are replayed
 # with the uninstrumented build: dotnet .fuzz/plain/NFX.Slim.FuzzHost.dll replay TARGET FILE...
 # NFX_FUZZ_SKIP_BUILD=1 reuses the instrumented build (to run several targets at once from one build).
@@ -37,6 +37,7 @@ build() {
     rm -rf "$bin" "$plain" "$out/seeds"
     dotnet publish Tests/Fuzz/Host/FuzzHost.csproj -c Release -o "$plain" -nologo -v quiet
     dotnet "$plain/NFX.Slim.FuzzHost.dll" seeds "$out/seeds"
+    dotnet "$plain/NFX.Slim.FuzzHost.dll" dictionary "$out/dict"
     cp -r "$plain" "$bin"
     for dll in NFX.StreamerFormats NFX.Slim NFX.Glue NFX.Slim.Caching; do
         dotnet sharpfuzz "$bin/$dll.dll"
@@ -46,6 +47,9 @@ build() {
 afl_env() {
     # Shared machine: no CPU pinning, no governor check; the host is a managed program, not an instrumented binary.
     export AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_SKIP_BIN_CHECK=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+    # The harness's budget mode: a read slower than a second (twice running) is a finding, as is any allocation over
+    # 64 bytes per input byte + 16 MiB, so afl hunts amplifications, not only crashes (Tests/Fuzz/FuzzTarget.cs).
+    export NFX_FUZZ_BUDGET=1
 }
 
 fuzz() {
@@ -60,7 +64,7 @@ fuzz() {
     echo "fuzzing $target for $minutes minute(s): $run"
     afl_env
     timeout --kill-after=60 "$((minutes * 60 + 120))" \
-        afl-fuzz -i "$seeds" -o "$run" -t "$timeout_ms" -m none -V "$((minutes * 60))" -- dotnet "$host" "$target" \
+        afl-fuzz -i "$seeds" -o "$run" -x "$out/dict/$target.dict" -t "$timeout_ms" -m none -V "$((minutes * 60))" -- dotnet "$host" "$target" \
         >"$run.log" 2>&1 || echo "afl-fuzz exited with $? (see $run.log)"
     rm -rf "$seeds"
     summarize "$target" "$run" "$minutes" | tee -a "$out/runs/summary.txt"

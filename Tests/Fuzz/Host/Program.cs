@@ -4,6 +4,7 @@ using SharpFuzz;
 // NFX.Slim.FuzzHost TARGET            run TARGET under afl-fuzz (SharpFuzz's out-of-process fork server)
 // NFX.Slim.FuzzHost seeds DIR         write every target's seeds to DIR/TARGET/
 // NFX.Slim.FuzzHost replay TARGET F.. run files through TARGET and print the verdicts (exit 1 on a finding)
+// NFX.Slim.FuzzHost dictionary DIR    write every target's afl dictionary to DIR/TARGET.dict
 if (args is ["seeds", string dir])
 {
     foreach (FuzzTarget target in FuzzTargets.All)
@@ -13,6 +14,15 @@ if (args is ["seeds", string dir])
         {
             File.WriteAllBytes(Path.Combine(folder, name + ".bin"), input);
         }
+    }
+    return 0;
+}
+if (args is ["dictionary", string dictionaries])
+{
+    Directory.CreateDirectory(dictionaries);
+    foreach (FuzzTarget target in FuzzTargets.All)
+    {
+        File.WriteAllText(Path.Combine(dictionaries, target.Name + ".dict"), FuzzDictionary.Format(target.DictionaryTokens()));
     }
     return 0;
 }

@@ -26,6 +26,9 @@ public sealed class GlueFrameTarget : FuzzTarget
     public override string Name => "glue-frames";
 
     /// <inheritdoc/>
+    public override IEnumerable<byte[]> DictionaryTokens() => FuzzDictionary.GlueTokens();
+
+    /// <inheritdoc/>
     public override IEnumerable<(string Name, byte[] Input)> Seeds()
     {
         var traced = new ActivityContext(ActivityTraceId.CreateRandom(), ActivitySpanId.CreateRandom(), ActivityTraceFlags.Recorded, "k=v,a=b");

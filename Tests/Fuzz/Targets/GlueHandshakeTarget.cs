@@ -18,6 +18,9 @@ public sealed class GlueHandshakeTarget : FuzzTarget
     public override string Name => "glue-handshake";
 
     /// <inheritdoc/>
+    public override IEnumerable<byte[]> DictionaryTokens() => FuzzDictionary.GlueTokens();
+
+    /// <inheritdoc/>
     public override IEnumerable<(string Name, byte[] Input)> Seeds()
     {
         yield return ("hello", Body(0, w => HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, ProtocolConstants.FlagExceptionObjects,
