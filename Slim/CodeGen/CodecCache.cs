@@ -12,7 +12,8 @@ namespace NFX.Slim.CodeGen;
 
 /// <summary>
 /// The codecs of one serializer, built on first use of each runtime type and cached thread-safely. The choice, in
-/// order: user serializer, native type, enum, Type value, array, known collection, Uri/Version, exception, other
+/// order: user serializer (registered for the type itself, else the first one in <see cref="SlimOptions.Serializers"/>
+/// registered for a base type or interface of it: a surrogate), native type, enum, Type value, array, known collection, Uri/Version, exception, other
 /// struct (boxed), other class (generated field functors).
 /// </summary>
 internal sealed class CodecCache
@@ -21,6 +22,7 @@ internal sealed class CodecCache
     private readonly ConcurrentDictionary<(Type, string), ReferenceSlot> _slots = new();
     private readonly ConcurrentDictionary<Type, ReferenceSlot> _plainSlots = new();
     private readonly Dictionary<Type, ISlimTypeSerializer> _custom;
+    private readonly ISlimTypeSerializer[] _surrogates;
     private readonly StreamerFormat _format;
     private readonly ValueExpressions _values;
 
@@ -30,8 +32,11 @@ internal sealed class CodecCache
         _custom = [];
         foreach (ISlimTypeSerializer serializer in options.Serializers)
         {
-            _custom[serializer.Type] = serializer;
+            // The first registered serves, as among surrogates: writer and reader must pick the same one.
+            _custom.TryAdd(serializer.Type, serializer);
         }
+        // Only a serializer for a type that has other types assignable to it can serve them.
+        _surrogates = [.. options.Serializers.Where(s => !s.Type.IsSealed || s.Type.IsInterface)];
         _values = new ValueExpressions(this, _format);
     }
 
@@ -40,6 +45,33 @@ internal sealed class CodecCache
 
     /// <summary>The types that have user serializers (they are allowed by the type policy).</summary>
     public IEnumerable<Type> CustomTypes => _custom.Keys;
+
+    /// <summary>True when a user serializer is registered for exactly <paramref name="type"/> (an interface or abstract class a message may name).</summary>
+    public bool IsSerializerType(Type type) => _custom.ContainsKey(type);
+
+    /// <summary>
+    /// The user serializer of <paramref name="type"/>: the one registered for it, else the first one in
+    /// <see cref="SlimOptions.Serializers"/> registered for a base type or interface of it (a surrogate), except for the
+    /// native types of the format, which generated code writes inline without asking.
+    /// </summary>
+    public ISlimTypeSerializer? SerializerFor(Type type)
+    {
+        if (_custom.TryGetValue(type, out ISlimTypeSerializer? exact))
+        {
+            return exact;
+        }
+        if (_surrogates.Length != 0 && !_format.IsNative(type))
+        {
+            foreach (ISlimTypeSerializer surrogate in _surrogates)
+            {
+                if (surrogate.Type.IsAssignableFrom(type))
+                {
+                    return surrogate;
+                }
+            }
+        }
+        return null;
+    }
 
     /// <summary>The codec of <paramref name="type"/> if one was built already (never builds one).</summary>
     public bool TryGetBuilt(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out SlimCodec? codec) => _codecs.TryGetValue(type, out codec);
@@ -62,9 +94,9 @@ internal sealed class CodecCache
     private SlimCodec CreateCodec(Type type)
     {
         CheckSerializable(type);
-        if (_custom.TryGetValue(type, out ISlimTypeSerializer? custom))
+        if (SerializerFor(type) is { } custom)
         {
-            return new CustomCodec(custom);
+            return new CustomCodec(custom, type);
         }
         // After the user's serializers: one registered for such a type knows what of it is worth keeping.
         if (RuntimeOnlyTypes.Describe(type) is { } runtimeOnly)
@@ -144,7 +176,7 @@ internal sealed class CodecCache
     {
         isException = false;
         if (type.IsAbstract || type.IsInterface || type.IsArray || type.IsEnum || type.IsPrimitive || type.IsPointer || type.IsByRef ||
-            type.IsByRefLike || type.ContainsGenericParameters || TypeLayout.IsFramework(type) || _custom.ContainsKey(type) ||
+            type.IsByRefLike || type.ContainsGenericParameters || TypeLayout.IsFramework(type) || SerializerFor(type) is not null ||
             _format.IsNative(type) || typeof(Type).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) ||
             type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
         {

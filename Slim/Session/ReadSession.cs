@@ -459,8 +459,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private SlimCodec CheckedCodecForReading(Type type, ReferenceSlot slot, long offset)
     {
-        if (type.IsAbstract || type.IsInterface || type.ContainsGenericParameters || type == typeof(void) || type.IsByRefLike ||
-            type.IsPointer || type.IsByRef || type.IsFunctionPointer)
+        // An interface or abstract class has instances here only through a user serializer registered for it (a surrogate).
+        if ((type.IsAbstract || type.IsInterface) && !Codecs.IsSerializerType(type) || type.ContainsGenericParameters || type == typeof(void) ||
+            type.IsByRefLike || type.IsPointer || type.IsByRef || type.IsFunctionPointer)
         {
             SlimThrow.NoInstances(slot, type, offset);
         }

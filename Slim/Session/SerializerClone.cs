@@ -24,13 +24,14 @@ internal sealed class SerializerClone : ISlimReferenceWriter, ISlimReferenceRead
     }
 
     /// <summary>Clones <paramref name="source"/>; a fresh instance per value, because cloning a reference may clone another such value.</summary>
-    public static object Clone(CloneSession session, ISlimTypeSerializer serializer, object source)
+    public static object Clone(CloneSession session, ISlimTypeSerializer serializer, object source, Type served)
     {
         using var clone = new SerializerClone(session, serializer);
-        return clone.Run(source);
+        return clone.Run(source, served);
     }
 
-    private object Run(object source)
+    /// <summary>Clones <paramref name="source"/>; the copy must be a <paramref name="served"/> (the source's type), which any slot that held the source can hold.</summary>
+    private object Run(object source, Type served)
     {
         Type type = _serializer.Type;
         object? value;
@@ -44,9 +45,10 @@ internal sealed class SerializerClone : ISlimReferenceWriter, ISlimReferenceRead
         {
             throw new SlimSerializationException($"The custom serializer for '{type}' failed while cloning: {e.Message}", e);
         }
-        if (value is null || value.GetType() != type)
+        if (!served.IsInstanceOfType(value))
         {
-            throw new SlimSerializationException($"The custom serializer for '{type}' returned a '{value?.GetType().ToString() ?? "null"}' while cloning.");
+            throw new SlimSerializationException($"The custom serializer for '{type}' returned a '{value?.GetType().ToString() ?? "null"}' " +
+                $"while cloning a '{served}'; a copy must be an instance of the source's type.");
         }
         if (_reader.BufferedBytes != 0)
         {

@@ -2,6 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
+using NFX.Slim.Codecs;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;
@@ -176,7 +177,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             // The codec cache is shared and concurrent: the last codec used here answers the common repeat first.
             codec = _lastTypedCodec is { } last && last.Type == type ? last : (_lastTypedCodec = Codecs.Get(type));
             Writer.WriteByte((byte)WireHandle.NewWithType);
-            WriteTypeHandle(type);
+            // A surrogate's value is named by the type its serializer is registered for, when the slot can hold any of it.
+            WriteTypeHandle(codec is CustomCodec custom ? custom.NamedType(slot.DeclaredType) : type);
         }
         if (codec.HeaderIsEmpty && codec.Callbacks is null)
         {
