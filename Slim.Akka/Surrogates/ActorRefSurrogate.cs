@@ -19,6 +19,24 @@ internal sealed class ActorRefSurrogate(ExtendedActorSystem system) : ISlimTypeS
     public object Read(SlimReader reader, ISlimReferenceReader references)
     {
         string? path = reader.ReadString();
-        return path is null ? ActorRefs.Nobody : system.Provider.ResolveActorRef(path);
+        if (path is null)
+        {
+            return ActorRefs.Nobody;
+        }
+        IActorRef resolved = system.Provider.ResolveActorRef(path);
+        // The local provider resolves a path by its names alone: a reference to a stopped incarnation would reach the
+        // actor that took its name. A UID that differs from the live actor's makes it a reference to nobody (its
+        // messages become dead letters), as the remote provider does.
+        long uid = UidOf(path);
+        return uid != 0 && resolved.Path.Uid != 0 && resolved.Path.Uid != uid && ActorPath.TryParse(path, out ActorPath? stale) && stale is not null
+            ? new EmptyLocalActorRef(system.Provider, stale, system.EventStream)
+            : resolved;
+    }
+
+    private static long UidOf(string path)
+    {
+        int hash = path.LastIndexOf('#');
+        return hash >= 0 && long.TryParse(path.AsSpan(hash + 1), System.Globalization.NumberStyles.AllowLeadingSign,
+            System.Globalization.CultureInfo.InvariantCulture, out long uid) ? uid : 0;
     }
 }

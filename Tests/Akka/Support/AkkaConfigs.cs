@@ -1,0 +1,59 @@
+using Akka.Actor;
+using Akka.Configuration;
+
+namespace NFX.Tests.Akka.Support;
+
+/// <summary>The HOCON of the test systems: Slim bound to every message, every message through it (serialize-messages).</summary>
+public static class AkkaConfigs
+{
+    /// <summary>What a user writes: the two lines that make Slim the serializer, and the application's namespace allowed.</summary>
+    public const string Slim = """
+        akka.actor {
+          serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+          serialization-bindings { "System.Object" = slim }
+          serialization-settings.slim { allowed-namespaces = ["NFX.Tests.Akka"] }
+        }
+        """;
+
+    private const string Common = """
+        akka.loglevel = WARNING
+        akka.stdout-loglevel = WARNING
+        akka.actor.serialize-messages = on
+        akka.actor.ask-timeout = 60s
+        akka.log-dead-letters = off
+        akka.log-dead-letters-during-shutdown = off
+        """;
+
+    /// <summary>
+    /// Akka.Remote over DotNetty TCP on 127.0.0.1, a port the system picks, frames big enough for a million-node message.
+    /// </summary>
+    public const string Remote = """
+        akka.actor.provider = remote
+        akka.remote.dot-netty.tcp {
+          hostname = 127.0.0.1
+          port = 0
+          maximum-frame-size = 67108864b
+          send-buffer-size = 8388608b
+          receive-buffer-size = 8388608b
+        }
+        """;
+
+    public const string Cluster = """
+        akka.actor.provider = cluster
+        akka.remote.dot-netty.tcp { hostname = 127.0.0.1, port = 0, maximum-frame-size = 8388608b }
+        akka.cluster.gossip-interval = 200ms
+        akka.cluster.leader-actions-interval = 200ms
+        akka.cluster.pub-sub.gossip-interval = 200ms
+        akka.cluster.downing-provider-class = ""
+        """;
+
+    public static Config Of(params string[] parts) =>
+        ConfigurationFactory.ParseString(string.Join('\n', parts.Prepend(Slim).Prepend(Common)));
+
+    public static ActorSystem Local(string name, string extra = "") => ActorSystem.Create(name, Of(extra));
+
+    public static ActorSystem Remoting(string name, string extra = "") => ActorSystem.Create(name, Of(Remote, extra));
+
+    /// <summary>The address a remote system listens on (its port picked at start).</summary>
+    public static Address AddressOf(ActorSystem system) => ((ExtendedActorSystem)system).Provider.DefaultAddress;
+}
