@@ -95,6 +95,7 @@ public sealed class SettingsTests
             var copy = (Order)system.Serialization.Deserialize(serializer!.ToBinary(order), serializer.Identifier, typeof(Order));
 
             Assert.That(serializer.Options, Is.SameAs(options));
+            Assert.That(system.Serialization.FindSerializerFor(new Status.Failure(new InvalidOperationException())), Is.SameAs(serializer));
             GraphAssert.AreEquivalent(order, copy);
         }
         finally

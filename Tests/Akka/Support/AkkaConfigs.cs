@@ -10,7 +10,12 @@ public static class AkkaConfigs
     public const string Slim = """
         akka.actor {
           serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
-          serialization-bindings { "System.Object" = slim }
+          serialization-bindings {
+            "System.Object" = slim
+            # Akka.Remote binds these two to its own serializer, which loses exceptions without an ISerializable constructor.
+            "Akka.Actor.Status+Failure, Akka" = slim
+            "Akka.Actor.Status+Success, Akka" = slim
+          }
           serialization-settings.slim { allowed-namespaces = ["NFX.Tests.Akka"] }
         }
         """;
