@@ -19,7 +19,7 @@ internal static class SlimAkkaErrors
         {
             SlimTypeNotAllowedException refused => new(
                 $"Slim refused {what} from another node: it contains a '{refused.TypeName}', which the type policy does not allow. " +
-                $"Admit it on the reading node with {SlimAkkaOptions.ConfigPath}.allowed-types = [\"{refused.TypeName}, <assembly>\"] " +
+                $"Admit it on the reading node with {SlimAkkaOptions.ConfigPath}.allowed-types = [\"{HoconTypeName(refused.TypeName)}\"] " +
                 "(or allowed-namespaces / allowed-assemblies; SlimAkkaOptions.AllowedTypes with Akka.Hosting). " + refused.Message, e),
             SlimLimitExceededException limit => new(
                 $"Slim refused {what} from another node: {limit.LimitName} is {limit.Maximum} and the message needs {limit.Requested}. " +
@@ -30,6 +30,13 @@ internal static class SlimAkkaErrors
                 "on every node before a rolling upgrade that changes message types. " + layout.Message, e),
             _ => new($"Slim cannot read {what}: the bytes are malformed or were written by an incompatible serializer. {e.Message}", e),
         };
+    }
+
+    /// <summary>Slim names a type "Namespace.Type @Assembly"; the setting takes "Namespace.Type, Assembly".</summary>
+    private static string HoconTypeName(string slimName)
+    {
+        int at = slimName.LastIndexOf(" @", StringComparison.Ordinal);
+        return at < 0 ? slimName + ", <assembly>" : $"{slimName[..at]}, {slimName[(at + 2)..]}";
     }
 
     public static SerializationException WrongType(Type expected, object value) =>

@@ -1,6 +1,7 @@
 using System.Text;
 using Akka.Actor;
 using NFX.Slim;
+using NFX.Slim.Akka;
 using NFX.Tests.Akka.Messages;
 using NFX.Tests.Akka.Support;
 using NFX.Tests.Slim.Support;
@@ -119,12 +120,15 @@ public sealed class RemoteTests
         var probe = _kitB.CreateTestProbe();
         _b.ActorOf(Props.Create(() => new Forwarder(probe.Ref)), "collector");
         IActorRef collector = await hostile.ActorSelection(new RootActorPath(AkkaConfigs.AddressOf(_b)) / "user" / "collector").ResolveOne(s_timeout);
-        byte[] good = SlimFor(SlimTypePolicy.Default.AllowNamespace("NFX.Tests.Akka")).Serialize(new Order { Id = 1 });
+        byte[] good = _a.Serialization.FindSerializerFor(new Order()).ToBinary(new Order { Id = 1 });
+        // The plugin's own bytes (same known types), from a writer that allows what the reader refuses.
+        var permissive = new SlimAkkaSerializer((ExtendedActorSystem)_a, new SlimAkkaOptions { AllowedAssemblies = ["System.Private.CoreLib"] });
         byte[][] attacks =
         [
             [.. Enumerable.Range(0, 200).Select(i => (byte)(i * 73 + 5))],                      // noise
             good[..^4],                                                                        // truncated
-            SlimFor(SlimTypePolicy.AllowAll).Serialize(new StringBuilder("not allowed")),      // a type outside the policy
+            permissive.ToBinary(new StringBuilder("not allowed")),                             // a type outside the policy
+            new SlimSerializer().Serialize(new Order { Id = 2 }),                              // another registry of types
             [0x53, 0x4C, 0x02, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F],                            // a length beyond the message
         ];
 
@@ -140,6 +144,4 @@ public sealed class RemoteTests
         Assert.That(probe.ExpectMsg<Order>(s_timeout).Id, Is.EqualTo(101));
         await hostile.Terminate();
     }
-
-    private static SlimSerializer SlimFor(SlimTypePolicy policy) => new(new SlimOptions { TypePolicy = policy });
 }

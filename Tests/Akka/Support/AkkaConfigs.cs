@@ -49,7 +49,6 @@ public static class AkkaConfigs
         akka.cluster.gossip-interval = 200ms
         akka.cluster.leader-actions-interval = 200ms
         akka.cluster.pub-sub.gossip-interval = 200ms
-        akka.cluster.downing-provider-class = ""
         """;
 
     public static Config Of(params string[] parts) =>

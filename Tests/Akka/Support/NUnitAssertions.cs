@@ -43,3 +43,23 @@ public sealed class NUnitAssertions : ITestKitAssertions
 
 /// <summary>Akka.TestKit over an existing actor system (its probes, ExpectMsg and AwaitAssert), reporting through NUnit.</summary>
 public sealed class Kit(ActorSystem system) : TestKitBase(new NUnitAssertions(), system);
+
+/// <summary>
+/// Waits until a condition holds, polling (NUnit records a failed Assert.That even when caught, so Akka's AwaitAssert
+/// cannot retry NUnit assertions). The bound is generous: only a real failure reaches it.
+/// </summary>
+public static class Eventually
+{
+    public static async Task True(Func<bool> condition, TimeSpan timeout, string what)
+    {
+        DateTime deadline = DateTime.UtcNow + timeout;
+        while (!condition())
+        {
+            if (DateTime.UtcNow > deadline)
+            {
+                Assert.Fail($"{what}: not within {timeout.TotalSeconds} s");
+            }
+            await Task.Delay(200);
+        }
+    }
+}
