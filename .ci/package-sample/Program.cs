@@ -1,10 +1,13 @@
 using System.Net;
+using Akka.Actor;
+using Akka.Configuration;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
 using Microsoft.Extensions.Options;
 using NFX.Glue;
 using NFX.IO;
 using NFX.Slim;
+using NFX.Slim.Akka;
 using NFX.Slim.Caching;
 
 // A new user's first program, built against the packages of the local feed only (no project references):
@@ -38,6 +41,20 @@ await server.StartAsync();
 await using var client = new GlueClient(server.LocalEndPoint!, new GlueClientOptions());
 string text = await client.GetProxy<IGreeter>().Hello("package");
 Check(text == "hello package", "Glue: a call over loopback");
+
+// The two HOCON lines that make Slim Akka.NET's serializer, and this program's type allowed.
+Config akkaConfig = ConfigurationFactory.ParseString("""
+    akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+    akka.actor.serialization-bindings { "System.Object" = slim }
+    akka.actor.serialization-settings.slim.allowed-types = ["Node, SampleApp"]
+    """);
+using (ActorSystem actors = ActorSystem.Create("sample", akkaConfig))
+{
+    Akka.Serialization.Serializer akkaSerializer = actors.Serialization.FindSerializerFor(first);
+    var fromAkka = (Node)akkaSerializer.FromBinary(akkaSerializer.ToBinary(first), typeof(Node));
+    Check(akkaSerializer is SlimAkkaSerializer && fromAkka.Next?.Next == fromAkka, "Slim.Akka: Akka.NET's serializer keeps the cycle");
+    await actors.Terminate();
+}
 
 Console.WriteLine("package sample: every check passed");
 return 0;
