@@ -48,6 +48,11 @@ public static class QuickRunner
             progress.Report("cache: Slim vs MemoryPack, MessagePack (contract, Typeless) and System.Text.Json as the HybridCache serializer, serializer-only and end to end over a real Redis");
             NFX.Perf.Cache.CacheBench.RunQuick(Console.Out);
         }
+        if (options.Selects(NFX.Perf.Akka.AkkaBench.Key))
+        {
+            progress.Report("akka: Slim vs Hyperion vs Newtonsoft JSON as Akka.NET's serializer, serializer-only and an Akka.Remote ping-pong between two processes");
+            NFX.Perf.Akka.AkkaBench.RunQuick(Console.Out);
+        }
 
         string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
         var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
