@@ -139,7 +139,7 @@ public sealed class ReadmeSnippetTests
         // The runtime's own assemblies (the test host runs on the ASP.NET Core shared framework, as Glue needs), then
         // this project's: the snippets compile against what a package consumer gets.
         var paths = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator).ToHashSet(StringComparer.Ordinal);
-        foreach (Assembly assembly in new[] { typeof(NFX.IO.SlimWriter), typeof(NFX.Slim.SlimSerializer), typeof(NFX.Glue.GlueServer), typeof(NFX.Slim.Caching.SlimCacheCodec) }
+        foreach (Assembly assembly in new[] { typeof(NFX.IO.SlimWriter), typeof(NFX.Slim.SlimSerializer), typeof(NFX.Glue.GlueServer), typeof(NFX.Slim.Caching.SlimCacheCodec), typeof(NFX.Slim.Akka.SlimAkkaSerializer) }
                      .Select(t => t.Assembly))
         {
             paths.Add(assembly.Location);
