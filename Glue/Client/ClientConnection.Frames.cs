@@ -154,6 +154,8 @@ internal sealed partial class ClientConnection
                 return new GlueUnavailableException($"The server is stopping and did not run the call{where}: {error.Message}");
             case ErrorKind.MessageTooLarge:
                 return new GlueMessageTooLargeException($"The server's result{where} is over the maximum message size: {error.Message}");
+            case ErrorKind.InvalidCall:
+                return new GlueProtocolException($"The server refused the call{where} without running it: {error.Message}");
             default:
                 return new GlueException($"The server failed the call{where}: {error.TypeName}: {error.Message}");
         }

@@ -26,4 +26,10 @@ internal enum ErrorKind : byte
     /// answer: becomes <see cref="GlueSerializationException"/>, and the client stops using the connection at once.
     /// </summary>
     ArgumentsRejected = 7,
+
+    /// <summary>
+    /// A value of the call's header is out of its documented range (the message names the field, e.g. <c>timeoutMs</c>):
+    /// the call was not run and the connection stays open. Becomes <see cref="GlueProtocolException"/>.
+    /// </summary>
+    InvalidCall = 8,
 }

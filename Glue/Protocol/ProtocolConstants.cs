@@ -39,6 +39,13 @@ internal static class ProtocolConstants
     /// </summary>
     public const int MaxStreamCredit = 65536;
 
+    /// <summary>
+    /// The longest call timeout, in milliseconds (about 49.7 days): the most a <see cref="CancellationTokenSource"/>
+    /// timer accepts. A call frame with a larger <c>timeoutMs</c> is answered with an Error frame of kind
+    /// <see cref="ErrorKind.InvalidCall"/>; a client sends at most this much.
+    /// </summary>
+    public const uint MaxTimeoutMs = uint.MaxValue - 1;
+
     /// <summary>Ping payloads with this bit set are heartbeats: their Pong is absorbed by the connection itself.</summary>
     public const ulong HeartbeatBit = 1UL << 63;
 

@@ -56,6 +56,20 @@ internal sealed partial class ServerConnection
         }
     }
 
+    /// <summary>Answers a two-way call with an Error frame of kind <see cref="ErrorKind.InvalidCall"/> without running it.</summary>
+    private void RefuseCall(HostedContract contract, MethodDescriptor method, int callId, string reason)
+    {
+        DecrementActive();
+        if (method.HasUpload)
+        {
+            // The client streams its upload against the credits it expects: count its items and drop them.
+            OpenAbandonedUpload(contract, method, callId);
+        }
+        Enqueue(OutgoingFrame.ErrorAnswer(callId,
+            new ErrorMessage(ErrorKind.InvalidCall, typeof(GlueProtocolException).FullName!, $"Call {callId} to {method.DisplayName}: {reason}", null, null),
+            holdsCallSlot: false));
+    }
+
     private (HostedContract, MethodDescriptor) Resolve(int contractId, int methodId)
     {
         if (_bindings[contractId] is var (contract, map) && (uint)methodId < (uint)map.Length && map[methodId] is MethodDescriptor method)
@@ -112,6 +126,14 @@ internal sealed partial class ServerConnection
                 _ = CloseAsync(GoodbyeReason.SerializationError, e.Message, e, TimeSpan.FromSeconds(1));
                 return default;
             }
+        }
+
+        if (timeoutMs > ProtocolConstants.MaxTimeoutMs)
+        {
+            // Refused after its arguments were read, so the connection's batch registry stays in step and the
+            // connection stays open: only this call fails.
+            RefuseCall(contract, method, callId, $"timeoutMs {timeoutMs} is out of range (0 = none, 1..{ProtocolConstants.MaxTimeoutMs}).");
+            return default;
         }
 
         CancellationTokenSource? cancellation = null;

@@ -140,7 +140,7 @@ internal abstract partial class GlueConnection
         if (call.Deadline != long.MaxValue)
         {
             // The server gets the time left, not an absolute time: the two clocks need not agree.
-            timeoutMs = (uint)Math.Clamp(call.Deadline - Environment.TickCount64, 1, uint.MaxValue);
+            timeoutMs = (uint)Math.Clamp(call.Deadline - Environment.TickCount64, 1, ProtocolConstants.MaxTimeoutMs);
         }
         return true;
     }

@@ -29,6 +29,9 @@ internal abstract partial class GlueConnection
     // A body buffer grown past this is dropped after use instead of being kept for the connection's lifetime.
     private const int KeepBodyBufferBytes = 256 * 1024;
 
+    /// <summary>How long the Goodbye announcing a protocol error may take to flush before the link is torn down.</summary>
+    private static readonly TimeSpan s_protocolErrorLinger = TimeSpan.FromSeconds(1);
+
     private readonly Channel<OutgoingFrame> _queue = Channel.CreateUnbounded<OutgoingFrame>(
         new UnboundedChannelOptions { SingleReader = true, SingleWriter = false, AllowSynchronousContinuations = false });
 
@@ -264,12 +267,21 @@ internal abstract partial class GlueConnection
                             // link before our last frames arrive) but handle none of it.
                             continue;
                         }
-                        ValueTask handled = DispatchAsync(type, content);
-                        if (handled.IsCompletedSuccessfully)
+                        try
                         {
-                            continue;
+                            ValueTask handled = DispatchAsync(type, content);
+                            if (handled.IsCompletedSuccessfully)
+                            {
+                                continue;
+                            }
+                            await handled.ConfigureAwait(false);
                         }
-                        await handled.ConfigureAwait(false);
+                        catch (Exception e) when (e is not GlueException and not OperationCanceledException)
+                        {
+                            // A value from the peer reached an API that refused it (ArgumentOutOfRange and the like):
+                            // the peer broke the protocol, and is told so like for any other protocol error.
+                            throw new GlueProtocolException($"A {type} frame could not be handled: {e.GetType().Name}: {e.Message}", e);
+                        }
                     }
                 }
                 finally
@@ -299,6 +311,12 @@ internal abstract partial class GlueConnection
         if (error is null && Volatile.Read(ref _gracefulReason) is not null)
         {
             // A graceful close is under way: let the writer flush its last frames; CloseAsync aborts after that.
+            return;
+        }
+        if (error is GlueProtocolException protocol && !IsClosing)
+        {
+            // The peer learns why before the link closes: Goodbye (reason 2) with the error's text.
+            await CloseAsync(GoodbyeReason.ProtocolError, protocol.Message, protocol, s_protocolErrorLinger).ConfigureAwait(false);
             return;
         }
         Abort(error switch

@@ -1,5 +1,7 @@
+using System.Buffers;
 using NFX.Glue;
 using NFX.Glue.Contracts;
+using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Slim;
 using NFX.Tests.Glue.Support;
@@ -158,6 +160,96 @@ public sealed class GlueStreamHostileTests
 
         Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
         Assert.That(await _service.Canceled.Task.WaitAsync(s_guard), Is.True, "the stream's iterator was canceled with its connection");
+        await AssertGoodClientStillServedAsync();
+    }
+
+    private byte[] CallWithTimeout(int callId, string method, byte[] timeoutVarint, object args) =>
+        RawPeer.Frame(FrameType.Call, [(byte)callId, 0, MethodId(method), .. timeoutVarint, .. _batch.Serialize(args)]);
+
+    // 0xFFFFFFFF is one more than CancellationTokenSource.CancelAfter accepts; the server once let the
+    // ArgumentOutOfRangeException tear the connection down with neither an Error nor a Goodbye frame.
+    [TestCase(nameof(IStreams.Range), TestName = "Call_TimeoutOutOfRange_ErrorFrameNamingTheField_ConnectionKept(result stream)")]
+    [TestCase(nameof(IStreams.Ignore), TestName = "Call_TimeoutOutOfRange_ErrorFrameNamingTheField_ConnectionKept(upload)")]
+    [TestCase(nameof(IStreams.Add), TestName = "Call_TimeoutOutOfRange_ErrorFrameNamingTheField_ConnectionKept(plain call)")]
+    public async Task Call_TimeoutOutOfRange_ErrorFrameNamingTheField_ConnectionKept(string method)
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+        object args = method switch
+        {
+            nameof(IStreams.Range) => ValueTuple.Create(5),
+            nameof(IStreams.Add) => (1, 2),
+            _ => null!,
+        };
+        byte[] call = method == nameof(IStreams.Ignore)
+            ? RawPeer.Frame(FrameType.Call, [1, 0, MethodId(method), 0xFF, 0xFF, 0xFF, 0xFF, 0x0F])
+            : CallWithTimeout(1, method, [0xFF, 0xFF, 0xFF, 0xFF, 0x0F], args);
+
+        await peer.SendAsync(call);
+
+        (FrameType Type, byte[] Content)? answer = await peer.ReceiveFrameAsync(s_guard);
+        if (answer?.Type == FrameType.StreamCredit)
+        {
+            // An upload is opened (abandoned: its items are counted and dropped) so the client's stream stays in step.
+            answer = await peer.ReceiveFrameAsync(s_guard);
+            await peer.SendAsync(RawPeer.Frame(FrameType.Cancel, [1]));
+        }
+        Assert.That(answer?.Type, Is.EqualTo(FrameType.Error), "the call is answered, not the connection dropped");
+        var header = new HeaderReader(new ReadOnlySequence<byte>(answer!.Value.Content));
+        Assert.That(header.ReadVarUInt32(), Is.EqualTo(1u));
+        ErrorMessage error = ControlCodec.ReadError(header.Rest, 1 << 20);
+        Assert.That(error.Kind, Is.EqualTo(ErrorKind.InvalidCall));
+        Assert.That(error.Message, Does.Contain("timeoutMs 4294967295").And.Contain("out of range"));
+        Assert.That(error.TypeName, Is.EqualTo(typeof(GlueProtocolException).FullName));
+
+        // The same connection still serves: its batch registry stayed in step with the client's.
+        await peer.SendAsync(CallWithTimeout(2, nameof(IStreams.Add), [0xE8, 0x07], (20, 22)));
+        (FrameType Type, byte[] Content)? result = await peer.ReceiveFrameAsync(s_guard);
+        Assert.That(result?.Type, Is.EqualTo(FrameType.Result));
+        await AssertGoodClientStillServedAsync();
+    }
+
+    [Test]
+    public async Task Call_LargestTimeout_IsServed()
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+
+        await peer.SendAsync(CallWithTimeout(1, nameof(IStreams.Range), [0xFE, 0xFF, 0xFF, 0xFF, 0x0F], ValueTuple.Create(2)));
+        await peer.SendAsync(RawPeer.Frame(FrameType.StreamCredit, [1, 4]));
+
+        var types = new List<FrameType>();
+        while (await peer.ReceiveFrameAsync(s_guard) is { } frame)
+        {
+            types.Add(frame.Type);
+            if (frame.Type is FrameType.StreamEnd or FrameType.Error)
+            {
+                break;
+            }
+        }
+        Assert.That(types[^1], Is.EqualTo(FrameType.StreamEnd));
+    }
+
+    [Test]
+    public void Client_DeadlineBeyondTheLargestTimeout_SendsTheLargest()
+    {
+        Assert.That(ProtocolConstants.MaxTimeoutMs, Is.EqualTo(uint.MaxValue - 1));
+        using var cts = new CancellationTokenSource();
+        Assert.DoesNotThrow(() => cts.CancelAfter(TimeSpan.FromMilliseconds(ProtocolConstants.MaxTimeoutMs)), "the largest timeout is one CancelAfter takes");
+        Assert.Throws<ArgumentOutOfRangeException>(() => cts.CancelAfter(TimeSpan.FromMilliseconds(uint.MaxValue)));
+    }
+
+    [Test]
+    public async Task ProtocolError_ServerSaysGoodbyeNamingTheRule_ThenCloses()
+    {
+        using RawPeer peer = await HandshakenPeerAsync();
+
+        await peer.SendFrameAsync(FrameType.StreamCredit, [1, 0]);
+
+        (FrameType Type, byte[] Content)? goodbye = await peer.ReceiveFrameAsync(s_guard);
+        Assert.That(goodbye?.Type, Is.EqualTo(FrameType.Goodbye), "the peer learns why before the link closes");
+        (GoodbyeReason reason, string message) = ControlCodec.ReadGoodbye(new ReadOnlySequence<byte>(goodbye!.Value.Content));
+        Assert.That(reason, Is.EqualTo(GoodbyeReason.ProtocolError));
+        Assert.That(message, Does.Contain("0 credits"));
+        Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);
         await AssertGoodClientStillServedAsync();
     }
 
