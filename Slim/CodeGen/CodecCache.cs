@@ -25,10 +25,12 @@ internal sealed class CodecCache
     private readonly ISlimTypeSerializer[] _surrogates;
     private readonly StreamerFormat _format;
     private readonly ValueExpressions _values;
+    private readonly IReadOnlyCollection<string>? _allowedCultures;
 
     public CodecCache(SlimOptions options)
     {
         _format = options.Format;
+        _allowedCultures = options.AllowedCultures;
         _custom = [];
         foreach (ISlimTypeSerializer serializer in options.Serializers)
         {
@@ -146,7 +148,7 @@ internal sealed class CodecCache
         }
         if (type == typeof(System.Globalization.CompareInfo))
         {
-            return new CompareInfoCodec();
+            return new CompareInfoCodec(CultureNames.For(_allowedCultures));
         }
         if (type == typeof(Version))
         {

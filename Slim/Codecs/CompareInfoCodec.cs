@@ -2,6 +2,7 @@ using System.Globalization;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
+using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Codecs;
 
@@ -12,7 +13,9 @@ namespace NFX.Slim.Codecs;
 /// </summary>
 internal sealed class CompareInfoCodec : SlimCodec
 {
-    public CompareInfoCodec() : base(typeof(CompareInfo)) { }
+    private readonly CultureNames _cultures;
+
+    public CompareInfoCodec(CultureNames cultures) : base(typeof(CompareInfo)) => _cultures = cultures;
 
     public override bool HasBody => false;
 
@@ -21,14 +24,20 @@ internal sealed class CompareInfoCodec : SlimCodec
     public override object ReadHeader(SlimReader reader, ReadSession session)
     {
         long offset = reader.Position;
-        string? name = reader.ReadString();
+        string name = reader.ReadString() ?? throw new SlimFormatException($"A null culture name at offset {offset}.", offset);
+        // Only a name of the bounded set reaches the runtime, whose culture cache never shrinks.
+        if (!_cultures.TryGet(name, out string? canonical))
+        {
+            throw new SlimCultureNotAllowedException(name, offset);
+        }
         try
         {
-            return CompareInfo.GetCompareInfo(name ?? throw new SlimFormatException($"A null culture name at offset {offset}.", offset));
+            return CompareInfo.GetCompareInfo(canonical);
         }
         catch (CultureNotFoundException)
         {
-            throw new SlimFormatException($"Unknown culture name '{name}' for a CompareInfo at offset {offset}.", offset);
+            // A name of SlimOptions.AllowedCultures the runtime does not know.
+            throw new SlimFormatException($"Unknown culture name '{canonical}' for a CompareInfo at offset {offset}.", offset);
         }
     }
 

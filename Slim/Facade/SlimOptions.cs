@@ -31,6 +31,15 @@ public sealed record SlimOptions
     public SlimLimits Limits { get; init; } = SlimLimits.Default;
 
     /// <summary>
+    /// The cultures a payload may name (the culture of a culture-aware string comparer's <c>CompareInfo</c>), matched
+    /// case-insensitively. Null (the default): the cultures the runtime knows,
+    /// <c>CultureInfo.GetCultures(CultureTypes.AllCultures)</c>, computed once per process. Any other name is refused
+    /// with <see cref="SlimCultureNotAllowedException"/> before the runtime sees it: the runtime caches every culture it
+    /// creates for the life of the process, so names from the bytes must come from a bounded set.
+    /// </summary>
+    public IReadOnlyCollection<string>? AllowedCultures { get; init; }
+
+    /// <summary>
     /// The native-type format: which types are written directly by the wire layer. Derive from
     /// <see cref="StreamerFormat"/> to add your own value types.
     /// </summary>
