@@ -21,6 +21,7 @@ internal sealed class SerializableCodec : SlimCodec
     private readonly ConstructorInfo _constructor;
     private readonly ReferenceSlot _nameSlot;
     private readonly ReferenceSlot _valueSlot;
+    private readonly (string Member, int UnitBytes)[] _capacities;
 
     public SerializableCodec(Type type, ConstructorInfo constructor, CodecCache codecs) : base(type)
     {
@@ -29,6 +30,7 @@ internal sealed class SerializableCodec : SlimCodec
         RunsProgramCode = true;
         _nameSlot = codecs.SlotFor(typeof(string), type.Name + " member name");
         _valueSlot = codecs.SlotFor(typeof(object), type.Name + " member");
+        _capacities = DeclaredCapacities.Of(type);
     }
 
     /// <summary>The special constructor of <paramref name="type"/>, or null when it has none.</summary>
@@ -63,7 +65,26 @@ internal sealed class SerializableCodec : SlimCodec
             string name = (string?)session.ReadReference(_nameSlot) ?? throw new SlimFormatException($"A null member name of {Type.Name} at offset {reader.Position}.", reader.Position);
             members[i] = (name, session.ReadReference(_valueSlot));
         }
+        if (_capacities.Length != 0)
+        {
+            DebitCapacities(members, session, reader.Position);
+        }
         session.Defer(new Construction(this, instance, members), CompletionKind.Construct);
+    }
+
+    // Before the constructor can allocate what a member declares: a capacity is memory the bytes did not pay for.
+    private void DebitCapacities((string Name, object? Value)[] members, ReadSession session, long offset)
+    {
+        foreach ((string member, int unitBytes) in _capacities)
+        {
+            foreach ((string name, object? value) in members)
+            {
+                if (name == member && DeclaredCapacities.AsCount(value) is > 0 and long count)
+                {
+                    session.DebitDeclaredCapacity(count > long.MaxValue / unitBytes ? long.MaxValue : count * unitBytes, $"{Type.Name}.{member} = {count}", offset);
+                }
+            }
+        }
     }
 
     public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);

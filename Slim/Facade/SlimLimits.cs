@@ -21,6 +21,7 @@ public sealed record SlimLimits
         MaxHashCollisions = int.MaxValue,
         MaxLayoutMembers = 65536,
         MaxStructuralDepth = 2048,
+        MaxDeclaredCapacityBytes = long.MaxValue,
     };
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
@@ -67,4 +68,14 @@ public sealed record SlimLimits
     /// a cycle of them is refused at any length. Default 512.
     /// </summary>
     public int MaxStructuralDepth { get; init; } = 512;
+
+    /// <summary>
+    /// The most memory, in bytes, that the stored capacities of one message may ask for beyond 32 bytes per byte of
+    /// the message: members of <c>ISerializable</c> BCL types from which their constructors allocate before any
+    /// element exists (<c>StringBuilder</c> "Capacity", <c>Hashtable</c> and <c>Dictionary</c> "HashSize",
+    /// <c>HashSet</c> "Capacity", also in types derived from them), summed over the message. Default 1 MiB: a
+    /// presized builder or table of that much, or as much as the message's own size justifies, reads; one that
+    /// declares more is refused before its constructor runs.
+    /// </summary>
+    public long MaxDeclaredCapacityBytes { get; init; } = 1024 * 1024;
 }

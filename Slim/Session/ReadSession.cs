@@ -41,6 +41,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private SlimCodec? _lastNamedCodec;         // and its codec
     private Action<CompletionStep>? _fill;
     private long _prefixStart = -1;             // where the message's stamp starts while its root entry may be remembered
+    private long _declaredBytes;                // memory ISerializable members declared (capacities) in this message,
+    private long _declaredAllowance;            // and what the message may declare: the limit plus 32 per payload byte
 
     public ReadSession(SlimSerializer owner, TypeRegistry registry, TypeAdmission admission)
     {
@@ -62,6 +64,25 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     public SlimLimits Limits => _limits;
 
     /// <summary>
+    /// Debits memory that a member of the message declares without paying for it in bytes (the capacity a constructor
+    /// will allocate: <see cref="Codecs.DeclaredCapacities"/>) from the message's allowance, the
+    /// <see cref="SlimLimits.MaxDeclaredCapacityBytes"/> limit plus 32 bytes per payload byte (the format's worst ratio
+    /// of memory to wire bytes), before anything is allocated for it.
+    /// </summary>
+    public void DebitDeclaredCapacity(long bytes, string what, long offset)
+    {
+        _declaredBytes = bytes > long.MaxValue - _declaredBytes ? long.MaxValue : _declaredBytes + bytes;
+        if (_declaredBytes > _declaredAllowance)
+        {
+            SlimThrow.Limit($"{nameof(SlimLimits.MaxDeclaredCapacityBytes)} ({what}; 32 bytes per message byte come on top of the limit)",
+                _declaredBytes, _declaredAllowance, offset);
+        }
+    }
+
+    private static long DeclaredAllowance(long limit, long payloadBytes) =>
+        limit > long.MaxValue - 32 * payloadBytes ? long.MaxValue : limit + 32 * payloadBytes;
+
+    /// <summary>
     /// Reads the registry stamp, the root and every body, then runs deferred fills and callbacks. <paramref name="formatVersion"/>
     /// is the message's (its header was checked): it says which bodies follow their announcement (<see cref="BodyOrder"/>).
     /// </summary>
@@ -74,6 +95,8 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         reader.MaxLength = _limits.MaxCollectionLength;
         reader.MaxLengthName = nameof(SlimLimits.MaxCollectionLength);
         reader.MaxStringBytes = _limits.MaxStringBytes;
+        _declaredBytes = 0;
+        _declaredAllowance = DeclaredAllowance(_limits.MaxDeclaredCapacityBytes, reader.BufferedBytes);
         long stampOffset = reader.Position;
         object? root;
         if (registry.LearnedCount == 0 && _owner.RootPrefixes.Find(reader.UnreadBuffered, admission, rootSlot) is { } memo)

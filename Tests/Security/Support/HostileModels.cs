@@ -143,3 +143,30 @@ public sealed class LengthComparer : IEqualityComparer<string>, IComparer<string
 
     public int Compare(string? x, string? y) => (x?.Length ?? -1).CompareTo(y?.Length ?? -1);
 }
+
+/// <summary>A DTO with a <see cref="System.Text.StringBuilder"/> field: its stored capacity is what its constructor allocates.</summary>
+public sealed class TextHolder
+{
+    public System.Text.StringBuilder? Text;
+}
+
+/// <summary>A DTO with a <see cref="System.Collections.Hashtable"/> field: its stored HashSize is what it allocates.</summary>
+public sealed class TableHolder
+{
+    public System.Collections.Hashtable? Table;
+}
+
+/// <summary>A program's dictionary type: the ISerializable form of its base declares the table size.</summary>
+[Serializable]
+public sealed class NamedCounts : Dictionary<string, int>
+{
+    public NamedCounts()
+    {
+    }
+
+#pragma warning disable SYSLIB0051 // the serialization constructor is what the attack goes through
+    private NamedCounts(SerializationInfo info, StreamingContext context) : base(info, context)
+    {
+    }
+#pragma warning restore SYSLIB0051
+}

@@ -25,6 +25,43 @@ internal static class HostilePayloads
         slim.Serialize(wrap(new Dictionary<string, int>(StringComparer.Create(CultureInfo.GetCultureInfo("en-US"), ignoreCase: false)) { ["a"] = 1 })),
         "en-US", cultureName);
 
+    /// <summary>
+    /// <paramref name="honest"/> serialized, with the integer ISerializable member <paramref name="member"/> (which
+    /// holds <paramref name="honestValue"/>) set to <paramref name="declared"/>: a stored capacity that the type's
+    /// constructor allocates before any element exists (StringBuilder "Capacity", Hashtable and Dictionary "HashSize").
+    /// </summary>
+    public static byte[] DeclaredCapacity(SlimSerializer slim, object honest, string member, int honestValue, int declared)
+    {
+        byte[] bytes = slim.Serialize(honest);
+        int name = bytes.AsSpan().IndexOf(Encoding.ASCII.GetBytes(member));
+        if (name < 0)
+        {
+            throw new InvalidOperationException($"The payload has no member '{member}'.");
+        }
+        byte[] old = ZigZagVarint(honestValue);
+        int at = bytes.AsSpan(name + member.Length).IndexOf(old);
+        if (at < 0)
+        {
+            throw new InvalidOperationException($"The value {honestValue} does not follow '{member}'.");
+        }
+        at += name + member.Length;
+        byte[] edited = [.. bytes.AsSpan(0, at), .. ZigZagVarint(declared), .. bytes.AsSpan(at + old.Length)];
+        return Wire.Reframe(edited);
+    }
+
+    private static byte[] ZigZagVarint(int value)
+    {
+        uint v = (uint)((value << 1) ^ (value >> 31));
+        var bytes = new List<byte>();
+        while (v >= 0x80)
+        {
+            bytes.Add((byte)(v | 0x80));
+            v >>= 7;
+        }
+        bytes.Add((byte)v);
+        return [.. bytes];
+    }
+
     /// <summary>Replaces the only occurrence of the ASCII <paramref name="from"/> in <paramref name="bytes"/> with <paramref name="to"/> (same length).</summary>
     public static byte[] ReplaceOnce(byte[] bytes, string from, string to)
     {
