@@ -93,8 +93,10 @@ public sealed class SlimAkkaSerializer : Serializer
             // The one copy Akka's API forces: from Slim's pooled buffer into an array of the exact size.
             return _slim.Serialize(obj);
         }
-        catch (Exception e) when (e is SlimException or NotSupportedException or InvalidOperationException)
+        catch (Exception e) when (e is not OutOfMemoryException)
         {
+            // Akka's endpoint writer drops a message whose serializer throws SerializationException and tears the
+            // association down for anything else: a surrogate's ToSurrogate or an unsupported member costs one message.
             throw SlimAkkaErrors.OnWrite(obj, e);
         }
     }

@@ -253,6 +253,16 @@ public sealed class SerializerSpecTests
     }
 
     [Test]
+    public void ToBinary_DelegateInMessage_SerializationExceptionNamingTheMessageAndWhy()
+    {
+        var carrier = new Carrier { Any = new Func<int>(() => 1) };
+
+        var error = Assert.Throws<SerializationException>(() => SerializerOf(carrier).ToBinary(carrier))!;
+
+        Assert.That(error.Message, Does.Contain(typeof(Carrier).FullName).And.Contain("delegate"));
+    }
+
+    [Test]
     public void FromBinary_MalformedOrTruncatedBytes_SerializationException()
     {
         byte[] good = SerializerOf(new Order()).ToBinary(new Order { Id = 3, Customer = "c", Shape = new Circle(1) });
