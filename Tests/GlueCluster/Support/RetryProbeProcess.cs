@@ -27,6 +27,9 @@ internal sealed class RetryProbeProcess : IAsyncDisposable
 
     public int Port => _port.Task.Result;
 
+    /// <summary>True once the process has ended (killed, crashed, or exited).</summary>
+    public bool HasExited => _process.HasExited;
+
     /// <summary>The "run method id" lines so far.</summary>
     public IReadOnlyCollection<string> Runs => _runs;
 

@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Text;
+using System.Reflection;
+using NFX.IO;
 using NFX.Slim;
 
 namespace NFX.Tests.Security.Support;
@@ -46,7 +48,127 @@ internal static class HostilePayloads
         }
         at += name + member.Length;
         byte[] edited = [.. bytes.AsSpan(0, at), .. ZigZagVarint(declared), .. bytes.AsSpan(at + old.Length)];
-        return Wire.Reframe(edited);
+        return Reframe(edited);
+    }
+
+    /// <summary>
+    /// Defect "cycle through a value": a <c>HashSet&lt;object&gt;</c> whose element is a <c>Tuple&lt;object&gt;</c> holding a
+    /// boxed <c>ValueTuple&lt;object&gt;</c> that holds the tuple. Filling the set hashes the element, whose structural
+    /// hash recurses through the value forever (a stack overflow kills the process). Written by the real writer: the
+    /// tuple joins the set while its item is still null, then the item is set by reflection, so nothing here hashes it.
+    /// </summary>
+    public static byte[] CycleThroughValue(SlimSerializer slim, Func<object, object>? wrap = null)
+    {
+        var tuple = new Tuple<object?>(null);
+        var set = new HashSet<object> { tuple };
+        typeof(Tuple<object?>).GetField("m_Item1", BindingFlags.Instance | BindingFlags.NonPublic)!.SetValue(tuple, ValueTuple.Create<object>(tuple));
+        return slim.Serialize(wrap is null ? set : wrap(set));
+    }
+
+    /// <summary>
+    /// Defect "exponential work on shared generic types": a type table defining D1 = Dictionary&lt;int, int&gt; and
+    /// D(k) = Dictionary&lt;D(k-1), D(k-1)&gt; up to <paramref name="levels"/>, each entry naming the previous one by handle
+    /// (about 5 bytes per level), and an empty dictionary of the last. As a tree it has 2^levels leaves.
+    /// </summary>
+    public static byte[] SharedGenericChain(SlimSerializer slim, int levels = 28, bool asGlueArgument = false) =>
+        Message(slim, asGlueArgument, (w, table) =>
+        {
+            w.WriteVarUInt32(Wire.NewWithType);
+            table.Chain(w, Wire.TDictionary, levels, leaf: Wire.TInt);
+            w.WriteByte(0); // default comparer
+            w.WriteVarUInt32(0); // no entries
+        });
+
+    /// <summary>
+    /// Defect "code generation on nested empty structs": a boxed KeyValuePair&lt;K, K&gt; nested <paramref name="levels"/>
+    /// deep over the empty ValueTuple, each level naming the previous by handle. Its body is empty: every field is an
+    /// empty struct.
+    /// </summary>
+    public static byte[] NestedEmptyStructs(SlimSerializer slim, int levels = 17, bool asGlueArgument = false) =>
+        Message(slim, asGlueArgument, (w, table) =>
+        {
+            w.WriteVarUInt32(Wire.NewWithType);
+            table.Chain(w, Wire.TKeyValuePair, levels, leaf: null);
+        });
+
+    /// <summary>
+    /// A message of <paramref name="slim"/>'s registry whose root is what <paramref name="reference"/> writes, or, as a
+    /// Glue argument, the argument tuple <c>ValueTuple&lt;object&gt;</c> of a method with one <c>object</c> parameter
+    /// holding it (flags say Batch, as a connection's serializer writes).
+    /// </summary>
+    public static byte[] Message(SlimSerializer slim, bool asGlueArgument, Action<SlimWriter, TypeTable> reference)
+    {
+        using var writer = new SlimWriter();
+        writer.WriteRawBytes(Wire.Stamp(slim));
+        var table = new TypeTable();
+        if (asGlueArgument)
+        {
+            writer.WriteVarUInt32(Wire.NewWithType);
+            writer.WriteVarUInt32(table.NextHandle);
+            writer.WriteByte(Wire.EntryGeneric);
+            table.Named(writer, "System.ValueTuple`1", "System.Private.CoreLib");
+            writer.WriteVarUInt32(1);
+            writer.WriteVarUInt32(Wire.TObject);
+            table.Registered();
+        }
+        reference(writer, table);
+        byte[] framed = Wire.Frame(writer.ToArray());
+        framed[3] = asGlueArgument ? (byte)1 : (byte)0;
+        return framed;
+    }
+
+    /// <summary>Re-frames an edited message (its payload length), keeping its version and flags.</summary>
+    public static byte[] Reframe(byte[] edited)
+    {
+        byte[] framed = Wire.Reframe(edited);
+        framed[3] = edited[3];
+        return framed;
+    }
+
+    /// <summary>
+    /// Type handles as a message's entries take them: a new entry is written with the next free handle and registered
+    /// when complete, so a new part nested in an unfinished entry is written with the same handle as the whole.
+    /// </summary>
+    public sealed class TypeTable
+    {
+        private uint _registered;
+
+        /// <summary>The handle a new entry is written with now.</summary>
+        public uint NextHandle => Wire.BuiltInCount + _registered;
+
+        /// <summary>Marks the entry being written complete; returns its handle.</summary>
+        public uint Registered() => Wire.BuiltInCount + _registered++;
+
+        /// <summary>Writes a Named entry (registered at once) and returns its handle.</summary>
+        public uint Named(SlimWriter w, string fullName, string assembly)
+        {
+            Wire.NamedType(w, NextHandle, fullName, assembly);
+            return Registered();
+        }
+
+        /// <summary>
+        /// Writes G(k) = definition&lt;G(k-1), G(k-1)&gt; for k = <paramref name="levels"/>: the first argument a new
+        /// entry, the second its handle. G(0) is <paramref name="leaf"/>, or a new System.ValueTuple entry when null.
+        /// </summary>
+        public uint Chain(SlimWriter w, uint definition, int levels, uint? leaf)
+        {
+            if (levels == 0)
+            {
+                if (leaf is uint existing)
+                {
+                    w.WriteVarUInt32(existing);
+                    return existing;
+                }
+                return Named(w, "System.ValueTuple", "System.Private.CoreLib");
+            }
+            w.WriteVarUInt32(NextHandle);
+            w.WriteByte(Wire.EntryGeneric);
+            w.WriteVarUInt32(definition);
+            w.WriteVarUInt32(2);
+            uint inner = Chain(w, definition, levels - 1, leaf);
+            w.WriteVarUInt32(inner);
+            return Registered();
+        }
     }
 
     private static byte[] ZigZagVarint(int value)
