@@ -88,6 +88,7 @@ internal sealed class CodecCache
 
     private SlimCodec Create(Type type)
     {
+        CodegenBudget.Charge(CodegenBudget.PerFunctor);
         SlimCodec codec = CreateCodec(type);
         codec.HasLayout = WritesOwnFields(type, out _);
         return codec;

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
@@ -55,6 +56,160 @@ internal sealed class ValueExpressions
     }
 
     /// <summary>
+    /// The most expression nodes a struct is expanded in place with; a larger one (wide, or nested from shared parts such
+    /// as <c>KeyValuePair&lt;K, K&gt;</c> over <c>KeyValuePair&lt;J, J&gt;</c>, whose expansion doubles per level) is read,
+    /// written and cloned by a functor of its own, compiled once per type and called where the struct appears, so the
+    /// generated code grows with the number of distinct struct types, never with the number of paths to them.
+    /// </summary>
+    internal const int MaxInlineNodes = 64;
+
+    private enum Direction { Write, Read, Clone }
+
+    private readonly ConcurrentDictionary<Type, long> _minWire = new();
+    private readonly ConcurrentDictionary<(Type, bool), int> _runBytes = new();
+    private readonly ConcurrentDictionary<Type, int> _inlineNodes = new();
+    private readonly ConcurrentDictionary<Type, int> _deepest = new();
+    private readonly ConcurrentDictionary<(Type, Direction), Delegate> _functors = new();
+
+    /// <summary>
+    /// True when a struct of <paramref name="type"/> is handled by its own functor (<see cref="MaxInlineNodes"/>); refuses
+    /// it first when its nesting from here passes <see cref="MaxStructNesting"/>, as the expansion would have.
+    /// </summary>
+    private bool IsCalled(Type type, string path, int depth)
+    {
+        if (InlineNodes(type) <= MaxInlineNodes)
+        {
+            return false;
+        }
+        if (depth + Deepest(type) > MaxStructNesting)
+        {
+            SlimThrow.Unsupported(path, $"structs nested more than {MaxStructNesting} levels deep");
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// The functor that writes, reads or clones one <paramref name="type"/> value (its fields expanded in place, larger
+    /// struct fields calling their own functors), compiled once per type and direction.
+    /// </summary>
+    private Delegate Functor(Type type, Direction direction)
+    {
+        if (_functors.TryGetValue((type, direction), out Delegate? functor))
+        {
+            return functor;
+        }
+        string path = GraphPath.Readable(type);
+        LambdaExpression lambda;
+        switch (direction)
+        {
+            case Direction.Write:
+            {
+                ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
+                ParameterExpression value = Expression.Parameter(type, "value");
+                ParameterExpression session = Expression.Parameter(typeof(WriteSession), "session");
+                lambda = Expression.Lambda(typeof(Action<,,>).MakeGenericType(typeof(SlimWriter), type, typeof(WriteSession)),
+                    ExpandWrite(type, writer, value, session, path, 0), $"Write_{type.Name}", [writer, value, session]);
+                break;
+            }
+            case Direction.Read:
+            {
+                ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
+                ParameterExpression session = Expression.Parameter(typeof(ReadSession), "session");
+                lambda = Expression.Lambda(typeof(Func<,,>).MakeGenericType(typeof(SlimReader), typeof(ReadSession), type),
+                    ExpandRead(type, reader, session, path, 0), $"Read_{type.Name}", [reader, session]);
+                break;
+            }
+            default:
+            {
+                ParameterExpression value = Expression.Parameter(type, "value");
+                ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
+                lambda = Expression.Lambda(typeof(Func<,,>).MakeGenericType(type, typeof(CloneSession), type),
+                    ExpandClone(type, value, session, path, 0), $"Clone_{type.Name}", [value, session]);
+                break;
+            }
+        }
+        CodegenBudget.Charge(CodegenBudget.PerFunctor);
+        return _functors.GetOrAdd((type, direction), lambda.Compile());
+    }
+
+    /// <summary>
+    /// How many nodes expanding a value of <paramref name="type"/> in place takes (a struct field that is itself called
+    /// counts one), memoised per type; capped, so sums of shared parts cannot overflow.
+    /// </summary>
+    private int InlineNodes(Type type)
+    {
+        if (!type.IsValueType || type.IsEnum || _format.IsNative(type))
+        {
+            return 1;
+        }
+        return _inlineNodes.TryGetValue(type, out int nodes) ? nodes : _inlineNodes.GetOrAdd(type, InlineNodesUncached(type));
+    }
+
+    private int InlineNodesUncached(Type type)
+    {
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            return 1 + Called(inner);
+        }
+        if (type.IsByRefLike)
+        {
+            return 1;
+        }
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return (int)Math.Min(int.MaxValue / 2, 1 + (long)repeated.Length * Called(repeated.Element));
+        }
+        long sum = 1;
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            sum = Math.Min(int.MaxValue / 2, sum + Called(field.FieldType));
+        }
+        return (int)sum;
+
+        int Called(Type part) => InlineNodes(part) is var n && n > MaxInlineNodes ? 1 : n;
+    }
+
+    /// <summary>
+    /// How many struct levels below a value of <paramref name="type"/> its expansion checks (0: the struct itself, -1:
+    /// not a struct), memoised per type, so a called functor is refused exactly where the expansion would have been.
+    /// </summary>
+    private int Deepest(Type type)
+    {
+        if (!type.IsValueType || _format.IsNative(type))
+        {
+            return -1;
+        }
+        if (type.IsEnum)
+        {
+            return Deepest(Enum.GetUnderlyingType(type));
+        }
+        return _deepest.TryGetValue(type, out int deepest) ? deepest : _deepest.GetOrAdd(type, DeepestUncached(type));
+    }
+
+    private int DeepestUncached(Type type)
+    {
+        if (Nullable.GetUnderlyingType(type) is { } inner)
+        {
+            int below = Deepest(inner);
+            return below < 0 ? -1 : below + 1;
+        }
+        if (type.IsByRefLike)
+        {
+            return 0;
+        }
+        int deepest = 0;
+        if (RepeatedElements.Of(type) is { } repeated)
+        {
+            return Math.Max(0, Deepest(repeated.Element) + 1);
+        }
+        foreach (FieldInfo field in FieldLayout.Of(type))
+        {
+            deepest = Math.Max(deepest, Deepest(field.FieldType) + 1);
+        }
+        return Math.Min(deepest, 1 << 20);
+    }
+
+    /// <summary>
     /// The fewest bytes one value of <paramref name="type"/> can take on the wire (at least 1). Readers check every
     /// element count against the bytes left using this size, so the memory allocated for a collection of structs stays
     /// proportional to the input: with 1 byte per element, a list of wide structs (a ValueTuple of decimals nested
@@ -62,7 +217,14 @@ internal sealed class ValueExpressions
     /// </summary>
     public int MinWireBytes(Type type) => (int)Math.Clamp(MinWire(type, 0), 1, 1 << 20);
 
-    private long MinWire(Type type, int depth)
+    /// <summary>The bound <see cref="MinWire"/> sums are cut at: past it the size only decides that a count is too long anyway.</summary>
+    private const long MaxMinWire = 1L << 30;
+
+    // Memoised per type: a struct of shared parts (KeyValuePair<K, K> nested) is measured once per distinct part.
+    private long MinWire(Type type, int depth) =>
+        depth > MaxStructNesting ? 1 : _minWire.TryGetValue(type, out long size) ? size : _minWire.GetOrAdd(type, MinWireUncached(type, depth));
+
+    private long MinWireUncached(Type type, int depth)
     {
         if (!type.IsValueType)
         {
@@ -82,12 +244,12 @@ internal sealed class ValueExpressions
         }
         if (RepeatedElements.Of(type) is { } repeated)
         {
-            return repeated.Length * MinWire(repeated.Element, depth + 1);
+            return Math.Min(MaxMinWire, repeated.Length * MinWire(repeated.Element, depth + 1));
         }
         long sum = 0;
         foreach (FieldInfo field in FieldLayout.Of(type))
         {
-            sum += MinWire(field.FieldType, depth + 1);
+            sum = Math.Min(MaxMinWire, sum + MinWire(field.FieldType, depth + 1));
         }
         return sum;
     }
@@ -124,6 +286,7 @@ internal sealed class ValueExpressions
 
     public Expression Write(Type type, Expression writer, Expression value, Expression session, string path, int depth = 0)
     {
+        CodegenBudget.Charge(1);
         if (!type.IsValueType)
         {
             Expression boxed = value.Type == typeof(object) ? value : Expression.Convert(value, typeof(object));
@@ -160,6 +323,15 @@ internal sealed class ValueExpressions
                     Write(inner, writer, Expression.Call(local, type.GetMethod("GetValueOrDefault", Type.EmptyTypes)!), session, path, depth + 1)));
         }
         CheckStruct(type, path, depth);
+        if (IsCalled(type, path, depth))
+        {
+            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Write)), writer, value, session);
+        }
+        return ExpandWrite(type, writer, value, session, path, depth);
+    }
+
+    private Expression ExpandWrite(Type type, Expression writer, Expression value, Expression session, string path, int depth)
+    {
         ParameterExpression copy = Expression.Variable(type, "value");
         if (RepeatedElements.Of(type) is { } repeated)
         {
@@ -251,6 +423,16 @@ internal sealed class ValueExpressions
     /// </summary>
     private int RunBytes(Type type, int depth, bool reading)
     {
+        if (!type.IsValueType || depth + Deepest(type) + 1 > MaxStructNesting)
+        {
+            return 0; // the general path refuses it (or it is a reference): never a run
+        }
+        var key = (type, reading);
+        return _runBytes.TryGetValue(key, out int bytes) ? bytes : _runBytes.GetOrAdd(key, RunBytesUncached(type, depth, reading));
+    }
+
+    private int RunBytesUncached(Type type, int depth, bool reading)
+    {
         if (!type.IsValueType || type.IsByRefLike || type == typeof(IntPtr) || type == typeof(UIntPtr) || depth > MaxStructNesting)
         {
             return 0;
@@ -327,6 +509,7 @@ internal sealed class ValueExpressions
 
     public Expression Read(Type type, Expression reader, Expression session, string path, int depth = 0)
     {
+        CodegenBudget.Charge(1);
         if (!type.IsValueType)
         {
             // A delegate slot can only come back null: the deny-list refuses every delegate type a payload could name.
@@ -352,6 +535,15 @@ internal sealed class ValueExpressions
                 Expression.Default(type));
         }
         CheckStruct(type, path, depth);
+        if (IsCalled(type, path, depth))
+        {
+            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Read)), reader, session);
+        }
+        return ExpandRead(type, reader, session, path, depth);
+    }
+
+    private Expression ExpandRead(Type type, Expression reader, Expression session, string path, int depth)
+    {
         ParameterExpression result = Expression.Variable(type, "value");
         if (RepeatedElements.Of(type) is { } repeated)
         {
@@ -434,6 +626,7 @@ internal sealed class ValueExpressions
 
     public Expression Clone(Type type, Expression value, Expression session, string path, int depth = 0)
     {
+        CodegenBudget.Charge(1);
         if (!type.IsValueType)
         {
             if (typeof(Delegate).IsAssignableFrom(type))
@@ -463,6 +656,15 @@ internal sealed class ValueExpressions
                     Expression.Default(type)));
         }
         CheckStruct(type, path, depth);
+        if (IsCalled(type, path, depth))
+        {
+            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Clone)), value, session);
+        }
+        return ExpandClone(type, value, session, path, depth);
+    }
+
+    private Expression ExpandClone(Type type, Expression value, Expression session, string path, int depth)
+    {
         ParameterExpression result = Expression.Variable(type, "value");
         if (RepeatedElements.Of(type) is { } repeated)
         {

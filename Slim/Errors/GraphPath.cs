@@ -25,16 +25,35 @@ internal static class GraphPath
     /// </summary>
     public static string FindFirstOf(object root, Type type) => Walk(root, child => child.GetType() == type, withType: true);
 
-    /// <summary>A type as C# spells it, without namespaces: <c>Dictionary&lt;string, List&lt;int&gt;&gt;</c>, <c>Order[]</c>.</summary>
+    /// <summary>
+    /// A type as C# spells it, without namespaces: <c>Dictionary&lt;string, List&lt;int&gt;&gt;</c>, <c>Order[]</c>; cut at
+    /// <see cref="TypeSystem.TypeNames.MaxDescribedLength"/> characters (then ending with "..."), so a type built from
+    /// shared parts costs at most that much to name.
+    /// </summary>
     public static string Readable(Type type)
     {
+        var text = new System.Text.StringBuilder();
+        AppendReadable(text, type, TypeSystem.TypeNames.MaxDescribedLength);
+        return TypeSystem.TypeNames.Finish(text, TypeSystem.TypeNames.MaxDescribedLength);
+    }
+
+    private static void AppendReadable(System.Text.StringBuilder text, Type type, int max)
+    {
+        if (text.Length > max)
+        {
+            return; // cut here anyway: the rest of the type is never walked
+        }
         if (type.IsArray)
         {
-            return Readable(type.GetElementType()!) + (type.IsSZArray ? "[]" : "[" + new string(',', type.GetArrayRank() - 1) + "]");
+            AppendReadable(text, type.GetElementType()!, max);
+            text.Append(type.IsSZArray ? "[]" : "[" + new string(',', type.GetArrayRank() - 1) + "]");
+            return;
         }
         if (Nullable.GetUnderlyingType(type) is { } underlying)
         {
-            return Readable(underlying) + "?";
+            AppendReadable(text, underlying, max);
+            text.Append('?');
+            return;
         }
         string? alias = Type.GetTypeCode(type) switch
         {
@@ -46,22 +65,40 @@ internal static class GraphPath
         };
         if (alias is not null && !type.IsEnum)
         {
-            return alias;
+            text.Append(alias);
+            return;
         }
         string name = StripArity(type.Name);
         if (type.IsNested && type.DeclaringType is { } outer)
         {
             name = StripArity(outer.Name) + "." + name;
         }
+        text.Append(name);
         int tick = type.Name.IndexOf('`');
         if (!type.IsGenericType || tick < 0)
         {
-            return name;
+            return;
         }
         // A nested type's name counts only its own generic arguments; the outer type's come first in the list.
         Type[] arguments = type.GetGenericArguments();
         int own = Math.Min(arguments.Length, int.Parse(type.Name.AsSpan(tick + 1), System.Globalization.CultureInfo.InvariantCulture));
-        return name + "<" + string.Join(", ", arguments[^own..].Select(a => a.IsGenericParameter ? a.Name : Readable(a))) + ">";
+        text.Append('<');
+        for (int i = arguments.Length - own; i < arguments.Length && text.Length <= max; i++)
+        {
+            if (i > arguments.Length - own)
+            {
+                text.Append(", ");
+            }
+            if (arguments[i].IsGenericParameter)
+            {
+                text.Append(arguments[i].Name);
+            }
+            else
+            {
+                AppendReadable(text, arguments[i], max);
+            }
+        }
+        text.Append('>');
     }
 
     private static string StripArity(string name) => name.IndexOf('`') is var tick and > 0 ? name[..tick] : name;

@@ -22,6 +22,10 @@ public sealed record SlimLimits
         MaxLayoutMembers = 65536,
         MaxStructuralDepth = 2048,
         MaxDeclaredCapacityBytes = long.MaxValue,
+        MaxCodegenNodes = int.MaxValue,
+        MaxLayoutExtraMembers = 65536,
+        MaxPlanCacheBytes = 256L * 1024 * 1024,
+        MaxTypeNodes = 65536,
     };
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
@@ -78,4 +82,36 @@ public sealed record SlimLimits
     /// declares more is refused before its constructor runs.
     /// </summary>
     public long MaxDeclaredCapacityBytes { get; init; } = 1024 * 1024;
+
+    /// <summary>
+    /// The most code-generation work one message may cause, in nodes: every codec, struct functor and reading plan
+    /// built for a type this serializer had not met (16 each, plus one per value, field and member expression), and every
+    /// part of a layout text described for it (docs/SECURITY.md, "Limits"). Codecs are cached, so a message of known
+    /// types costs nothing; the first message of a large model costs a few thousand. Default 100,000 (about a second of
+    /// compilation at worst on a slow machine).
+    /// </summary>
+    public int MaxCodegenNodes { get; init; } = 100_000;
+
+    /// <summary>
+    /// How many more members a version-tolerant layout of a class may list than this reader's version of the class has
+    /// (docs/FORMAT.md, "Layouts"): a writer's version adds a few members, not thousands, and every member listed costs a
+    /// step of a compiled reading plan. Checked when the count is read, before the list is decoded. Default 64.
+    /// </summary>
+    public int MaxLayoutExtraMembers { get; init; } = 64;
+
+    /// <summary>
+    /// The most memory, in bytes, the reading plans one serializer keeps for other layouts of its classes are counted to
+    /// retain (2 KiB per plan plus 256 bytes and the name per member); past it the least recently used plans are dropped
+    /// and compiled again when met again. Set when the serializer is created. Default 8 MiB.
+    /// </summary>
+    public long MaxPlanCacheBytes { get; init; } = 8L * 1024 * 1024;
+
+    /// <summary>
+    /// The largest type a message may build from its type entries, counted as the runtime spells a type out (in names
+    /// and in the signatures of generated code): one node per type, generic definition, argument and element type, an
+    /// argument counted at every place it appears. Entries refer to each other by handle, so 28 entries
+    /// <c>Dk = Dictionary&lt;Dk-1, Dk-1&gt;</c> make a type of 2^29 nodes, whose name alone would not fit in memory.
+    /// Checked when a generic or array entry is read, before the type is made. Default 256 (real types have a few dozen).
+    /// </summary>
+    public int MaxTypeNodes { get; init; } = 256;
 }

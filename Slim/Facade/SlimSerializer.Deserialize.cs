@@ -1,5 +1,6 @@
 using System.Buffers;
 using NFX.IO;
+using NFX.Slim.CodeGen;
 using NFX.Slim.Framing;
 using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
@@ -130,6 +131,7 @@ public sealed partial class SlimSerializer
         SlimReader reader = session.Reader;
         TypeRegistry registry = _batchReadRegistry ?? session.OwnRegistry;
         int registryCount = registry.Count;
+        CodegenBudget? outerBudget = session.Budget.Enter(Options.Limits.MaxCodegenNodes);
         try
         {
             int length = MessageHeader.Read(reader, Options.Limits, out byte version);
@@ -160,6 +162,7 @@ public sealed partial class SlimSerializer
         }
         finally
         {
+            CodegenBudget.Exit(outerBudget);
             if (_batchReadRegistry is null)
             {
                 registry.Reset();

@@ -58,7 +58,7 @@ public sealed partial class SlimSerializer
         }
         Options = options;
         Codecs = new CodecCache(options);
-        Layouts = new LayoutCatalog(Codecs);
+        Layouts = new LayoutCatalog(Codecs, Options.Limits.MaxPlanCacheBytes);
         Resolver = new TypeNameResolver(options.FormerNames);
         RootSlot = new ReferenceSlot(typeof(object), "the root");
         _template = new TypeRegistryTemplate(options.KnownTypes, t => Layouts.Of(t)?.Fingerprint);

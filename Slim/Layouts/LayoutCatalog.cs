@@ -10,17 +10,28 @@ namespace NFX.Slim.Layouts;
 /// </summary>
 internal sealed class LayoutCatalog
 {
+    /// <summary>What one reading plan is counted to retain besides its members (codec, compiled method, key, entry).</summary>
+    public const int PlanBaseBytes = 2048;
+
     /// <summary>
-    /// The most distinct remote layouts one serializer compiles plans for: each costs a compilation and stays cached,
-    /// so a stream of forged member lists must not be able to grow the cache without bound.
+    /// What one member of a plan is counted to retain besides its name: its step of the compiled method, its slot or
+    /// conversion and its key entry (measured: ~170 bytes per member of a 4,000-member plan, rounded up).
     /// </summary>
-    public const int MaxPlans = 1024;
+    public const int PlanMemberBytes = 256;
 
     private readonly CodecCache _codecs;
+    private readonly long _maxPlanBytes;
     private readonly ConcurrentDictionary<Type, LocalLayout?> _layouts = new();
-    private readonly ConcurrentDictionary<PlanKey, SlimCodec> _plans = new();
+    private readonly object _gate = new();
+    private readonly Dictionary<PlanKey, LinkedListNode<PlanEntry>> _plans = [];
+    private readonly LinkedList<PlanEntry> _recent = new(); // most recently used first
+    private long _planBytes;
 
-    public LayoutCatalog(CodecCache codecs) => _codecs = codecs;
+    public LayoutCatalog(CodecCache codecs, long maxPlanBytes)
+    {
+        _codecs = codecs;
+        _maxPlanBytes = maxPlanBytes;
+    }
 
     /// <summary>The layout of <paramref name="type"/>, or null when its bytes do not follow a field layout of its own.</summary>
     public LocalLayout? Of(Type type) =>
@@ -37,23 +48,80 @@ internal sealed class LayoutCatalog
             : new LocalLayout(type, FieldLayout.Of(type), tolerable: !type.IsValueType);
     }
 
-    /// <summary>How many reading plans this serializer compiled.</summary>
-    public int PlanCount => _plans.Count;
+    /// <summary>How many reading plans this serializer holds.</summary>
+    public int PlanCount
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _plans.Count;
+            }
+        }
+    }
 
-    /// <summary>The reading plan from <paramref name="remote"/> to <paramref name="local"/>, compiled on first use.</summary>
+    /// <summary>The bytes the held plans are counted to retain (<see cref="SlimLimits.MaxPlanCacheBytes"/> bounds it).</summary>
+    public long PlanBytes
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return _planBytes;
+            }
+        }
+    }
+
+    /// <summary>What a plan for <paramref name="remote"/> is counted to retain.</summary>
+    public static long CountedBytes(RemoteMember[] remote)
+    {
+        long bytes = PlanBaseBytes;
+        foreach (RemoteMember member in remote)
+        {
+            bytes += PlanMemberBytes + member.Name.Length;
+        }
+        return bytes;
+    }
+
+    /// <summary>
+    /// The reading plan from <paramref name="remote"/> to <paramref name="local"/>, compiled on first use. Plans are kept
+    /// while the bytes they are counted to retain fit <see cref="SlimLimits.MaxPlanCacheBytes"/>; past it the least
+    /// recently used are dropped (a layout met again is compiled again), so a stream of forged member lists costs time
+    /// in proportion to its bytes and never grows the serializer.
+    /// </summary>
     public SlimCodec Plan(LocalLayout local, RemoteMember[] remote)
     {
         var key = new PlanKey(local.Type, remote);
-        if (_plans.TryGetValue(key, out SlimCodec? plan))
+        lock (_gate)
         {
-            return plan;
+            if (_plans.TryGetValue(key, out LinkedListNode<PlanEntry>? node))
+            {
+                _recent.Remove(node);
+                _recent.AddFirst(node);
+                return node.Value.Codec;
+            }
         }
-        if (_plans.Count >= MaxPlans)
+        SlimCodec built = TolerantPlan.Build(local, remote, (ObjectCodec)_codecs.Get(local.Type), _codecs);
+        lock (_gate)
         {
-            throw new SlimLimitExceededException($"More than {MaxPlans} distinct remote layouts (reading plans)", _plans.Count + 1L, MaxPlans, 0);
+            if (_plans.TryGetValue(key, out LinkedListNode<PlanEntry>? raced))
+            {
+                return raced.Value.Codec; // another thread compiled the same layout meanwhile
+            }
+            var entry = new PlanEntry(key, built, CountedBytes(remote));
+            _plans.Add(key, _recent.AddFirst(entry));
+            _planBytes += entry.Bytes;
+            while (_planBytes > _maxPlanBytes && _recent.Last is { } oldest && oldest.Value != entry)
+            {
+                _recent.RemoveLast();
+                _plans.Remove(oldest.Value.Key);
+                _planBytes -= oldest.Value.Bytes;
+            }
         }
-        return _plans.GetOrAdd(key, k => TolerantPlan.Build(local, k.Members, (ObjectCodec)_codecs.Get(k.Type), _codecs));
+        return built;
     }
+
+    private sealed record PlanEntry(PlanKey Key, SlimCodec Codec, long Bytes);
 
     private sealed class PlanKey : IEquatable<PlanKey>
     {

@@ -144,6 +144,12 @@ internal sealed partial class ReadSession
             }
         }
         entryHash = TypeRegistry.WireEntryHash(WireTypeEntry.Generic, [], [], parts, 0);
+        long nodes = TypeNodes.Of(definition, arguments);
+        if (nodes > _limits.MaxTypeNodes)
+        {
+            // Refused before the runtime makes the type: it spells types out as trees (names, method signatures).
+            SlimThrow.Limit(nameof(SlimLimits.MaxTypeNodes), nodes, _limits.MaxTypeNodes, offset);
+        }
         try
         {
             return _owner.Resolver.MakeGeneric(definition, arguments);
@@ -163,6 +169,11 @@ internal sealed partial class ReadSession
             SlimThrow.Format($"Array type entry of rank {rank} over '{TypeNames.Describe(element)}' is invalid", offset);
         }
         entryHash = TypeRegistry.WireEntryHash(WireTypeEntry.Array, [], [], [elementHandle], rank);
+        long nodes = 1 + TypeNodes.Of(element);
+        if (nodes > _limits.MaxTypeNodes)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxTypeNodes), nodes, _limits.MaxTypeNodes, offset);
+        }
         try
         {
             return _owner.Resolver.MakeArray(element, rank);
@@ -248,6 +259,12 @@ internal sealed partial class ReadSession
         if (count * 2L > Reader.BufferedBytes)
         {
             SlimThrow.Format($"The layout of '{TypeNames.Describe(type)}' lists {count} members, more than the bytes left can hold", offset);
+        }
+        if (local is { Tolerable: true } && count > (uint)local.Names.Length + (uint)_limits.MaxLayoutExtraMembers)
+        {
+            // A plan's cost grows with the members listed: a forged list may name only a few more than this class has.
+            SlimThrow.Limit($"{nameof(SlimLimits.MaxLayoutExtraMembers)} ({TypeNames.Describe(type)} has {local.Names.Length} members)",
+                count, (long)local.Names.Length + _limits.MaxLayoutExtraMembers, offset);
         }
         bool identical = local is not null && count == (uint)local.Names.Length;
         RemoteMember[]? members = identical ? null : new RemoteMember[count];

@@ -52,9 +52,13 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _admission = admission;
         _limits = owner.Options.Limits;
         Reader = new SlimReader();
+        Budget = new CodegenBudget(Reader);
     }
 
     public SlimReader Reader { get; }
+
+    /// <summary>The code-generation budget of the message being read (<see cref="SlimLimits.MaxCodegenNodes"/>).</summary>
+    public CodegenBudget Budget { get; }
 
     public CodecCache Codecs => _owner.Codecs;
 
@@ -409,6 +413,21 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     }
 
     /// <summary>
+    /// Checks the value types a reading plan reads by the writer's declaration (<see cref="LayoutPlan.PayloadValueTypes"/>)
+    /// against this message's policy, before the plan is compiled or reads anything: members the reader drops create
+    /// objects too, and must pass the same policy as the members it keeps.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AdmitPlan(LayoutPlan plan)
+    {
+        foreach (Type type in plan.PayloadValueTypes)
+        {
+            _admission.Check(type);
+        }
+        plan.AdmittedBy = _admission;
+    }
+
+    /// <summary>
     /// Creates a new object of <paramref name="codec"/>'s type, announced by the handle at <paramref name="offset"/>
     /// (its type entry read and checked): reads its header, gives it the next pool index and queues its body.
     /// </summary>
@@ -418,6 +437,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             // The writer had another layout of this class: read its body through the plan, compiled on first use, so
             // only after the type passed the policy.
+            if (plan.AdmittedBy != _admission)
+            {
+                AdmitPlan(plan);
+            }
             codec = plan.Codec ??= LayoutThrow.PlanOrThrow(_owner.Layouts, plan.Local, plan.Members);
         }
         int index = _poolCount;

@@ -1,5 +1,6 @@
 using System.Collections.Frozen;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace NFX.Slim.TypeSystem;
@@ -38,16 +39,120 @@ internal static class DenyList
         "System.Activities", "Microsoft.PowerShell", "System.Workflow", "System.Xaml",
     ];
 
-    /// <summary>Why <paramref name="type"/> is refused, or null when it is not on the deny-list.</summary>
-    public static string? Reason(Type type, bool allowTypeValues) => Reason(type, allowTypeValues, []);
+    /// <summary>Verdicts per type and reflection flag: a type built from shared entries is judged once per distinct part.</summary>
+    private static readonly ConditionalWeakTable<Type, Verdicts> s_verdicts = new();
 
-    /// <summary><paramref name="visiting"/> breaks cycles such as <c>class Entity : EntityBase&lt;Entity&gt;</c>.</summary>
-    private static string? Reason(Type type, bool allowTypeValues, HashSet<Type> visiting)
+    /// <summary>Why <paramref name="type"/> is refused, or null when it is not on the deny-list.</summary>
+    public static string? Reason(Type type, bool allowTypeValues)
     {
+        bool cut = false;
+        if (Judge(type, allowTypeValues, [], ref cut) is not { } verdict)
+        {
+            return null;
+        }
+        Type subject = type;
+        while (subject.IsArray)
+        {
+            subject = subject.GetElementType()!; // an array is refused as its element type is, in the same words
+        }
+        return Text(subject, verdict);
+    }
+
+    /// <summary>What refuses a type: the part at fault (the type itself, a generic argument at any depth, an element type) and why.</summary>
+    private sealed record Verdict(Type Culprit, string Why, Type? Argument, Type? Base);
+
+    /// <summary>A remembered verdict (null: allowed); a null <see cref="Judged"/> means not judged yet.</summary>
+    private sealed record Judged(Verdict? Verdict);
+
+    private sealed class Verdicts
+    {
+        public volatile Judged? WithTypeValues, WithoutTypeValues;
+    }
+
+    /// <summary>
+    /// The message: the culprit and, when it is a part, the argument (or base type) through which the type holds it,
+    /// each name cut at <see cref="TypeNames.MaxDescribedLength"/>, never the chain in between (its length would grow
+    /// with the depth of the type).
+    /// </summary>
+    private static string Text(Type type, Verdict verdict)
+    {
+        if (verdict.Culprit == type || verdict.Argument is null)
+        {
+            return verdict.Why;
+        }
+        string culprit = verdict.Argument == verdict.Culprit
+            ? $"'{TypeNames.Describe(verdict.Culprit)}', which is refused: {verdict.Why}"
+            : $"'{TypeNames.Describe(verdict.Argument!)}', which holds '{TypeNames.Describe(verdict.Culprit)}': {verdict.Why}";
+        return verdict.Base is null || verdict.Base == type
+            ? $"its type argument is {culprit}"
+            : $"its base type '{TypeNames.Describe(verdict.Base)}' has the type argument {culprit}";
+    }
+
+    /// <summary>
+    /// Judges <paramref name="type"/> once per distinct type (memoised across calls). <paramref name="visiting"/> breaks
+    /// cycles such as <c>class Entity : EntityBase&lt;Entity&gt;</c>; a verdict that met a cycle (<paramref name="cut"/>)
+    /// is not remembered, since the part cut short was judged further up.
+    /// </summary>
+    private static Verdict? Judge(Type type, bool allowTypeValues, HashSet<Type> visiting, ref bool cut)
+    {
+        Verdicts memo = s_verdicts.GetOrCreateValue(type);
+        if ((allowTypeValues ? memo.WithTypeValues : memo.WithoutTypeValues) is { } judged)
+        {
+            return judged.Verdict;
+        }
         if (!visiting.Add(type))
         {
-            return null; // already being checked further up
+            cut = true;
+            return null; // already being judged further up
         }
+        bool innerCut = false;
+        Verdict? verdict = JudgeUncached(type, allowTypeValues, visiting, ref innerCut);
+        if (verdict is not null || !innerCut)
+        {
+            if (allowTypeValues)
+            {
+                memo.WithTypeValues = new Judged(verdict);
+            }
+            else
+            {
+                memo.WithoutTypeValues = new Judged(verdict);
+            }
+        }
+        cut |= innerCut;
+        return verdict;
+    }
+
+    private static Verdict? JudgeUncached(Type type, bool allowTypeValues, HashSet<Type> visiting, ref bool cut)
+    {
+        if (OwnReason(type, allowTypeValues) is { } own)
+        {
+            return new Verdict(type, own, null, null);
+        }
+        if (type.HasElementType)
+        {
+            return Judge(type.GetElementType()!, allowTypeValues, visiting, ref cut); // an array is refused as its element is
+        }
+        // Generic arguments of the type and of every base type (a class deriving from List<DataSet> holds DataSets).
+        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
+        {
+            if (!t.IsConstructedGenericType)
+            {
+                continue;
+            }
+            foreach (Type argument in t.GetGenericArguments())
+            {
+                if (Judge(argument, allowTypeValues, visiting, ref cut) is { } inner)
+                {
+                    return new Verdict(inner.Culprit, inner.Why, argument, t);
+                }
+            }
+        }
+        return null;
+    }
+
+    /// <summary>Why the type itself (not a part of it) is refused: its kind, its name, a base type's name, its namespace.</summary>
+    private static string? OwnReason(Type type, bool allowTypeValues)
+    {
         if (type.IsPointer || type.IsByRef || type.IsFunctionPointer)
         {
             return "pointers and references cannot be deserialized";
@@ -58,7 +163,7 @@ internal static class DenyList
         }
         if (type.HasElementType)
         {
-            return Reason(type.GetElementType()!, allowTypeValues, visiting);
+            return null; // judged by its element type
         }
         if (type == typeof(IntPtr) || type == typeof(UIntPtr))
         {
@@ -103,24 +208,6 @@ internal static class DenyList
         if (RuntimeOnlyTypes.Describe(type) is { } runtimeOnly)
         {
             return $"{runtimeOnly} only mean something inside the process that made them";
-        }
-        // Generic arguments of the type and of every base type (a class deriving from List<DataSet> holds DataSets).
-        for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
-        {
-            if (!t.IsConstructedGenericType)
-            {
-                continue;
-            }
-            foreach (Type argument in t.GetGenericArguments())
-            {
-                string? reason = Reason(argument, allowTypeValues, visiting);
-                if (reason is not null)
-                {
-                    return t == type
-                        ? $"its type argument '{argument}' is refused: {reason}"
-                        : $"its base type '{t}' has the type argument '{argument}', which is refused: {reason}";
-                }
-            }
         }
         return null;
     }

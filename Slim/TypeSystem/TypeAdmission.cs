@@ -45,6 +45,7 @@ internal sealed class TypeAdmission
     private readonly HashSet<Type>? _scopeTypes;
     private readonly Assembly? _scopeAssembly;
     private readonly ConcurrentDictionary<Type, string?> _verdicts = new();
+    private readonly ConcurrentDictionary<Type, Type?> _refused = new();
 
     public TypeAdmission(SlimTypePolicy policy, StreamerFormat format, IEnumerable<Type> registered, Type? scopeRoot)
     {
@@ -78,45 +79,56 @@ internal sealed class TypeAdmission
         {
             return denied + " (the deny-list applies under every policy).";
         }
-        return IsAllowed(type) ? null :
-            "the type policy does not allow it. Allow it with SlimTypePolicy.AllowTypes(typeof(...)), AllowAssembly, " +
+        if (RefusedPart(type) is not { } part)
+        {
+            return null;
+        }
+        string what = part == type ? "the type policy does not allow it" :
+            $"the type policy does not allow its part '{TypeNames.Describe(part)}' (a generic argument or element type)";
+        return what + ". Allow it with SlimTypePolicy.AllowTypes(typeof(...)), AllowAssembly, " +
             "AllowNamespace or AllowTypesReachableFrom, list it in SlimOptions.KnownTypes, or read with Deserialize<T> " +
             "where T reaches it (see docs/SECURITY.md).";
     }
 
     /// <summary>
-    /// The allow rule (docs/SECURITY.md, "Default policy"). An array is allowed when its element type is. A constructed
-    /// generic type is allowed when it is listed as that exact closed type, or when its definition is a safe BCL
-    /// collection/tuple or is allowed by a rule AND every generic argument is allowed: a rule that matches a generic
-    /// definition (by assembly, namespace or scope) never vouches for the arguments a payload plugs into it.
+    /// The allow rule (docs/SECURITY.md, "Default policy"): null when <paramref name="type"/> is allowed, else the part
+    /// that is not (the type itself, or an argument or element type at any depth). An array is allowed when its element
+    /// type is. A constructed generic type is allowed when it is listed as that exact closed type, or when its definition
+    /// is a safe BCL collection/tuple or is allowed by a rule AND every generic argument is allowed: a rule that matches a
+    /// generic definition (by assembly, namespace or scope) never vouches for the arguments a payload plugs into it.
+    /// Remembered per type, so a type built from shared entries (<c>D2 = Dictionary&lt;D1, D1&gt;</c>, many levels) is
+    /// judged once per distinct part, not once per path to it.
     /// </summary>
-    private bool IsAllowed(Type type)
+    private Type? RefusedPart(Type type) =>
+        _policy.IsAllowAll ? null : _refused.TryGetValue(type, out Type? part) ? part : _refused.GetOrAdd(type, RefusedPartUncached(type));
+
+    private Type? RefusedPartUncached(Type type)
     {
-        if (_policy.IsAllowAll || IsExactlyListed(type))
+        if (IsExactlyListed(type))
         {
-            return true;
+            return null;
         }
         if (type.IsArray)
         {
-            return IsAllowed(type.GetElementType()!);
+            return RefusedPart(type.GetElementType()!);
         }
         if (type.IsConstructedGenericType)
         {
             Type definition = type.GetGenericTypeDefinition();
             if (!s_safeGenericDefinitions.Contains(definition) && !IsExactlyListed(definition) && !IsMatchedByRule(definition))
             {
-                return false;
+                return type;
             }
             foreach (Type argument in type.GetGenericArguments())
             {
-                if (!IsAllowed(argument))
+                if (RefusedPart(argument) is { } part)
                 {
-                    return false;
+                    return part;
                 }
             }
-            return true;
+            return null;
         }
-        return IsMatchedByRule(type);
+        return IsMatchedByRule(type) ? null : type;
     }
 
     /// <summary>Allowed as this exact type: built in, native, registered, listed by AllowTypes, or reachable from the scope root.</summary>

@@ -35,6 +35,10 @@ internal static class TypeLayout
 
     private static void Append(StringBuilder text, Type type, Dictionary<Type, int> expanded, bool deep, bool isRoot)
     {
+        // The text spells every generic argument out (its hash is the fingerprint, so it cannot refer back to a repeated
+        // one): a type built from shared parts has an exponentially long text. Each part is charged to the message's
+        // code-generation budget, which stops such a type (SlimLimits.MaxCodegenNodes).
+        NFX.Slim.CodeGen.CodegenBudget.Charge(1);
         if (type.IsArray)
         {
             Append(text, type.GetElementType()!, expanded, deep, isRoot: false);

@@ -8,36 +8,73 @@ namespace NFX.Slim.TypeSystem;
 /// </summary>
 internal static class TypeNames
 {
-    /// <summary>A culture-independent description used in messages and in the registry checksum.</summary>
+    /// <summary>
+    /// The most characters of a type description in a message (docs/SECURITY.md, "Limits"). A constructed type's name
+    /// spells out its arguments, so a type built from shared entries (<c>D2 = Dictionary&lt;D1, D1&gt;</c>, 28 levels)
+    /// would spell 2^28 names: longer descriptions are cut here and end with <see cref="Ellipsis"/>, and the walk
+    /// stops there, so describing a type costs at most this many characters whatever its shape.
+    /// </summary>
+    public const int MaxDescribedLength = 512;
+
+    /// <summary>What ends a description cut at <see cref="MaxDescribedLength"/>.</summary>
+    public const string Ellipsis = "...";
+
+    /// <summary>A culture-independent description used in messages, cut at <see cref="MaxDescribedLength"/> characters.</summary>
     public static string Describe(Type type)
     {
         var builder = new StringBuilder();
-        Append(builder, type);
+        Append(builder, type, MaxDescribedLength);
+        return Finish(builder, MaxDescribedLength);
+    }
+
+    /// <summary>
+    /// The whole description, however long: only for the registry checksum of the built-in and known types, which the
+    /// program declares (a type the bytes build is never described this way).
+    /// </summary>
+    public static string DescribeUnbounded(Type type)
+    {
+        var builder = new StringBuilder();
+        Append(builder, type, int.MaxValue);
         return builder.ToString();
+    }
+
+    /// <summary>Cuts <paramref name="builder"/> at <paramref name="max"/> characters, ending it with <see cref="Ellipsis"/> when cut.</summary>
+    internal static string Finish(StringBuilder builder, int max)
+    {
+        if (builder.Length <= max)
+        {
+            return builder.ToString();
+        }
+        builder.Length = max;
+        return builder.Append(Ellipsis).ToString();
     }
 
     public static string AssemblyName(Type type) => type.Assembly.GetName().Name ?? string.Empty;
 
-    private static void Append(StringBuilder builder, Type type)
+    private static void Append(StringBuilder builder, Type type, int max)
     {
+        if (builder.Length > max)
+        {
+            return; // the description is cut here anyway: the rest of the type is never walked
+        }
         if (type.IsArray)
         {
-            Append(builder, type.GetElementType()!);
+            Append(builder, type.GetElementType()!, max);
             builder.Append(type.IsSZArray ? "[]" : "[" + new string(',', type.GetArrayRank() - 1) + "]");
             return;
         }
         if (type.IsConstructedGenericType)
         {
-            Append(builder, type.GetGenericTypeDefinition());
+            Append(builder, type.GetGenericTypeDefinition(), max);
             builder.Append('[');
             Type[] arguments = type.GetGenericArguments();
-            for (int i = 0; i < arguments.Length; i++)
+            for (int i = 0; i < arguments.Length && builder.Length <= max; i++)
             {
                 if (i > 0)
                 {
                     builder.Append(',');
                 }
-                Append(builder, arguments[i]);
+                Append(builder, arguments[i], max);
             }
             builder.Append(']');
             return;

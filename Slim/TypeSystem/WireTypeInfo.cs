@@ -32,7 +32,7 @@ internal sealed class WireTypeInfo
             NamedWireHash = TypeRegistry.WireEntryHash(Kind, System.Text.Encoding.UTF8.GetBytes(FullName),
                 System.Text.Encoding.UTF8.GetBytes(AssemblyName), [], 0);
         }
-        EntryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.Describe(type));
+        _type = type;
     }
 
     public WireTypeEntry Kind { get; }
@@ -53,6 +53,25 @@ internal sealed class WireTypeInfo
     /// <summary>Named entries: the entry's hash as written (<see cref="TypeRegistry.WireEntryHash"/>).</summary>
     public ulong NamedWireHash { get; }
 
-    /// <summary>The hash of the type's description, folded into the registry checksum of the built-in and known types.</summary>
-    public ulong EntryHash { get; }
+    private readonly Type _type;
+    private ulong _entryHash;
+    private volatile bool _hasEntryHash;
+
+    /// <summary>
+    /// The hash of the type's whole description, folded into the registry checksum of the built-in and known types.
+    /// Computed on first use: only those types (declared by the program) ask for it, and the whole description of a
+    /// type the bytes built from shared entries would be exponentially long.
+    /// </summary>
+    public ulong EntryHash
+    {
+        get
+        {
+            if (!_hasEntryHash)
+            {
+                _entryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.DescribeUnbounded(_type));
+                _hasEntryHash = true; // volatile: the hash is visible before the flag
+            }
+            return _entryHash;
+        }
+    }
 }

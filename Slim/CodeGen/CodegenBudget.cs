@@ -1,0 +1,59 @@
+using System.Runtime.CompilerServices;
+using NFX.IO;
+
+namespace NFX.Slim.CodeGen;
+
+/// <summary>
+/// The code-generation work one message may cause (<see cref="SlimLimits.MaxCodegenNodes"/>): while a message is read,
+/// building a codec, a struct functor or a reading plan, and describing a layout, charges the nodes it walks to the
+/// reading thread's budget, and passing it throws <see cref="SlimLimitExceededException"/>. Codecs are cached per
+/// serializer, so only types the serializer meets for the first time cost anything; writing and cloning (the program's
+/// own types) are not budgeted.
+/// </summary>
+internal sealed class CodegenBudget
+{
+    /// <summary>What building a codec or a functor costs on top of its nodes: compiling a delegate is the dearest step.</summary>
+    public const int PerFunctor = 16;
+
+    [ThreadStatic]
+    private static CodegenBudget? t_current;
+
+    private readonly SlimReader _reader;
+    private long _left;
+    private long _maximum;
+
+    public CodegenBudget(SlimReader reader) => _reader = reader;
+
+    /// <summary>Makes this budget (full: <paramref name="maximum"/> nodes) the reading thread's; returns the one it replaces.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public CodegenBudget? Enter(int maximum)
+    {
+        _left = _maximum = maximum;
+        CodegenBudget? outer = t_current;
+        t_current = this;
+        return outer;
+    }
+
+    /// <summary>Restores the budget <see cref="Enter"/> replaced.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Exit(CodegenBudget? outer) => t_current = outer;
+
+    /// <summary>Charges <paramref name="nodes"/> to the current message, if one is being read on this thread.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Charge(long nodes)
+    {
+        CodegenBudget? budget = t_current;
+        if (budget is not null && (budget._left -= nodes) < 0)
+        {
+            budget.Throw();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void Throw()
+    {
+        long requested = _maximum - _left;
+        _left = long.MaxValue / 2; // the error is reported once, even if a caller catches and goes on building
+        throw new SlimLimitExceededException(nameof(SlimLimits.MaxCodegenNodes), requested, _maximum, _reader.Position);
+    }
+}
