@@ -224,6 +224,15 @@ public sealed class GlueServerSurvivalTests
     }
 
     [Test]
+    [Explicit("needs the fix of headers of queued objects (issue defect 4): today 48 KB make the server allocate 660 MB")]
+    public async Task QueuedArrayHeaders_Rejected_ServerKeepsServing()
+    {
+        byte[] body = HostilePayloads.QueuedArrayHeaders(Batch(), 2_300, 36_000, asGlueArgument: true);
+
+        await AssertArgumentsRejectedAsync(nameof(IHostileTarget.Take), body, "");
+    }
+
+    [Test]
     public async Task SharedGenericTypeChainShallow_IsAnsweredEitherWay_ServerKeepsServing()
     {
         // The payload builders' own check: a chain short enough to be cheap today reaches the server's reader and is

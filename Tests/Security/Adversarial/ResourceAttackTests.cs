@@ -18,7 +18,7 @@ public sealed class ResourceAttackTests
     {
         var watch = Stopwatch.StartNew();
         long before = GC.GetAllocatedBytesForCurrentThread();
-        T? error = Assert.Throws<T>(() => read());
+        T? error = Assert.Catch<T>(() => read());
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
         Assert.That(watch.Elapsed, Is.LessThan(s_bound));
         Assert.That(allocated, Is.LessThan(64L * inputBytes + 4 * 1024 * 1024), $"{inputBytes} bytes of input");
@@ -41,6 +41,27 @@ public sealed class ResourceAttackTests
 
         Assert.That(slim.Deserialize(HostilePayloads.NestedEmptyStructs(slim, 2)),
             Is.InstanceOf<KeyValuePair<KeyValuePair<ValueTuple, ValueTuple>, KeyValuePair<ValueTuple, ValueTuple>>>());
+    }
+
+    [Test]
+    public void QueuedArrayHeaders_Complete_IsRead()
+    {
+        // The builder's own check: with every body present the message is an ImmutableList of object arrays.
+        var slim = new SlimSerializer();
+
+        var list = (System.Collections.Immutable.ImmutableList<object>)slim.Deserialize(HostilePayloads.QueuedArrayHeaders(slim, 3, 4, complete: true))!;
+
+        Assert.That(list.Select(a => ((object?[])a).Length), Is.EqualTo(new[] { 4, 4, 4 }));
+    }
+
+    [Test]
+    [Explicit("needs the fix of headers of queued objects (issue defect 4): today 48 KB allocate 660 MB before the truncation is found")]
+    public void QueuedArrayHeaders_TogetherOverTheBytesLeft_RefusedBeforeAllocating()
+    {
+        var slim = new SlimSerializer();
+        byte[] bytes = HostilePayloads.QueuedArrayHeaders(slim, 2_300, 36_000);
+
+        Refused<SlimDeserializationException>(() => slim.Deserialize(bytes), bytes.Length);
     }
 
     [Test]

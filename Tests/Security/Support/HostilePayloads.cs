@@ -92,6 +92,33 @@ internal static class HostilePayloads
         });
 
     /// <summary>
+    /// Defect "headers of queued objects": an <c>ImmutableList&lt;object&gt;</c> (read inline, before its object exists)
+    /// of <paramref name="arrays"/> <c>object[]</c> elements, each announcing <paramref name="length"/> elements in its
+    /// header while its body waits in the queue, followed by <paramref name="length"/> null references (times
+    /// <paramref name="arrays"/> when <paramref name="complete"/>: then the message is valid). Each length alone fits
+    /// the bytes left; together they ask for arrays x length x 8 bytes (2,300 x 36,000: 660 MB from 48 KB).
+    /// </summary>
+    public static byte[] QueuedArrayHeaders(SlimSerializer slim, int arrays, int length, bool complete = false, bool asGlueArgument = false) =>
+        Message(slim, asGlueArgument, (w, table) =>
+        {
+            w.WriteVarUInt32(Wire.NewWithType);
+            w.WriteVarUInt32(table.NextHandle);
+            w.WriteByte(Wire.EntryGeneric);
+            w.WriteVarUInt32(Wire.TImmutableList);
+            w.WriteVarUInt32(1);
+            w.WriteVarUInt32(Wire.TObject);
+            table.Registered();
+            w.WriteVarUInt32((uint)arrays);
+            for (int i = 0; i < arrays; i++)
+            {
+                w.WriteVarUInt32(Wire.NewWithType);
+                w.WriteVarUInt32(Wire.TObjectArray);
+                w.WriteVarUInt32((uint)length);
+            }
+            w.WriteRawBytes(new byte[complete ? (long)arrays * length : length]);
+        });
+
+    /// <summary>
     /// A message of <paramref name="slim"/>'s registry whose root is what <paramref name="reference"/> writes, or, as a
     /// Glue argument, the argument tuple <c>ValueTuple&lt;object&gt;</c> of a method with one <c>object</c> parameter
     /// holding it (flags say Batch, as a connection's serializer writes).
