@@ -197,7 +197,6 @@ public sealed class GlueServerSurvivalTests
     }
 
     [Test]
-    [Explicit("needs the fix of the cycle through a value (issue defect 1): today the server process dies of a stack overflow")]
     public async Task CycleThroughAValue_AsHashSetElement_Rejected_ServerKeepsServing()
     {
         byte[] body = HostilePayloads.CycleThroughValue(Batch(), set => ValueTuple.Create<object?>(set));
@@ -206,7 +205,6 @@ public sealed class GlueServerSurvivalTests
     }
 
     [Test]
-    [Explicit("needs the fix of exponential work on shared generic types (issue defect 2)")]
     public async Task SharedGenericTypeChain28Levels_Rejected_ServerKeepsServing()
     {
         byte[] body = HostilePayloads.SharedGenericChain(Batch(), 28, asGlueArgument: true);
@@ -215,7 +213,6 @@ public sealed class GlueServerSurvivalTests
     }
 
     [Test]
-    [Explicit("needs the fix of code generation on nested empty structs (issue defect 3)")]
     public async Task NestedEmptyStructs17Levels_Rejected_ServerKeepsServing()
     {
         byte[] body = HostilePayloads.NestedEmptyStructs(Batch(), 17, asGlueArgument: true);
@@ -224,7 +221,6 @@ public sealed class GlueServerSurvivalTests
     }
 
     [Test]
-    [Explicit("needs the fix of headers of queued objects (issue defect 4): today 48 KB make the server allocate 660 MB")]
     public async Task QueuedArrayHeaders_Rejected_ServerKeepsServing()
     {
         byte[] body = HostilePayloads.QueuedArrayHeaders(Batch(), 2_300, 36_000, asGlueArgument: true);

@@ -55,7 +55,6 @@ public sealed class ResourceAttackTests
     }
 
     [Test]
-    [Explicit("needs the fix of headers of queued objects (issue defect 4): today 48 KB allocate 660 MB before the truncation is found")]
     public void QueuedArrayHeaders_TogetherOverTheBytesLeft_RefusedBeforeAllocating()
     {
         var slim = new SlimSerializer();
@@ -65,7 +64,6 @@ public sealed class ResourceAttackTests
     }
 
     [Test]
-    [Explicit("needs the fix of exponential work on shared generic types (issue defect 2): today no answer in 20 s, 5 GB allocated")]
     public void SharedGenericChain28Levels_RefusedOrReadInBoundedTimeAndMemory()
     {
         var slim = new SlimSerializer();
@@ -75,7 +73,6 @@ public sealed class ResourceAttackTests
     }
 
     [Test]
-    [Explicit("needs the fix of code generation on nested empty structs (issue defect 3): today 13.8 s and 1.5 GB")]
     public void NestedEmptyStructs17Levels_RefusedWithinTheCodeGenerationBudget()
     {
         var slim = new SlimSerializer();
@@ -85,7 +82,6 @@ public sealed class ResourceAttackTests
     }
 
     [Test]
-    [Explicit("needs the fix of cycles through a value (issue defect 1): today the test host dies of a stack overflow")]
     public void CycleThroughAValue_AsHashSetElement_Refused()
     {
         var slim = new SlimSerializer();
