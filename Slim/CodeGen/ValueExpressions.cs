@@ -138,9 +138,9 @@ internal sealed class ValueExpressions
     /// </summary>
     private int InlineNodes(Type type)
     {
-        if (!type.IsValueType || type.IsEnum || _format.IsNative(type))
+        if (!type.IsValueType || type.IsEnum || type.IsPrimitive || _format.IsNative(type))
         {
-            return 1;
+            return 1; // primitives included: IntPtr's one field is an IntPtr (refused where it is used, never expanded)
         }
         return _inlineNodes.TryGetValue(type, out int nodes) ? nodes : _inlineNodes.GetOrAdd(type, InlineNodesUncached(type));
     }
@@ -175,7 +175,7 @@ internal sealed class ValueExpressions
     /// </summary>
     private int Deepest(Type type)
     {
-        if (!type.IsValueType || _format.IsNative(type))
+        if (!type.IsValueType || type.IsPrimitive || _format.IsNative(type))
         {
             return -1;
         }
