@@ -8,13 +8,14 @@ namespace NFX.Slim.Codecs;
 
 /// <summary>
 /// A boxed native value, a string, a byte array or a primitive array: written inline by the wire layer's own
-/// encoding at first sight. Immutable values are shared by a deep clone; arrays are copied.
+/// encoding at first sight. Immutable values are shared by a deep clone; arrays are copied, and so is the box of a
+/// struct a user format adds (<see cref="SharedValues"/>: only boxes of immutable values are shared).
 /// </summary>
 internal sealed class NativeCodec<T> : SlimCodec
 {
     private readonly Action<SlimWriter, T> _write;
     private readonly Func<SlimReader, T> _read;
-    private readonly Func<object, object>? _copyArray;
+    private readonly Func<object, object>? _copy; // arrays, and boxes that must not be shared
 
     private static readonly MethodInfo s_copyVector = ((Func<object, object>)CopyVector<int>).Method.GetGenericMethodDefinition();
 
@@ -26,11 +27,15 @@ internal sealed class NativeCodec<T> : SlimCodec
         CloneNeedsBody = false;
         if (typeof(T).IsSZArray)
         {
-            _copyArray = s_copyVector.MakeGenericMethod(typeof(T).GetElementType()!).CreateDelegate<Func<object, object>>();
+            _copy = s_copyVector.MakeGenericMethod(typeof(T).GetElementType()!).CreateDelegate<Func<object, object>>();
         }
         else if (typeof(T).IsArray)
         {
-            _copyArray = static source => ((Array)source).Clone();
+            _copy = static source => ((Array)source).Clone();
+        }
+        else if (typeof(T).IsValueType && !SharedValues.MayShareBox(typeof(T)))
+        {
+            _copy = static source => CopyBox(source);
         }
     }
 
@@ -41,7 +46,14 @@ internal sealed class NativeCodec<T> : SlimCodec
     public override object ReadHeader(SlimReader reader, ReadSession session) =>
         _read(reader) ?? throw new SlimFormatException($"A non-null {typeof(T).Name} was announced but its value is null (at offset {reader.Position}).", reader.Position);
 
-    public override object CloneHeader(object source, CloneSession session) => _copyArray is null ? source : _copyArray(source);
+    public override object CloneHeader(object source, CloneSession session) => _copy is null ? source : _copy(source);
+
+    /// <summary>A new box holding the same value: unboxing copies the struct, returning it as object boxes the copy.</summary>
+    private static object CopyBox(object source)
+    {
+        T value = (T)source;
+        return value!;
+    }
 
     /// <summary>
     /// A copy of a one-dimensional array: a new array and a block copy, several times faster than Array.Clone (which
