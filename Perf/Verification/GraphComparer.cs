@@ -98,6 +98,15 @@ public static class GraphComparer
                     return CompareArrays(arrayA, (Array)b, path);
                 case Exception exceptionA:
                     return CompareExceptions(exceptionA, (Exception)b, path);
+                case IEnumerable when !IsFrameworkCollection(type) && HashedOrSortedBase(type) is { } collectionBase:
+                    // A class deriving from a hashed or sorted collection: its entries (the base's buckets hold hash
+                    // codes of one process) and the fields it adds.
+                    for (Type? t = type; t is not null && t != collectionBase; t = t.BaseType)
+                    {
+                        PushFields(a, b, FieldsDeclaredBy(t), path);
+                    }
+                    return (exact ? CompareComparers(a, b) : null) ??
+                           (a is IDictionary entries ? CompareDictionaries(entries, (IDictionary)b, path) : CompareSequences((IEnumerable)a, (IEnumerable)b, path));
                 case IDictionary dictionaryA when IsFrameworkCollection(type):
                     return (exact ? CompareComparers(a, b) : null) ?? CompareDictionaries(dictionaryA, (IDictionary)b, path);
                 case IEnumerable enumerableA when IsFrameworkCollection(type):
@@ -269,6 +278,25 @@ public static class GraphComparer
         (decimal x, decimal y) => decimal.GetBits(x).AsSpan().SequenceEqual(decimal.GetBits(y)),
         _ => a.Equals(b),
     };
+
+    private static readonly HashSet<Type> s_hashedOrSorted =
+    [
+        typeof(Dictionary<,>), typeof(HashSet<>), typeof(SortedDictionary<,>), typeof(SortedSet<>), typeof(SortedList<,>),
+        typeof(System.Collections.Concurrent.ConcurrentDictionary<,>),
+    ];
+
+    /// <summary>The hashed or sorted BCL collection <paramref name="type"/> derives from, or null.</summary>
+    private static Type? HashedOrSortedBase(Type type)
+    {
+        for (Type? t = type.BaseType; t is not null; t = t.BaseType)
+        {
+            if (t.IsConstructedGenericType && s_hashedOrSorted.Contains(t.GetGenericTypeDefinition()))
+            {
+                return t;
+            }
+        }
+        return null;
+    }
 
     private static bool IsFrameworkCollection(Type type) =>
         type.Namespace is { } ns && (ns == "System.Collections" || ns.StartsWith("System.Collections.", StringComparison.Ordinal));

@@ -14,7 +14,7 @@ namespace NFX.Slim.CodeGen;
 /// The codecs of one serializer, built on first use of each runtime type and cached thread-safely. The choice, in
 /// order: user serializer (registered for the type itself, else the first one in <see cref="SlimOptions.Serializers"/>
 /// registered for a base type or interface of it: a surrogate), native type, enum, Type value, array, known collection, Uri/Version, exception, other
-/// struct (boxed), other class (generated field functors).
+/// struct (boxed), subclass of a hashed or sorted collection, other class (generated field functors).
 /// </summary>
 internal sealed class CodecCache
 {
@@ -166,6 +166,10 @@ internal sealed class CodecCache
         if (type.IsValueType)
         {
             return Make(typeof(BoxedStructCodec<>), [type], _values);
+        }
+        if (CollectionCodecs.TryCreateSubclass(type, _values, this) is { } subclass)
+        {
+            return subclass;
         }
         return new ObjectCodec(type, _values);
     }

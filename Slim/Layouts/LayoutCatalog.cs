@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Codecs;
+using NFX.Slim.Codecs.Collections;
 
 namespace NFX.Slim.Layouts;
 
@@ -43,8 +44,13 @@ internal sealed class LayoutCatalog
         {
             return null;
         }
-        return isException
-            ? new LocalLayout(type, ExceptionCodec.OwnFields(type), tolerable: false)
+        if (isException)
+        {
+            return new LocalLayout(type, ExceptionCodec.OwnFields(type), tolerable: false);
+        }
+        // A collection subclass's body is its entries, then its own fields: those must match exactly, like an exception's.
+        return CollectionCodecs.CollectionBaseOf(type) is not null
+            ? new LocalLayout(type, CollectionSubclassCodec.OwnFields(type), tolerable: false)
             : new LocalLayout(type, FieldLayout.Of(type), tolerable: !type.IsValueType);
     }
 

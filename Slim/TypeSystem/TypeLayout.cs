@@ -79,7 +79,9 @@ internal static class TypeLayout
         if (frameworkBase is not null)
         {
             // A framework base type counts by name, like any framework type: its private fields are the runtime's.
-            text.Append('^');
+            // A hashed or sorted collection base is marked "^+": its entries are written, not its fields, so a reader
+            // of a release that wrote such a subclass field by field refuses the type instead of misreading it.
+            text.Append(NFX.Slim.Codecs.Collections.CollectionCodecs.CollectionBaseOf(type) is null ? "^" : "^+");
             Append(text, frameworkBase, expanded, deep, isRoot: false);
             first = false;
         }

@@ -44,6 +44,51 @@ internal static class CollectionCodecs
         [typeof(ImmutableStack<>)] = Definition(CreateImmutableStack<int>),
     };
 
+    /// <summary>
+    /// Hashed and sorted collection definition -> the factory of the codec of a class deriving from it, whose type
+    /// arguments are the subclass, then the collection's.
+    /// </summary>
+    private static readonly Dictionary<Type, MethodInfo> s_subclassFactories = new()
+    {
+        [typeof(Dictionary<,>)] = Definition(CreateDictionarySubclass<Dictionary<int, int>, int, int>),
+        [typeof(SortedDictionary<,>)] = Definition(CreateSortedDictionarySubclass<SortedDictionary<int, int>, int, int>),
+        [typeof(SortedList<,>)] = Definition(CreateSortedListSubclass<SortedList<int, int>, int, int>),
+        [typeof(ConcurrentDictionary<,>)] = Definition(CreateConcurrentDictionarySubclass<ConcurrentDictionary<int, int>, int, int>),
+        [typeof(HashSet<>)] = Definition(CreateHashSetSubclass<HashSet<int>, int>),
+        [typeof(SortedSet<>)] = Definition(CreateSortedSetSubclass<SortedSet<int>, int>),
+    };
+
+    /// <summary>
+    /// The codec of a class deriving from a hashed or sorted collection (<see cref="CollectionSubclassCodec"/>), or
+    /// null when <paramref name="type"/> derives from none.
+    /// </summary>
+    public static SlimCodec? TryCreateSubclass(Type type, ValueExpressions values, CodecCache codecs)
+    {
+        if (CollectionBaseOf(type) is not { } collection)
+        {
+            return null;
+        }
+        var create = s_subclassFactories[collection.GetGenericTypeDefinition()].MakeGenericMethod([type, .. collection.GetGenericArguments()]).CreateDelegate<Factory>();
+        return new CollectionSubclassCodec(type, create(values, codecs), values);
+    }
+
+    /// <summary>The hashed or sorted collection a concrete class derives from, or null (decided from the type alone).</summary>
+    public static Type? CollectionBaseOf(Type type)
+    {
+        if (type.IsValueType || type.IsAbstract)
+        {
+            return null;
+        }
+        for (Type? baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
+        {
+            if (baseType.IsConstructedGenericType && s_subclassFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
+            {
+                return baseType;
+            }
+        }
+        return null;
+    }
+
     public static SlimCodec? TryCreate(Type type, ValueExpressions values, CodecCache codecs)
     {
         if (!s_factories.TryGetValue(type.GetGenericTypeDefinition(), out MethodInfo? factory))
@@ -73,6 +118,52 @@ internal static class CollectionCodecs
     private static SlimCodec CreateConcurrentDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new DictionaryCodec<ConcurrentDictionary<TKey, TValue>, TKey, TValue>(values, codecs,
             c => new ConcurrentDictionary<TKey, TValue>((IEqualityComparer<TKey>?)c), d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+
+    private static SlimCodec CreateDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TSub : Dictionary<TKey, TValue> where TKey : notnull
+    {
+        ConstructorInfo constructor = typeof(Dictionary<TKey, TValue>).GetConstructor([typeof(IEqualityComparer<TKey>)])!;
+        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+            d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+    }
+
+    private static SlimCodec CreateSortedDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TSub : SortedDictionary<TKey, TValue> where TKey : notnull
+    {
+        ConstructorInfo constructor = typeof(SortedDictionary<TKey, TValue>).GetConstructor([typeof(IComparer<TKey>)])!;
+        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+            d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+    }
+
+    private static SlimCodec CreateSortedListSubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TSub : SortedList<TKey, TValue> where TKey : notnull
+    {
+        ConstructorInfo constructor = typeof(SortedList<TKey, TValue>).GetConstructor([typeof(IComparer<TKey>)])!;
+        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+            d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
+    }
+
+    private static SlimCodec CreateConcurrentDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TSub : ConcurrentDictionary<TKey, TValue> where TKey : notnull
+    {
+        ConstructorInfo constructor = typeof(ConcurrentDictionary<TKey, TValue>).GetConstructor([typeof(IEqualityComparer<TKey>)])!;
+        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+            d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
+    }
+
+    private static SlimCodec CreateHashSetSubclass<TSub, T>(ValueExpressions values, CodecCache codecs) where TSub : HashSet<T>
+    {
+        ConstructorInfo constructor = typeof(HashSet<T>).GetConstructor([typeof(IEqualityComparer<T>)])!;
+        return new SetCodec<TSub, T>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c), s => s.Comparer,
+            EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
+    }
+
+    private static SlimCodec CreateSortedSetSubclass<TSub, T>(ValueExpressions values, CodecCache codecs) where TSub : SortedSet<T>
+    {
+        ConstructorInfo constructor = typeof(SortedSet<T>).GetConstructor([typeof(IComparer<T>)])!;
+        return new SetCodec<TSub, T>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c), s => s.Comparer,
+            Comparer<T>.Default, typeof(IComparer<T>));
+    }
 
     private static SlimCodec CreateHashSet<T>(ValueExpressions values, CodecCache codecs) =>
         new SetCodec<HashSet<T>, T>(values, codecs, c => new HashSet<T>((IEqualityComparer<T>?)c), s => s.Comparer,
