@@ -264,7 +264,8 @@ public static class GraphComparer
         type.IsPrimitive || type.IsEnum || type == typeof(string) || type == typeof(decimal) || type == typeof(DateTime) ||
         type == typeof(DateTimeOffset) || type == typeof(TimeSpan) || type == typeof(Guid) || type == typeof(DateOnly) ||
         type == typeof(TimeOnly) || type == typeof(Half) || type == typeof(Int128) || type == typeof(UInt128) ||
-        type == typeof(BigInteger) || type == typeof(Uri) || type == typeof(Version) || typeof(Type).IsAssignableFrom(type);
+        type == typeof(BigInteger) || type == typeof(Uri) || type == typeof(Version) || typeof(Type).IsAssignableFrom(type) ||
+        type == typeof(System.Globalization.CultureInfo);
 
     private static bool ValuesEqual(object a, object b) => (a, b) switch
     {

@@ -151,6 +151,14 @@ internal sealed class CodecCache
         {
             return new CompareInfoCodec(CultureNames.For(_allowedCultures));
         }
+        if (type == typeof(System.Globalization.CultureInfo))
+        {
+            return new CultureInfoCodec(CultureNames.For(_allowedCultures));
+        }
+        if (type == typeof(System.Collections.Specialized.NameValueCollection))
+        {
+            return new NameValueCollectionCodec(this);
+        }
         if (type == typeof(Version))
         {
             return new VersionCodec();

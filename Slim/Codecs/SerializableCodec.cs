@@ -104,7 +104,16 @@ internal sealed class SerializableCodec : SlimCodec
     private SerializationInfo Capture(object value)
     {
         var info = new SerializationInfo(Type, new FormatterConverter());
-        ((ISerializable)value).GetObjectData(info, s_context);
+        try
+        {
+            ((ISerializable)value).GetObjectData(info, s_context);
+        }
+        catch (PlatformNotSupportedException e)
+        {
+            // The BCL's types whose binary serialization was removed (docs/FORMAT.md, "ISerializable types of the BCL").
+            SlimThrow.UnsupportedType(Type, $"its ISerializable.GetObjectData is not supported on this platform ({e.Message}); " +
+                "register an ISlimTypeSerializer for it, or mark the field [NonSerialized] and keep the data it holds instead");
+        }
         if (info.ObjectType != Type)
         {
             SlimThrow.Unsupported(Type.Name, "ISerializable.GetObjectData switches to another type (SetType), which Slim does not support");

@@ -10,7 +10,7 @@ public sealed class SlimCultureNotAllowedException : SlimDeserializationExceptio
 {
     /// <summary>Creates an exception for the culture named <paramref name="cultureName"/> at <paramref name="offset"/>.</summary>
     public SlimCultureNotAllowedException(string cultureName, long offset)
-        : base($"Culture '{Clip(cultureName)}' (a CompareInfo at offset {offset}) is not allowed: a payload may name only the cultures " +
+        : base($"Culture '{Clip(cultureName)}' (a culture name, of a CultureInfo or a CompareInfo, at offset {offset}) is not allowed: a payload may name only the cultures " +
             "CultureInfo.GetCultures(CultureTypes.AllCultures) lists, or those of SlimOptions.AllowedCultures when it is set; " +
             "add the name to SlimOptions.AllowedCultures if it should be readable.")
     {

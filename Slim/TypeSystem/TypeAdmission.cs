@@ -37,6 +37,8 @@ internal sealed class TypeAdmission
         // ordinal ones), with what a culture-aware one holds: plain data naming a culture and options.
         StringComparer.InvariantCulture.GetType(), StringComparer.Ordinal.GetType(), StringComparer.OrdinalIgnoreCase.GetType(),
         typeof(System.Globalization.CompareInfo),
+        // Written by name (a culture the reader lists) and as strings with a comparer code: plain data.
+        typeof(System.Globalization.CultureInfo), typeof(System.Collections.Specialized.NameValueCollection),
     }.ToFrozenSet();
 
     private readonly SlimTypePolicy _policy;

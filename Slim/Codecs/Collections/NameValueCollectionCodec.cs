@@ -1,0 +1,116 @@
+using System.Collections;
+using System.Collections.Specialized;
+using System.Reflection;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Codecs.Collections;
+
+/// <summary>
+/// A <see cref="NameValueCollection"/> (HTTP headers, configuration) by its contents: its own ISerializable form throws
+/// on this platform. The key comparer in the header (<see cref="ComparerCodec"/>; the default is the case-insensitive
+/// invariant one a parameterless constructor gives), then the count and, per entry in order, the key (a string
+/// reference, null allowed) and its value list (a count, then string references, nulls kept). Entries go in through
+/// the base class's own add, so duplicate keys and null values come back as they were; with a custom comparer the
+/// fill waits until the comparer is complete.
+/// </summary>
+internal sealed class NameValueCollectionCodec : SlimCodec
+{
+    private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.NonPublic;
+    private static readonly FieldInfo s_keyComparer = typeof(NameObjectCollectionBase).GetField("_keyComparer", Instance)
+        ?? throw new MissingFieldException(nameof(NameObjectCollectionBase), "_keyComparer");
+    private static readonly Func<NameObjectCollectionBase, int, object?> s_baseGet = typeof(NameObjectCollectionBase)
+        .GetMethod("BaseGet", Instance, [typeof(int)])!.CreateDelegate<Func<NameObjectCollectionBase, int, object?>>();
+    private static readonly Action<NameObjectCollectionBase, string?, object?> s_baseAdd = typeof(NameObjectCollectionBase)
+        .GetMethod("BaseAdd", Instance, [typeof(string), typeof(object)])!.CreateDelegate<Action<NameObjectCollectionBase, string?, object?>>();
+    private static readonly object s_defaultComparer = s_keyComparer.GetValue(new NameValueCollection())!;
+
+    private readonly ReferenceSlot _comparerSlot;
+    private readonly ReferenceSlot _stringSlot;
+
+    public NameValueCollectionCodec(CodecCache codecs) : base(typeof(NameValueCollection))
+    {
+        _comparerSlot = codecs.SlotFor(typeof(IEqualityComparer), "NameValueCollection comparer");
+        _stringSlot = codecs.SlotFor(typeof(string), "NameValueCollection entry");
+    }
+
+    public override bool HasBody => true;
+
+    public override bool HeaderReadsReferences => true;
+
+    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
+        ComparerCodec.Write(s_keyComparer.GetValue(value), s_defaultComparer, writer, session, _comparerSlot);
+
+    public override void WriteBody(SlimWriter writer, object value, WriteSession session)
+    {
+        var collection = (NameValueCollection)value;
+        writer.WriteVarUInt32((uint)collection.Count);
+        for (int i = 0; i < collection.Count; i++)
+        {
+            session.WriteReference(collection.GetKey(i), _stringSlot);
+            var values = (ArrayList?)s_baseGet(collection, i);
+            writer.WriteVarUInt32((uint)(values?.Count ?? 0));
+            if (values is not null)
+            {
+                foreach (object? item in values)
+                {
+                    session.WriteReference(item, _stringSlot);
+                }
+            }
+        }
+    }
+
+    public override object ReadHeader(SlimReader reader, ReadSession session) => Create(ComparerCodec.Read(reader, session, _comparerSlot));
+
+    public override void ReadBody(SlimReader reader, object instance, ReadSession session)
+    {
+        int count = reader.ReadLength(nameof(NameValueCollection), 2);
+        var entries = new (string? Key, ArrayList Values)[count];
+        for (int i = 0; i < count; i++)
+        {
+            string? key = (string?)session.ReadReference(_stringSlot);
+            int valueCount = reader.ReadLength(nameof(NameValueCollection) + " values", 1);
+            var values = new ArrayList(valueCount);
+            for (int j = 0; j < valueCount; j++)
+            {
+                values.Add(session.ReadReference(_stringSlot));
+            }
+            entries[i] = (key, values);
+        }
+        var collection = (NameValueCollection)instance;
+        new Fill(collection, entries, reader.Position).FillNowOrDefer(CanFillNow(collection), session);
+    }
+
+    public override object CloneHeader(object source, CloneSession session) =>
+        Create(ComparerCodec.Clone(s_keyComparer.GetValue(source), s_defaultComparer, session));
+
+    public override void CloneBody(object source, object target, CloneSession session)
+    {
+        var from = (NameValueCollection)source;
+        var entries = new (string? Key, ArrayList Values)[from.Count];
+        for (int i = 0; i < entries.Length; i++)
+        {
+            var values = (ArrayList?)s_baseGet(from, i);
+            entries[i] = (from.GetKey(i), values is null ? new ArrayList() : new ArrayList(values)); // strings are shared, as everywhere
+        }
+        var collection = (NameValueCollection)target;
+        new Fill(collection, entries, 0).FillNowOrDefer(CanFillNow(collection), session);
+    }
+
+    private static NameValueCollection Create(object? comparer) => comparer is null ? new NameValueCollection() : new NameValueCollection((IEqualityComparer)comparer);
+
+    private static bool CanFillNow(NameValueCollection collection) => CollectionFill.CanFillNow(true, s_keyComparer.GetValue(collection), s_defaultComparer);
+
+    private sealed class Fill(NameValueCollection collection, (string? Key, ArrayList Values)[] entries, long offset)
+        : CollectionFill(typeof(NameValueCollection), offset)
+    {
+        protected override void Rebuild(int maxHashCollisions)
+        {
+            foreach ((string? key, ArrayList values) in entries)
+            {
+                s_baseAdd(collection, key, values);
+            }
+        }
+    }
+}

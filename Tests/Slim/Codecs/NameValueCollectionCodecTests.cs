@@ -1,0 +1,108 @@
+using System.Collections.Specialized;
+using NFX.Slim;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Slim.Codecs;
+
+/// <summary>HTTP-header-like entries under the default (case-insensitive) comparer: merged keys, a null key, empty and null values.</summary>
+public sealed class NameValueCollectionCodecTests : CodecTester<NameValueCollection>
+{
+    protected override NameValueCollection CreateValue() => NameValueCollectionCases.Headers();
+
+    protected override void CheckCopy(NameValueCollection original, NameValueCollection copy) => NameValueCollectionCases.CheckHeaders(copy);
+}
+
+/// <summary>An ordinal comparer travels with the collection: "A" and "a" stay two keys.</summary>
+public sealed class OrdinalNameValueCollectionCodecTests : CodecTester<NameValueCollection>
+{
+    protected override NameValueCollection CreateValue() => new(StringComparer.Ordinal) { { "A", "upper" }, { "a", "lower" } };
+
+    protected override void CheckCopy(NameValueCollection original, NameValueCollection copy)
+    {
+        Assert.That(copy.Count, Is.EqualTo(2));
+        Assert.That((copy["A"], copy["a"]), Is.EqualTo(("upper", "lower")));
+    }
+}
+
+public sealed class NameValueCollectionHolder
+{
+    public NameValueCollection? Headers;
+    public NameValueCollection? Same;
+    public NameValueCollection? Custom;
+}
+
+public sealed class NameValueCollectionMatrixTests
+{
+    public static IEnumerable<TestCaseData> Serializers()
+    {
+        foreach (TypeRegistryMode mode in new[] { TypeRegistryMode.PerCall, TypeRegistryMode.Batch })
+        {
+            yield return new TestCaseData(mode, false).SetArgDisplayNames(mode.ToString(), "default policy");
+            yield return new TestCaseData(mode, true).SetArgDisplayNames(mode.ToString(), "allow-all");
+        }
+    }
+
+    [TestCaseSource(nameof(Serializers))]
+    public void RoundTripAndDeepClone_NameValueCollections_KeepEntriesComparersAndSharing(TypeRegistryMode mode, bool allowAll)
+    {
+        SlimSerializer slim = allowAll
+            ? new SlimSerializer(new SlimOptions { RegistryMode = mode, TypePolicy = SlimTypePolicy.AllowAll })
+            : RoundTrip.NewSerializer(SlimOptions.Default with { RegistryMode = mode });
+        for (int message = 0; message < 2; message++)
+        {
+            NameValueCollection headers = NameValueCollectionCases.Headers();
+            var original = new NameValueCollectionHolder
+            {
+                Headers = headers,
+                Same = headers,
+                Custom = new NameValueCollection(new FirstLetterComparer()) { { "apple", "1" }, { "avocado", "2" }, { "banana", "3" } },
+            };
+            foreach (NameValueCollectionHolder copy in new[] { slim.Deserialize<NameValueCollectionHolder>(slim.Serialize(original))!, slim.DeepClone(original)! })
+            {
+                GraphAssert.AreEquivalent(original, copy);
+                NameValueCollectionCases.CheckHeaders(copy.Headers!);
+                Assert.That(copy.Same, Is.SameAs(copy.Headers));
+                Assert.That(copy.Headers, Is.Not.SameAs(original.Headers));
+                Assert.That(copy.Custom!.GetValues("anything-with-a"), Is.EqualTo(new[] { "1", "2" }), "the custom comparer was lost");
+                Assert.That(copy.Custom["b"], Is.EqualTo("3"));
+            }
+        }
+    }
+}
+
+/// <summary>Keys equal when they start with the same letter (a comparer the collection must keep as an object).</summary>
+public sealed class FirstLetterComparer : System.Collections.IEqualityComparer
+{
+    public new bool Equals(object? x, object? y) => Key(x) == Key(y);
+
+    public int GetHashCode(object obj) => Key(obj);
+
+    private static char Key(object? value) => value is string { Length: > 0 } s ? s[0] : '\0';
+}
+
+internal static class NameValueCollectionCases
+{
+    public static NameValueCollection Headers()
+    {
+        var headers = new NameValueCollection
+        {
+            { "Accept", "text/html" },
+            { "accept", "application/json" },
+            { "X-Empty", null },
+            { null, "no name" },
+        };
+        headers.Set("X-Null", null);
+        return headers;
+    }
+
+    public static void CheckHeaders(NameValueCollection copy)
+    {
+        Assert.That(copy.AllKeys, Is.EqualTo(new[] { "Accept", "X-Empty", null, "X-Null" }));
+        Assert.That(copy.GetValues("ACCEPT"), Is.EqualTo(new[] { "text/html", "application/json" }), "values or the case-insensitive comparer lost");
+        Assert.That(copy.GetValues("x-empty"), Is.Null);
+        Assert.That(copy[null], Is.EqualTo("no name"));
+        Assert.That(copy.GetValues("X-Null"), Is.EqualTo(new string?[] { null }));
+        copy.Add("accept", "text/plain");
+        Assert.That(copy.GetValues("Accept")!.Length, Is.EqualTo(3));
+    }
+}
