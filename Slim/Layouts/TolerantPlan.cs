@@ -11,7 +11,7 @@ namespace NFX.Slim.Layouts;
 /// <summary>
 /// Compiles the plan that reads a body written with a remote layout into a local class: one step per remote member,
 /// in the writer's order. A member both sides have is read into the local field (converted when the writer's type
-/// widens losslessly to the reader's); a member only the writer has is read and dropped (objects it references still
+/// widens losslessly to the reader's, or checked value by value when it narrows: <see cref="Narrowing"/>); a member only the writer has is read and dropped (objects it references still
 /// enter the pool, so later back-references stay valid); a member only the reader has keeps its default.
 /// </summary>
 internal static class TolerantPlan
@@ -69,12 +69,21 @@ internal static class TolerantPlan
             {
                 value = Expression.Convert(ReadValue(member.WireType, reader, session, values, path), field.FieldType);
             }
+            else if (Narrowing.IsPossible(member.WireType, localWire))
+            {
+                var site = new NarrowingSite(local, LocalLayout.DisplayName(name), member.WireType, field.FieldType);
+                value = Narrowing.Convert(ReadValue(member.WireType, reader, session, values, path), localWire, site);
+                if (localWire != field.FieldType)
+                {
+                    value = Expression.Convert(value, field.FieldType); // an enum member: its underlying type was converted
+                }
+            }
             else
             {
                 throw Mismatch(local, LocalLayout.DisplayName(name),
                     $"member '{LocalLayout.DisplayName(name)}' was written as '{TypeNames.Describe(member.WireType)}', which does not convert " +
-                    $"without loss to this reader's '{TypeNames.Describe(field.FieldType)}' (lossless widenings: smaller to larger integers, " +
-                    "float to double, T to T?)");
+                    $"to this reader's '{TypeNames.Describe(field.FieldType)}' (widenings: smaller to larger integers, float to double, T to T?; " +
+                    "checked per value: integers of any width, double to float, T? to T)");
             }
             body.Add(FieldSetters.Assign(typed, field, value));
         }

@@ -10,7 +10,8 @@ namespace NFX.Tests.Glue;
 /// a child process runs release 1 (same assembly name, same type names; fields added, removed and widened, a DTO in a
 /// cycle and one in an object-typed field), once as the client of this process's server and once as the server of
 /// this process's client. Every call must succeed with the right values in both directions of the call (arguments and
-/// results); a widened member can only flow from the old release to the new one.
+/// results); a widened member flows from the new release to the old one when its value fits the old type, and is
+/// refused, naming the member and the value, when it does not.
 /// </summary>
 public sealed class RollingUpgradeTests
 {
@@ -75,11 +76,16 @@ public sealed class RollingUpgradeTests
             Assert.That(issued.Code, Is.EqualTo("R-1"));
             Assert.That(issued.Self, Is.SameAs(issued));
 
-            // A widened member cannot flow back: release 1 refuses the long Id, naming the member, and nothing is misread.
+            // A widened member flows back to release 1 when its value fits: the old build reads the long Id into its int.
             var widened = new Upgrade.Order { Id = 42, Customer = "Acme" };
             widened.Parent = widened;
-            GlueSerializationException? refused = await Assert.ThrowsAsync<GlueSerializationException>(() => orders.Inspect(widened).WaitAsync(s_childTimeout));
-            Assert.That(refused!.Message, Does.Contain("Id"));
+            Assert.That(await orders.Inspect(widened).WaitAsync(s_childTimeout), Is.EqualTo("ok"));
+
+            // One whose value does not fit is refused, naming the member and the value, and nothing is misread.
+            var tooWide = new Upgrade.Order { Id = 1L << 40, Customer = "Acme" };
+            tooWide.Parent = tooWide;
+            GlueSerializationException? refused = await Assert.ThrowsAsync<GlueSerializationException>(() => orders.Inspect(tooWide).WaitAsync(s_childTimeout));
+            Assert.That(refused!.Message, Does.Contain("Id").And.Contain("1099511627776"));
         }
         finally
         {

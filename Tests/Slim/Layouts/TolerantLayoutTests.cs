@@ -63,15 +63,24 @@ public sealed class TolerantLayoutTests
     }
 
     [Test]
-    public void Tolerant_NarrowedMember_ThrowsNamingTheMember()
+    public void Tolerant_NarrowedMemberWhoseValueFits_IsConverted()
     {
         byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Order { Count = 5 });
+        SlimSerializer reader = Versions.Reader(TypeRegistryMode.PerCall, new SlimFormerName(typeof(V1.Order).FullName!, typeof(V2.NarrowOrder)));
+
+        Assert.That(reader.Deserialize<V2.NarrowOrder>(bytes)!.Count, Is.EqualTo(5));
+    }
+
+    [Test]
+    public void Tolerant_NarrowedMemberWhoseValueDoesNotFit_ThrowsNamingMemberValueAndTypes()
+    {
+        byte[] bytes = Versions.Writer(SlimVersioning.Tolerant).Serialize(new V1.Order { Count = 1L << 40 });
         SlimSerializer reader = Versions.Reader(TypeRegistryMode.PerCall, new SlimFormerName(typeof(V1.Order).FullName!, typeof(V2.NarrowOrder)));
 
         var error = Assert.Throws<SlimLayoutMismatchException>(() => reader.Deserialize<V2.NarrowOrder>(bytes))!;
 
         Assert.That(error.Member, Is.EqualTo("Count"));
-        Assert.That(error.Message, Does.Contain("System.Int64").And.Contain("System.Int32"));
+        Assert.That(error.Message, Does.Contain("System.Int64").And.Contain("System.Int32").And.Contain("1099511627776"));
     }
 
     [Test]
