@@ -18,7 +18,7 @@ public sealed record SlimCacheOptions
     /// When false (the default) an invalid value (stale layout, corrupt, truncated, a type outside the policy) is
     /// logged as a warning and treated as a cache miss; when true it throws <see cref="SlimCacheValueException"/>.
     /// Either way <c>GetOrCreateSlimAsync</c> removes the bad entry from both cache levels and the typed
-    /// <c>GetOrCreateAsync</c> of <see cref="SlimDistributedCacheExtensions"/> overwrites it, so it does not fail again.
+    /// <c>GetOrCreateSlimAsync</c> of <see cref="SlimDistributedCacheExtensions"/> overwrites it, so it does not fail again.
     /// </summary>
     public bool ThrowOnInvalidValue { get; set; }
 }

@@ -32,16 +32,16 @@ public static class Program
         switch (args[0])
         {
             case "write":
-                await redis.SetAsync(args[3], ProbeGraph.Build());
+                await redis.SetSlimAsync(args[3], ProbeGraph.Build());
                 return 0;
             case "copy" when args.Length == 5:
-                SlimCacheResult<Team> read = await redis.TryGetAsync<Team>(args[3]);
+                SlimCacheResult<Team> read = await redis.TryGetSlimAsync<Team>(args[3]);
                 if (!read.Found)
                 {
                     await Console.Error.WriteLineAsync($"no valid Team under '{args[3]}'");
                     return 3;
                 }
-                await redis.SetAsync(args[4], read.Value);
+                await redis.SetSlimAsync(args[4], read.Value);
                 return 0;
             case "hybrid-create":
                 bool created = false;

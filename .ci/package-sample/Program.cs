@@ -31,8 +31,8 @@ using (var writer = new SlimWriter())
 }
 
 IDistributedCache cache = new MemoryDistributedCache(Options.Create(new MemoryDistributedCacheOptions()));
-await cache.SetAsync("node", first);
-Node? hit = await cache.GetAsync<Node>("node");
+await cache.SetSlimAsync("node", first);
+Node? hit = await cache.GetSlimAsync<Node>("node");
 Check(hit?.Next?.Next == hit && hit?.Name == "a", "Slim.Caching: typed IDistributedCache helpers");
 
 await using var server = new GlueServer(new GlueServerOptions { EndPoint = new IPEndPoint(IPAddress.Loopback, 0) });

@@ -54,8 +54,8 @@ public sealed class ReadmeSnippetTests
         Order order = await cache.GetOrCreateSlimAsync($"order:{id}", ct => LoadOrderAsync(id, ct));
 
         // Any IDistributedCache, typed, with the same checked value format:
-        await redis.SetAsync("order:42", order, new DistributedCacheEntryOptions { SlidingExpiration = TimeSpan.FromMinutes(5) });
-        Order? hit = await redis.GetAsync<Order>("order:42");
+        await redis.SetSlimAsync("order:42", order, new DistributedCacheEntryOptions { SlidingExpiration = TimeSpan.FromMinutes(5) });
+        Order? hit = await redis.GetSlimAsync<Order>("order:42");
         // README: cache snippet end
         return (order, hit);
     }

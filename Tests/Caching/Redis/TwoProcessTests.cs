@@ -24,7 +24,7 @@ public sealed class TwoProcessTests
         await RunProbeAsync("write", key);
 
         using var cache = new RedisCache(new RedisCacheOptions { Configuration = RedisFixture.Server.Configuration });
-        SlimCacheResult<Team> read = await cache.TryGetAsync<Team>(key);
+        SlimCacheResult<Team> read = await cache.TryGetSlimAsync<Team>(key);
         Assert.That(read.Found, Is.True);
         GraphAssert.AreEquivalent(ProbeGraph.Build(), read.Value);
         Assert.That(read.Value!.Members[1].Mentor!.Mentor, Is.SameAs(read.Value.Members[1]), "the mentor cycle survives");
@@ -36,11 +36,11 @@ public sealed class TwoProcessTests
     {
         string from = "probe:" + Guid.NewGuid().ToString("N"), to = from + ":copy";
         using var cache = new RedisCache(new RedisCacheOptions { Configuration = RedisFixture.Server.Configuration });
-        await cache.SetAsync(from, ProbeGraph.Build());
+        await cache.SetSlimAsync(from, ProbeGraph.Build());
 
         await RunProbeAsync("copy", from, to);
 
-        GraphAssert.AreEquivalent(ProbeGraph.Build(), await cache.GetAsync<Team>(to));
+        GraphAssert.AreEquivalent(ProbeGraph.Build(), await cache.GetSlimAsync<Team>(to));
     }
 
     [Test]

@@ -36,8 +36,8 @@ public sealed class TypedHelperTests(CacheKind kind)
     {
         string key = NewKey();
         Team team = ProbeGraph.Build();
-        await _cache.SetAsync(key, team, _codec);
-        Team? copy = await _cache.GetAsync<Team>(key, _codec);
+        await _cache.SetSlimAsync(key, team, _codec);
+        Team? copy = await _cache.GetSlimAsync<Team>(key, _codec);
         GraphAssert.AreEquivalent(team, copy);
         Assert.That(_log.Entries, Is.Empty);
     }
@@ -47,14 +47,14 @@ public sealed class TypedHelperTests(CacheKind kind)
     {
         string key = NewKey();
         var order = new Order(12, "bob") { Lines = [new OrderLine("x", 3, 2.25m)], Placed = new DateTime(2024, 5, 6, 7, 8, 9, DateTimeKind.Utc) };
-        await _cache.SetAsync(key, order);
-        GraphAssert.AreEquivalent(order, await _cache.GetAsync<Order>(key));
+        await _cache.SetSlimAsync(key, order);
+        GraphAssert.AreEquivalent(order, await _cache.GetSlimAsync<Order>(key));
     }
 
     [Test]
     public async Task TryGetAsync_MissingKey_IsNotFound()
     {
-        SlimCacheResult<Order> result = await _cache.TryGetAsync<Order>(NewKey(), _codec);
+        SlimCacheResult<Order> result = await _cache.TryGetSlimAsync<Order>(NewKey(), _codec);
         Assert.That(result, Is.EqualTo(default(SlimCacheResult<Order>)));
         Assert.That(_log.Entries, Is.Empty);
     }
@@ -63,14 +63,14 @@ public sealed class TypedHelperTests(CacheKind kind)
     public async Task TryGetAsync_StoredNull_IsFoundNull()
     {
         string key = NewKey();
-        await _cache.SetAsync<Order?>(key, null, _codec);
-        SlimCacheResult<Order?> result = await _cache.TryGetAsync<Order?>(key, _codec);
+        await _cache.SetSlimAsync<Order?>(key, null, _codec);
+        SlimCacheResult<Order?> result = await _cache.TryGetSlimAsync<Order?>(key, _codec);
         Assert.That(result.Found, Is.True);
         Assert.That(result.Value, Is.Null);
     }
 
     [Test]
-    public async Task GetOrCreateAsync_Miss_RunsTheFactoryOnceThenHits()
+    public async Task GetOrCreateSlimAsync_Miss_RunsTheFactoryOnceThenHits()
     {
         string key = NewKey();
         int calls = 0;
@@ -79,8 +79,8 @@ public sealed class TypedHelperTests(CacheKind kind)
             calls++;
             return ValueTask.FromResult(new Reading(2.5, new KeyValuePair<string, int[]>("t", [1, 2])));
         }
-        Reading first = await _cache.GetOrCreateAsync(key, Factory, _codec);
-        Reading second = await _cache.GetOrCreateAsync(key, Factory, _codec);
+        Reading first = await _cache.GetOrCreateSlimAsync(key, Factory, _codec);
+        Reading second = await _cache.GetOrCreateSlimAsync(key, Factory, _codec);
         Assert.That(calls, Is.EqualTo(1));
         Assert.That(second.Value, Is.EqualTo(2.5));
         Assert.That(second.Tags.Value, Is.EqualTo(new[] { 1, 2 }));
@@ -88,7 +88,7 @@ public sealed class TypedHelperTests(CacheKind kind)
     }
 
     [Test]
-    public async Task GetOrCreateAsync_CorruptStoredValue_IsMissWithWarningAndIsReplaced()
+    public async Task GetOrCreateSlimAsync_CorruptStoredValue_IsMissWithWarningAndIsReplaced()
     {
         string key = NewKey();
         byte[] bytes = _codec.Serialize(ProbeGraph.Build());
@@ -96,12 +96,12 @@ public sealed class TypedHelperTests(CacheKind kind)
         bytes[^9] ^= 0xFF;
         await _cache.SetAsync(key, bytes, new DistributedCacheEntryOptions());
 
-        Team created = await _cache.GetOrCreateAsync(key, _ => ValueTask.FromResult(new Team { Name = "fresh" }), _codec);
+        Team created = await _cache.GetOrCreateSlimAsync(key, _ => ValueTask.FromResult(new Team { Name = "fresh" }), _codec);
 
         Assert.That(created.Name, Is.EqualTo("fresh"));
         LogEntry warning = _log.Entries.Single();
         Assert.That(warning.Message, Does.Contain(key).And.Contain("(Corrupt)"));
-        Assert.That((await _cache.GetAsync<Team>(key, _codec))!.Name, Is.EqualTo("fresh"));
+        Assert.That((await _cache.GetSlimAsync<Team>(key, _codec))!.Name, Is.EqualTo("fresh"));
     }
 
     [Test]
@@ -110,7 +110,7 @@ public sealed class TypedHelperTests(CacheKind kind)
         string key = NewKey();
         byte[] bytes = _codec.Serialize(ProbeGraph.Build());
         await _cache.SetAsync(key, bytes[..(bytes.Length / 2)], new DistributedCacheEntryOptions());
-        Assert.That(await _cache.TryGetAsync<Team>(key, _codec), Is.EqualTo(default(SlimCacheResult<Team>)));
+        Assert.That(await _cache.TryGetSlimAsync<Team>(key, _codec), Is.EqualTo(default(SlimCacheResult<Team>)));
         Assert.That(_log.Entries.Single().Message, Does.Contain("(Corrupt)"));
     }
 
@@ -118,8 +118,8 @@ public sealed class TypedHelperTests(CacheKind kind)
     public async Task GetAsync_TypeOutsidePolicy_IsMiss()
     {
         string key = NewKey();
-        await _cache.SetAsync(key, new Envelope { Label = "l", Content = new Outsider() }, _codec);
-        Assert.That(await _cache.GetAsync<Envelope>(key, _codec), Is.Null);
+        await _cache.SetSlimAsync(key, new Envelope { Label = "l", Content = new Outsider() }, _codec);
+        Assert.That(await _cache.GetSlimAsync<Envelope>(key, _codec), Is.Null);
         Assert.That(_log.Entries.Single().Message, Does.Contain("(TypeNotAllowed)"));
     }
 
@@ -129,7 +129,7 @@ public sealed class TypedHelperTests(CacheKind kind)
         string key = NewKey();
         byte[] bytes = CacheValueBytes.Restamp(_codec.Serialize(new TreeNode { Name = "old" }), fingerprint: 0x0123456789ABCDEF);
         await _cache.SetAsync(key, bytes, new DistributedCacheEntryOptions());
-        Assert.That(await _cache.GetAsync<TreeNode>(key, _codec), Is.Null);
+        Assert.That(await _cache.GetSlimAsync<TreeNode>(key, _codec), Is.Null);
         Assert.That(_log.Entries.Single().Message, Does.Contain("(LayoutChanged)"));
     }
 
@@ -139,7 +139,7 @@ public sealed class TypedHelperTests(CacheKind kind)
         string key = NewKey();
         await _cache.SetAsync(key, "not a cache value"u8.ToArray(), new DistributedCacheEntryOptions());
         var strict = new SlimCacheCodec(new SlimCacheOptions { ThrowOnInvalidValue = true });
-        var e = (await Assert.ThrowsAsync<SlimCacheValueException>(async () => await _cache.GetAsync<Order>(key, strict)))!;
+        var e = (await Assert.ThrowsAsync<SlimCacheValueException>(async () => await _cache.GetSlimAsync<Order>(key, strict)))!;
         Assert.That(e.Problem, Is.EqualTo(SlimCacheValueProblem.NotACacheValue));
     }
 
@@ -147,12 +147,12 @@ public sealed class TypedHelperTests(CacheKind kind)
     public async Task SetAsync_WithExpiration_PassesTheOptionsThrough()
     {
         string key = NewKey();
-        await _cache.SetAsync(key, new TreeNode(), _codec, new DistributedCacheEntryOptions { AbsoluteExpirationRelativeToNow = TimeSpan.FromMilliseconds(50) });
+        await _cache.SetSlimAsync(key, new TreeNode(), _codec, new DistributedCacheEntryOptions { AbsoluteExpirationRelativeToNow = TimeSpan.FromMilliseconds(50) });
         SlimCacheResult<TreeNode> result = default;
         for (int attempt = 0; attempt < 100; attempt++)
         {
             await Task.Delay(30);
-            result = await _cache.TryGetAsync<TreeNode>(key, _codec);
+            result = await _cache.TryGetSlimAsync<TreeNode>(key, _codec);
             if (!result.Found)
             {
                 break;
