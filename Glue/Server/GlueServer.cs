@@ -114,7 +114,10 @@ public sealed class GlueServer : IAsyncDisposable
     }
 
     /// <summary>Starts listening on <see cref="GlueServerOptions.EndPoint"/>.</summary>
-    /// <exception cref="SocketException">The endpoint cannot be bound (for example the port is in use).</exception>
+    /// <exception cref="GlueException">
+    /// The endpoint cannot be bound (for example the port is in use): the message names the endpoint, the
+    /// <see cref="SocketException"/> is the inner exception.
+    /// </exception>
     public Task StartAsync(CancellationToken cancellationToken = default)
     {
         Freeze();
@@ -128,6 +131,11 @@ public sealed class GlueServer : IAsyncDisposable
             listener.Bind(Options.EndPoint);
             listener.Listen(512);
         }
+        catch (SocketException e)
+        {
+            listener.Dispose();
+            throw new GlueException(CannotListen(Options.EndPoint, e), e);
+        }
         catch
         {
             listener.Dispose();
@@ -139,6 +147,20 @@ public sealed class GlueServer : IAsyncDisposable
         Log.ServerStarted(Logger, LocalEndPoint, _tls is not null);
         return Task.CompletedTask;
     }
+
+    private static string CannotListen(IPEndPoint endPoint, SocketException e) => e.SocketErrorCode switch
+    {
+        SocketError.AddressAlreadyInUse =>
+            $"The Glue server cannot listen on {endPoint}: the address is already in use (another process or server holds " +
+            "that port). Stop it, choose another port in GlueServerOptions.EndPoint, or use port 0 for any free one.",
+        SocketError.AccessDenied =>
+            $"The Glue server cannot listen on {endPoint}: access denied (ports below 1024 need privileges). Choose a port " +
+            "of 1024 or above in GlueServerOptions.EndPoint.",
+        SocketError.AddressNotAvailable =>
+            $"The Glue server cannot listen on {endPoint}: that address is not one of this machine's. Use IPAddress.Any, " +
+            "IPAddress.Loopback or an address of this machine in GlueServerOptions.EndPoint.",
+        _ => $"The Glue server cannot listen on {endPoint}: {e.Message} ({e.SocketErrorCode}).",
+    };
 
     /// <summary>Starts without a listener: connections arrive through <see cref="Accept"/> (in-memory hosting, tests).</summary>
     internal void StartWithoutListener() => Freeze();

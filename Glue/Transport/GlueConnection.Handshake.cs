@@ -19,7 +19,20 @@ internal abstract partial class GlueConnection
         {
             ReadResult result = await input.ReadAsync(cancellationToken).ConfigureAwait(false);
             ReadOnlySequence<byte> buffer = result.Buffer;
-            if (FrameCodec.TryRead(ref buffer, ProtocolConstants.MaxHandshakeFrame, out FrameType type, out ReadOnlySequence<byte> content))
+            bool framed;
+            FrameType type;
+            ReadOnlySequence<byte> content;
+            try
+            {
+                framed = FrameCodec.TryRead(ref buffer, ProtocolConstants.MaxHandshakeFrame, out type, out content);
+            }
+            catch (GlueProtocolException) when (ForeignPeer.Describe(result.Buffer, Side, PeerName()) is string foreign)
+            {
+                // A first length over the handshake limit: a peer that speaks another protocol (HTTP's "HTTP" reads as
+                // 1,347,703,880 bytes). Say what it looks like instead of quoting that length.
+                throw new GlueProtocolException(foreign);
+            }
+            if (framed)
             {
                 byte[] copy = content.ToArray();
                 input.AdvanceTo(buffer.Start);
@@ -32,6 +45,8 @@ internal abstract partial class GlueConnection
             }
         }
     }
+
+    private string PeerName() => Transport.RemoteEndPoint is { } remote ? "at " + remote : "on the other end";
 
     /// <summary>Writes and flushes one handshake frame whose body is in <paramref name="body"/>.</summary>
     protected async ValueTask WriteHandshakeFrameAsync(FrameType type, SlimWriter body, CancellationToken cancellationToken)

@@ -45,7 +45,7 @@ internal sealed class TypeAdmission
     private readonly StreamerFormat _format;
     private readonly FrozenSet<Type> _registered;
     private readonly HashSet<Type>? _scopeTypes;
-    private readonly Assembly? _scopeAssembly;
+    private readonly HashSet<Assembly>? _scopeAssemblies;
     private readonly ConcurrentDictionary<Type, string?> _verdicts = new();
     private readonly ConcurrentDictionary<Type, Type?> _refused = new();
 
@@ -57,7 +57,7 @@ internal sealed class TypeAdmission
         if (scopeRoot is not null && scopeRoot != typeof(object))
         {
             _scopeTypes = TypeReach.Collect([scopeRoot]);
-            _scopeAssembly = scopeRoot.Assembly == typeof(object).Assembly ? null : scopeRoot.Assembly;
+            _scopeAssemblies = ScopeAssemblies(scopeRoot);
         }
     }
 
@@ -87,9 +87,67 @@ internal sealed class TypeAdmission
         }
         string what = part == type ? "the type policy does not allow it" :
             $"the type policy does not allow its part '{TypeNames.Describe(part)}' (a generic argument or element type)";
-        return what + ". Allow it with SlimTypePolicy.AllowTypes(typeof(...)), AllowAssembly, " +
-            "AllowNamespace or AllowTypesReachableFrom, list it in SlimOptions.KnownTypes, or read with Deserialize<T> " +
-            "where T reaches it (see docs/SECURITY.md).";
+        return what + ". " + HowToAllow(part);
+    }
+
+    /// <summary>The lines that admit <paramref name="part"/>, written as code that compiles (the policy is immutable: each Allow returns a new one).</summary>
+    private static string HowToAllow(Type part)
+    {
+        Type owner = part.IsConstructedGenericType ? part.GetGenericTypeDefinition() : part;
+        string assembly = owner.Assembly.GetName().Name ?? "?";
+        string admit;
+        if (owner.Name.StartsWith('<'))
+        {
+            // A compiler-generated type (anonymous type, closure) has no name C# can write: admit its assembly.
+            admit = "Allow its assembly with SlimOptions.TypePolicy = SlimTypePolicy.Default.AllowAssembly(typeof(Program).Assembly) " +
+                $"(any type of {assembly} in place of Program)";
+        }
+        else
+        {
+            string name = TypeNames.CSharp(part);
+            admit = $"Allow it with SlimOptions.TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof({name})) (this type)";
+            if (owner.Assembly != typeof(object).Assembly)
+            {
+                admit += $", or .AllowAssembly(typeof({TypeNames.CSharp(owner)}).Assembly) (every type of {assembly})";
+                if (!string.IsNullOrEmpty(owner.Namespace))
+                {
+                    admit += $", or .AllowNamespace(\"{owner.Namespace}\")";
+                }
+            }
+        }
+        return admit + "; or list it in SlimOptions.KnownTypes, or read with Deserialize<T> where T reaches it " +
+            "(docs/SECURITY.md, \"The default policy, exactly\").";
+    }
+
+    /// <summary>
+    /// The assemblies whose concrete types <c>Deserialize&lt;TRoot&gt;</c> admits: TRoot's own unless it is the
+    /// runtime's, and, when TRoot is an array or a safe BCL collection or tuple, the same for its element type or
+    /// generic arguments at any depth, so <c>List&lt;IAnimal&gt;</c> admits the concrete types of IAnimal's assembly
+    /// as a <c>Zoo</c> with a <c>List&lt;IAnimal&gt;</c> field admits those of Zoo's.
+    /// </summary>
+    private static HashSet<Assembly>? ScopeAssemblies(Type root)
+    {
+        var assemblies = new HashSet<Assembly>();
+        var pending = new Stack<Type>([root]);
+        while (pending.TryPop(out Type? type))
+        {
+            if (type.Assembly != typeof(object).Assembly)
+            {
+                assemblies.Add(type.Assembly);
+            }
+            if (type.HasElementType)
+            {
+                pending.Push(type.GetElementType()!);
+            }
+            else if (type.IsConstructedGenericType && s_safeGenericDefinitions.Contains(type.GetGenericTypeDefinition()))
+            {
+                foreach (Type argument in type.GetGenericArguments())
+                {
+                    pending.Push(argument);
+                }
+            }
+        }
+        return assemblies.Count == 0 ? null : assemblies;
     }
 
     /// <summary>
@@ -162,6 +220,6 @@ internal sealed class TypeAdmission
                 return true;
             }
         }
-        return _scopeAssembly is not null && type.Assembly == _scopeAssembly && !type.IsAbstract && !type.IsInterface;
+        return _scopeAssemblies is not null && _scopeAssemblies.Contains(type.Assembly) && !type.IsAbstract && !type.IsInterface;
     }
 }

@@ -49,6 +49,51 @@ internal static class TypeNames
         return builder.Append(Ellipsis).ToString();
     }
 
+    /// <summary>
+    /// The type as C# names it in <c>typeof(...)</c> (<c>MyApp.Zoo.Dog</c>, <c>MyApp.Box&lt;int&gt;</c>), for
+    /// messages that show a line of code; cut at <see cref="MaxDescribedLength"/> characters like <see cref="Describe"/>.
+    /// </summary>
+    public static string CSharp(Type type)
+    {
+        var builder = new StringBuilder();
+        AppendCSharp(builder, type);
+        return Finish(builder, MaxDescribedLength);
+    }
+
+    private static void AppendCSharp(StringBuilder builder, Type type)
+    {
+        if (builder.Length > MaxDescribedLength)
+        {
+            return;
+        }
+        if (type.IsArray)
+        {
+            AppendCSharp(builder, type.GetElementType()!);
+            builder.Append('[').Append(',', type.GetArrayRank() - 1).Append(']');
+            return;
+        }
+        string name = (type.IsGenericType ? type.GetGenericTypeDefinition() : type).FullName ?? type.Name;
+        int tick = name.IndexOf('`', StringComparison.Ordinal);
+        builder.Append((tick >= 0 ? name[..tick] : name).Replace('+', '.'));
+        if (type.IsGenericType)
+        {
+            builder.Append('<');
+            Type[] arguments = type.GetGenericArguments();
+            for (int i = 0; i < arguments.Length; i++)
+            {
+                if (i > 0)
+                {
+                    builder.Append(type.IsGenericTypeDefinition ? "," : ", ");
+                }
+                if (!type.IsGenericTypeDefinition)
+                {
+                    AppendCSharp(builder, arguments[i]);
+                }
+            }
+            builder.Append('>');
+        }
+    }
+
     public static string AssemblyName(Type type) => type.Assembly.GetName().Name ?? string.Empty;
 
     private static void Append(StringBuilder builder, Type type, int max)
