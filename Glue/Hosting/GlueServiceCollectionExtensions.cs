@@ -1,9 +1,13 @@
+using System.Net;
 using Microsoft.Extensions.DependencyInjection;
 using NFX.Glue.Hosting;
 
 namespace NFX.Glue;
 
-/// <summary>Adds a Glue server to a service collection; it starts and stops with the generic host.</summary>
+/// <summary>
+/// Adds a Glue server to a service collection (it starts and stops with the generic host), or a Glue client and its
+/// proxies (the container disposes the client, closing its connections).
+/// </summary>
 public static class GlueServiceCollectionExtensions
 {
     /// <summary>
@@ -35,5 +39,49 @@ public static class GlueServiceCollectionExtensions
         services.AddSingleton(sp => builder.Build(sp, options(sp)));
         services.AddHostedService<GlueHostedService>();
         return builder;
+    }
+
+    /// <summary>
+    /// Registers a <see cref="GlueClient"/> (singleton, connecting on its first call) for the servers at
+    /// <paramref name="endPoint"/> and <typeparamref name="TContract"/> as its proxy, so a class that takes
+    /// <typeparamref name="TContract"/> in its constructor calls the server. More contracts on the same client:
+    /// <c>.AddProxy&lt;IOther&gt;()</c> on the returned builder.
+    /// </summary>
+    /// <example>
+    /// <code>
+    /// services.AddGlueClient&lt;IInventory&gt;(new IPEndPoint(IPAddress.Parse("10.0.0.5"), 5005), new GlueClientOptions { AuthToken = secret })
+    ///         .AddProxy&lt;IAudit&gt;();
+    /// </code>
+    /// </example>
+    /// <exception cref="InvalidOperationException">A Glue client is already registered in this service collection.</exception>
+    public static GlueClientBuilder AddGlueClient<TContract>(this IServiceCollection services, EndPoint endPoint, GlueClientOptions? options = null)
+        where TContract : class
+    {
+        ArgumentNullException.ThrowIfNull(endPoint);
+        GlueClientOptions chosen = options ?? new GlueClientOptions();
+        return services.AddGlueClient(sp => new GlueClient(endPoint, chosen with
+        {
+            // The host's logging and metrics unless the options name their own.
+            LoggerFactory = chosen.LoggerFactory ?? sp.GetService<Microsoft.Extensions.Logging.ILoggerFactory>(),
+            MeterFactory = chosen.MeterFactory ?? sp.GetService<System.Diagnostics.Metrics.IMeterFactory>(),
+        })).AddProxy<TContract>();
+    }
+
+    /// <summary>
+    /// Registers the <see cref="GlueClient"/> <paramref name="factory"/> makes (singleton; for endpoints from a provider,
+    /// or options from the container). Add the contracts with <c>AddProxy</c> on the returned builder.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">A Glue client is already registered in this service collection.</exception>
+    public static GlueClientBuilder AddGlueClient(this IServiceCollection services, Func<IServiceProvider, GlueClient> factory)
+    {
+        ArgumentNullException.ThrowIfNull(services);
+        ArgumentNullException.ThrowIfNull(factory);
+        if (services.Any(d => d.ServiceType == typeof(GlueClient)))
+        {
+            throw new InvalidOperationException(
+                "A Glue client is already registered in this service collection: add more contracts with AddProxy<TContract>() on it.");
+        }
+        services.AddSingleton(factory);
+        return new GlueClientBuilder(services);
     }
 }

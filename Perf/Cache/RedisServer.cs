@@ -56,9 +56,10 @@ public sealed class RedisServer : IDisposable
     /// <summary>Starts a server on <paramref name="port"/> (a free one when null); fails with instructions when redis-server is not installed.</summary>
     public static RedisServer Start(int? port = null)
     {
-        string executable = FindExecutable() ?? (InstallWithProjectScript() ? FindExecutable() : null) ?? throw new InvalidOperationException(
+        string executable = FindExecutable() ?? (InstallAllowed() && InstallWithProjectScript() ? FindExecutable() : null) ?? throw new InvalidOperationException(
             "redis-server is not installed, and the cache tests and benchmark need a real Redis. Install it with " +
-            "`apt-get install -y redis-server` (.ci/install-deps does this), or point NFX_REDIS_SERVER at the executable.");
+            "`apt-get install -y redis-server` (.ci/install-deps does this), or point NFX_REDIS_SERVER at the executable" +
+            (InstallAllowed() ? "." : $" ({NoInstallVariable}=1 is set, so it was not installed automatically)."));
         int chosenPort = port ?? FreePort();
         DirectoryInfo directory = Directory.CreateTempSubdirectory("nfx-redis-");
         var start = new ProcessStartInfo(executable)
@@ -198,6 +199,12 @@ public sealed class RedisServer : IDisposable
         listener.Start();
         return ((IPEndPoint)listener.LocalEndpoint).Port;
     }
+
+    /// <summary>Set to 1 (or true): never install redis-server automatically; the cache tests then fail saying how to install it.</summary>
+    public const string NoInstallVariable = "NFX_NO_INSTALL";
+
+    /// <summary>False when <see cref="NoInstallVariable"/> is 1 or true: the automatic install is skipped.</summary>
+    public static bool InstallAllowed() => Environment.GetEnvironmentVariable(NoInstallVariable) is not ("1" or "true" or "TRUE" or "True");
 
     /// <summary>
     /// Runs the repository's own .ci/install-deps (Debian's redis-server), so a plain `dotnet test` on a fresh machine

@@ -51,6 +51,48 @@ public sealed class GlueHostingTests
     }
 
     [Test]
+    public async Task AddGlueClient_ProxiesInjected_CallTheServerThroughOneClient()
+    {
+        await using var server = new GlueServer(s_options);
+        server.Host<ICounter>(new CountingService(new CallLog()));
+        server.Host<IShapes>(new ShapesService());
+        await server.StartAsync();
+        var services = new ServiceCollection();
+        services.AddGlueClient<ICounter>(server.LocalEndPoint!, new GlueClientOptions()).AddProxy<IShapes>(TimeSpan.FromSeconds(30));
+        services.AddSingleton<CounterUser>();
+
+        GlueClient client;
+        await using (ServiceProvider provider = services.BuildServiceProvider())
+        {
+            CounterUser user = provider.GetRequiredService<CounterUser>();
+            int id = await user.Counter.InstanceId();
+            await provider.GetRequiredService<IShapes>().Nop();
+            client = provider.GetRequiredService<GlueClient>();
+
+            Assert.That(id, Is.EqualTo(1));
+            Assert.That(provider.GetRequiredService<ICounter>(), Is.SameAs(user.Counter), "one proxy (singleton)");
+        }
+
+        Assert.That(client.IsDisposed, Is.True, "the container disposed the client with itself");
+    }
+
+    [Test]
+    public void AddGlueClient_Twice_SaysToAddProxiesToTheFirst()
+    {
+        var services = new ServiceCollection();
+        services.AddGlueClient<ICounter>(new IPEndPoint(IPAddress.Loopback, 5005));
+
+        var error = Assert.Throws<InvalidOperationException>(() => services.AddGlueClient<IShapes>(new IPEndPoint(IPAddress.Loopback, 5006)));
+
+        Assert.That(error!.Message, Does.Contain("already registered").And.Contain("AddProxy<TContract>()"));
+    }
+
+    private sealed class CounterUser(ICounter counter)
+    {
+        public ICounter Counter { get; } = counter;
+    }
+
+    [Test]
     public async Task GenericHost_StartAndStop_ServesWhileRunning()
     {
         HostApplicationBuilder builder = Host.CreateEmptyApplicationBuilder(new HostApplicationBuilderSettings());
