@@ -88,6 +88,9 @@ public sealed record MachineInfo(string Cpu, int Cores, string Os, string Runtim
         string meaning = peak > cores
             ? "above the core count: other processes competed for the CPU, so times are inflated and noisy"
             : "at or below the core count";
-        return $"Load average (1 min) at start / end: {start:0.0} / {end ?? double.NaN:0.0} on {cores} cores ({meaning}).  ";
+        // At the start of a run the end is not known yet: say the start alone rather than "NaN".
+        return end is double known
+            ? $"Load average (1 min) at start / end: {start:0.0} / {known:0.0} on {cores} cores ({meaning}).  "
+            : $"Load average (1 min) at start: {start:0.0} on {cores} cores ({meaning}).  ";
     }
 }

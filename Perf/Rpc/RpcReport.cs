@@ -86,7 +86,9 @@ public static class RpcReport
                 $"the arguments {RpcData.ArgsPayloadBytes(workload):N0} B on the server (Glue's framework share is the rest; see the targets).").AppendLine();
             if (workload == RpcWorkload.DbWork && results.Options.DbWorkCalls is null)
             {
-                text.AppendLine($"W3 in quick mode: each cell timed at most {timed:N0} calls, not the ancestor's 64,000 (`--rpc-w3-calls 64000` runs exactly that).").AppendLine();
+                text.AppendLine($"W3 in quick mode: each cell is timed for a fixed time, not a fixed count; the busiest cell fit {timed:N0} calls " +
+                    "(column \"Calls timed\"). The ancestor timed exactly 64,000 calls per cell; `--rpc-w3-calls 64000` does that. " +
+                    "Calls/s is a rate, so it compares either way.").AppendLine();
             }
         }
         return text.ToString();
