@@ -71,6 +71,9 @@ internal sealed class TypeAdmission
         }
     }
 
+    /// <summary>Null when <paramref name="type"/> may be read, otherwise why not (the text <see cref="Check"/> would throw).</summary>
+    public string? Reason(Type type) => _verdicts.TryGetValue(type, out string? cached) ? cached : _verdicts.GetOrAdd(type, Evaluate);
+
     private static void ThrowNotAllowed(Type type, string reason) =>
         throw new SlimTypeNotAllowedException(TypeNames.Describe(type), reason);
 

@@ -1,0 +1,223 @@
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.Extensions.Options;
+using Orleans;
+using Orleans.Serialization;
+using Orleans.Serialization.Buffers;
+using Orleans.Serialization.Buffers.Adaptors;
+using Orleans.Serialization.Cloning;
+using Orleans.Serialization.Codecs;
+using Orleans.Serialization.Serializers;
+using Orleans.Serialization.WireProtocol;
+
+namespace NFX.Slim.Orleans;
+
+/// <summary>
+/// Slim as Orleans' fallback codec, copier and type filter: every value whose type has no generated codec and passes
+/// the <c>isSupported</c> predicate given to <see cref="SlimSerializerBuilderExtensions.AddSlimSerializer(ISerializerBuilder, Func{Type, bool}?, Action{SlimOrleansOptions}?)"/>
+/// travels as one Slim message (cycles, shared references, runtime types and exceptions with their properties kept).
+/// </summary>
+/// <remarks>
+/// <para>
+/// Wire form, inside Orleans' framing (the form of Orleans' own JSON codec): a tag-delimited field whose schema type is
+/// this codec (the well-known alias <c>"slim"</c>), holding field 0, the value's type through Orleans' type codec, and
+/// field 1, the Slim message, length-prefixed. A reader that does not know a field skips it.
+/// </para>
+/// <para>
+/// Reading, the type named by field 0 must pass Orleans' type filters (this class answers for the types it carries:
+/// <c>isSupported</c> and Slim's policy both) and this codec's <c>isSupported</c>; every type inside the Slim message
+/// must pass Slim's policy (<see cref="SlimOrleansOptions"/>). Slim's own exceptions are always carried, so that a
+/// refusal on a silo reaches the caller as the <see cref="SlimTypeNotAllowedException"/> naming the refused type.
+/// </para>
+/// <para>Copies are Slim's <see cref="SlimSerializer.DeepClone{T}"/>: no bytes, identity and cycles kept.</para>
+/// </remarks>
+[Alias(WellKnownAlias)]
+public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilter
+{
+    /// <summary>The well-known type alias that names this codec on the wire.</summary>
+    public const string WellKnownAlias = "slim";
+
+    private static readonly Type s_selfType = typeof(SlimCodec);
+    private readonly ICodecSelector[] _codecSelectors;
+    private readonly ICopierSelector[] _copierSelectors;
+    private readonly SlimSerializer _slim;
+    private readonly int _maxMessageBytes;
+
+    /// <summary>Creates the codec (Orleans' container does, once per node).</summary>
+    /// <param name="codecSelectors">The predicates registered for codec name <see cref="WellKnownAlias"/> decide which types are serialized.</param>
+    /// <param name="copierSelectors">The predicates registered for copier name <see cref="WellKnownAlias"/> decide which types are copied.</param>
+    /// <param name="options">Slim's settings.</param>
+    public SlimCodec(IEnumerable<ICodecSelector> codecSelectors, IEnumerable<ICopierSelector> copierSelectors, IOptions<SlimOrleansOptions> options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        _codecSelectors = codecSelectors.Where(s => string.Equals(s.CodecName, WellKnownAlias, StringComparison.Ordinal)).ToArray();
+        _copierSelectors = copierSelectors.Where(s => string.Equals(s.CopierName, WellKnownAlias, StringComparison.Ordinal)).ToArray();
+        _slim = options.Value.CreateSerializer();
+        _maxMessageBytes = options.Value.Limits.MaxMessageBytes;
+    }
+
+    /// <summary>The Slim serializer this codec writes, reads and copies with.</summary>
+    public SlimSerializer Serializer => _slim;
+
+    void IFieldCodec.WriteField<TBufferWriter>(ref Writer<TBufferWriter> writer, uint fieldIdDelta, Type? expectedType, object? value)
+    {
+        if (ReferenceCodec.TryWriteReferenceField(ref writer, fieldIdDelta, expectedType, value))
+        {
+            return;
+        }
+        writer.WriteFieldHeader(fieldIdDelta, expectedType, s_selfType, WireType.TagDelimited);
+
+        ReferenceCodec.MarkValueField(writer.Session);
+        writer.WriteFieldHeaderExpected(0, WireType.LengthPrefixed);
+        writer.Session.TypeCodec.WriteLengthPrefixed(ref writer, value.GetType());
+
+        var buffer = new BufferWriterBox<PooledBuffer>(new PooledBuffer());
+        try
+        {
+            _slim.Serialize(buffer, value);
+            ReferenceCodec.MarkValueField(writer.Session);
+            writer.WriteFieldHeaderExpected(1, WireType.LengthPrefixed);
+            writer.WriteVarUInt32((uint)buffer.Value.Length);
+            buffer.Value.CopyTo(ref writer);
+        }
+        finally
+        {
+            buffer.Value.Dispose();
+        }
+        writer.WriteEndObject();
+    }
+
+    object? IFieldCodec.ReadValue<TInput>(ref Reader<TInput> reader, Field field)
+    {
+        if (field.IsReference)
+        {
+            return ReferenceCodec.ReadReference(ref reader, field.FieldType);
+        }
+        field.EnsureWireTypeTagDelimited();
+
+        uint placeholder = ReferenceCodec.CreateRecordPlaceholder(reader.Session);
+        object? result = null;
+        Type? type = null;
+        uint fieldId = 0;
+        while (true)
+        {
+            Field header = reader.ReadFieldHeader();
+            if (header.IsEndBaseOrEndObject)
+            {
+                break;
+            }
+            fieldId += header.FieldIdDelta;
+            switch (fieldId)
+            {
+                case 0:
+                    ReferenceCodec.MarkValueField(reader.Session);
+                    type = reader.Session.TypeCodec.ReadLengthPrefixed(ref reader);
+                    if (type is null || !IsCarried(type))
+                    {
+                        throw SlimErrors.NotSupported(type ?? typeof(void));
+                    }
+                    break;
+                case 1:
+                    if (type is null)
+                    {
+                        throw SlimErrors.MissingType();
+                    }
+                    ReferenceCodec.MarkValueField(reader.Session);
+                    uint length = reader.ReadVarUInt32();
+                    if (length > (uint)_maxMessageBytes)
+                    {
+                        throw SlimErrors.TooLong(length, _maxMessageBytes, reader.Position);
+                    }
+                    var payload = new PooledBuffer();
+                    try
+                    {
+                        reader.ReadBytes(ref payload, (int)length);
+                        result = _slim.Deserialize(payload.AsReadOnlySequence());
+                    }
+                    finally
+                    {
+                        payload.Dispose();
+                    }
+                    if (result is not null && result.GetType() != type)
+                    {
+                        throw SlimErrors.WrongType(type, result);
+                    }
+                    break;
+                default:
+                    reader.ConsumeUnknownField(header);
+                    break;
+            }
+        }
+        ReferenceCodec.RecordObject(reader.Session, result!, placeholder);
+        return result;
+    }
+
+    bool IGeneralizedCodec.IsSupportedType(Type type) => type == s_selfType || IsCarried(type);
+
+    [return: NotNullIfNotNull(nameof(input))]
+    object? IDeepCopier.DeepCopy(object? input, CopyContext context)
+    {
+        if (context.TryGetCopy(input, out object? copy))
+        {
+            return copy;
+        }
+        copy = _slim.DeepClone(input);
+        context.RecordCopy(input!, copy!);
+        return copy;
+    }
+
+    bool IGeneralizedCopier.IsSupportedType(Type type) => IsCopied(type);
+
+    /// <summary>
+    /// True for the types this codec carries or copies when Slim's policy admits them too (so a standalone
+    /// <c>Serializer&lt;T&gt;</c> reads what grain calls read); no opinion (null) on every other type.
+    /// </summary>
+    bool? ITypeFilter.IsTypeAllowed(Type type)
+    {
+        if (type == s_selfType)
+        {
+            return true;
+        }
+        return (IsCarried(type) || IsCopied(type)) && _slim.AllowsType(type, out _) ? true : null;
+    }
+
+    /// <summary>Whether this codec writes and reads <paramref name="type"/>: Slim's own exceptions, and what a selector accepts.</summary>
+    private bool IsCarried(Type type)
+    {
+        if (SlimErrors.IsSlimException(type))
+        {
+            return true;
+        }
+        if (CommonCodecTypeFilter.IsAbstractOrFrameworkType(type))
+        {
+            return false;
+        }
+        foreach (ICodecSelector selector in _codecSelectors)
+        {
+            if (selector.IsSupportedType(type))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private bool IsCopied(Type type)
+    {
+        if (SlimErrors.IsSlimException(type))
+        {
+            return true;
+        }
+        if (CommonCodecTypeFilter.IsAbstractOrFrameworkType(type))
+        {
+            return false;
+        }
+        foreach (ICopierSelector selector in _copierSelectors)
+        {
+            if (selector.IsSupportedType(type))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,27 @@
+using System.Runtime.CompilerServices;
+
+namespace NFX.Slim.Orleans;
+
+/// <summary>Slim's own exception types, which the codec always carries, and the errors the plugin raises itself.</summary>
+internal static class SlimErrors
+{
+    /// <summary>Every public exception type of NFX.StreamerFormats and NFX.Slim (all derive from <see cref="SlimException"/>).</summary>
+    public static readonly Type[] ExceptionTypes = typeof(SlimException).Assembly.GetExportedTypes()
+        .Concat(typeof(SlimSerializer).Assembly.GetExportedTypes())
+        .Where(t => typeof(SlimException).IsAssignableFrom(t))
+        .ToArray();
+
+    public static bool IsSlimException(Type type) => Array.IndexOf(ExceptionTypes, type) >= 0;
+
+    public static SlimTypeNotAllowedException NotSupported(Type type) => new(type.ToString(),
+        "the Slim codec of this node does not carry it (its isSupported predicate, given to AddSlimSerializer, rejects it)");
+
+    public static SlimDeserializationException WrongType(Type expected, object value) => new(
+        $"The Slim payload was announced as '{expected}' but holds a '{value.GetType()}'.");
+
+    public static SlimDeserializationException MissingType() => new("The Slim payload came before its type field.");
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static SlimLimitExceededException TooLong(uint length, int maximum, long offset) =>
+        new(nameof(SlimLimits.MaxMessageBytes), length, maximum, offset);
+}
