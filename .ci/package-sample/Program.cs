@@ -3,12 +3,15 @@ using Akka.Actor;
 using Akka.Configuration;
 using Microsoft.Extensions.Caching.Distributed;
 using Microsoft.Extensions.Caching.Memory;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using NFX.Glue;
 using NFX.IO;
 using NFX.Slim;
 using NFX.Slim.Akka;
 using NFX.Slim.Caching;
+using NFX.Slim.Orleans;
+using Orleans.Serialization;
 
 // A new user's first program, built against the packages of the local feed only (no project references):
 // every shipping library used once and every result checked, so a package missing a dependency, a type or a
@@ -54,6 +57,16 @@ using (ActorSystem actors = ActorSystem.Create("sample", akkaConfig))
     var fromAkka = (Node)akkaSerializer.FromBinary(akkaSerializer.ToBinary(first), typeof(Node));
     Check(akkaSerializer is SlimAkkaSerializer && fromAkka.Next?.Next == fromAkka, "Slim.Akka: Akka.NET's serializer keeps the cycle");
     await actors.Terminate();
+}
+
+// The line a silo's and a client's builder take to make Slim Orleans' fallback for types without [GenerateSerializer].
+using (ServiceProvider orleans = new ServiceCollection()
+    .AddSerializer(serializer => serializer.AddSlimSerializer(options => options.AllowedTypes.Add(typeof(Node))))
+    .BuildServiceProvider())
+{
+    Serializer<Node> orleansSerializer = orleans.GetRequiredService<Serializer<Node>>();
+    Node fromOrleans = orleansSerializer.Deserialize(orleansSerializer.SerializeToArray(first));
+    Check(fromOrleans.Next?.Next == fromOrleans, "Slim.Orleans: Orleans' serializer falls back to Slim and keeps the cycle");
 }
 
 Console.WriteLine("package sample: every check passed");
