@@ -10,7 +10,7 @@ namespace NFX.Perf;
 /// <summary>
 /// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
 /// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; <c>rpc-load</c> drives one RPC contender for a profiler;
-/// <c>profile</c> loops one contender for a profiler; <c>scaling</c> checks that the cost per object stays flat up to 16M nodes (each size in a <c>scaling-run</c> child); <c>akka</c> runs the Akka.NET comparison longer (<c>akka-node</c> is its other process); <c>costs</c> prints what a message, an object, a field and a string cost Slim and MemoryPack; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c>
+/// <c>profile</c> loops one contender for a profiler; <c>scaling</c> checks that the cost per object stays flat up to 16M nodes (each size in a <c>scaling-run</c> child); <c>akka</c> runs the Akka.NET comparison longer (<c>akka-node</c> is its other process); <c>orleans</c> runs the Orleans comparison longer; <c>costs</c> prints what a message, an object, a field and a string cost Slim and MemoryPack; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c>
 /// and <c>soak-client</c> processes); anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
 /// </summary>
 public static class Program
@@ -63,6 +63,11 @@ public static class Program
         if (args.Length > 0 && args[0] == RpcLoad.Verb)
         {
             return RpcLoad.Run(args[1..]);
+        }
+        // Slim in Orleans (Perf/Orleans): the longer run.
+        if (args.Length > 0 && args[0] == Orleans.OrleansBench.Verb)
+        {
+            return Orleans.OrleansBench.RunLong(args[1..]);
         }
         // Slim in Akka.NET (Perf/Akka): the longer run, and the ping-pong's other process.
         if (args.Length > 0 && args[0] == Akka.AkkaBench.Verb)

@@ -53,6 +53,11 @@ public static class QuickRunner
             progress.Report("akka: Slim vs Hyperion vs Newtonsoft JSON as Akka.NET's serializer, serializer-only and an Akka.Remote ping-pong between two processes");
             NFX.Perf.Akka.AkkaBench.RunQuick(Console.Out);
         }
+        if (options.Selects(NFX.Perf.Orleans.OrleansBench.Key))
+        {
+            progress.Report("orleans: Slim's fallback vs Orleans' System.Text.Json fallback vs [GenerateSerializer] codecs, codec and copier only and grain calls in a TestingHost cluster");
+            NFX.Perf.Orleans.OrleansBench.RunQuick(Console.Out);
+        }
 
         string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
         var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
