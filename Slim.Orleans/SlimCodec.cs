@@ -1,3 +1,5 @@
+using System.Buffers;
+using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.Extensions.Options;
 using Orleans;
@@ -41,6 +43,10 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     private readonly ICopierSelector[] _copierSelectors;
     private readonly SlimSerializer _slim;
     private readonly int _maxMessageBytes;
+    // Verdicts per type: Orleans asks on every value read (and its framework check reads attributes by reflection).
+    private readonly ConcurrentDictionary<Type, bool> _carried = new();
+    private readonly ConcurrentDictionary<Type, bool> _copied = new();
+    private readonly ConcurrentDictionary<Type, bool> _allowed = new();
 
     /// <summary>Creates the codec (Orleans' container does, once per node).</summary>
     /// <param name="codecSelectors">The predicates registered for codec name <see cref="WellKnownAlias"/> decide which types are serialized.</param>
@@ -127,16 +133,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
                     {
                         throw SlimErrors.TooLong(length, _maxMessageBytes, reader.Position);
                     }
-                    var payload = new PooledBuffer();
-                    try
-                    {
-                        reader.ReadBytes(ref payload, (int)length);
-                        result = _slim.Deserialize(payload.AsReadOnlySequence());
-                    }
-                    finally
-                    {
-                        payload.Dispose();
-                    }
+                    result = ReadPayload(ref reader, (int)length);
                     if (result is not null && result.GetType() != type)
                     {
                         throw SlimErrors.WrongType(type, result);
@@ -149,6 +146,25 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         }
         ReferenceCodec.RecordObject(reader.Session, result!, placeholder);
         return result;
+    }
+
+    /// <summary>The Slim message: read in place when the input holds it contiguously (the common case), else through a rented array.</summary>
+    private object? ReadPayload<TInput>(ref Reader<TInput> reader, int length)
+    {
+        if (reader.TryReadBytes(length, out ReadOnlySpan<byte> contiguous))
+        {
+            return _slim.Deserialize(contiguous);
+        }
+        byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+        try
+        {
+            reader.ReadBytes(rented.AsSpan(0, length));
+            return _slim.Deserialize(new ReadOnlyMemory<byte>(rented, 0, length));
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(rented);
+        }
     }
 
     bool IGeneralizedCodec.IsSupportedType(Type type) => type == s_selfType || IsCarried(type);
@@ -177,11 +193,16 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         {
             return true;
         }
-        return (IsCarried(type) || IsCopied(type)) && _slim.AllowsType(type, out _) ? true : null;
+        return _allowed.TryGetValue(type, out bool allowed) ? (allowed ? true : null) :
+            _allowed.GetOrAdd(type, t => (IsCarried(t) || IsCopied(t)) && _slim.AllowsType(t, out _)) ? true : null;
     }
 
     /// <summary>Whether this codec writes and reads <paramref name="type"/>: Slim's own exceptions, and what a selector accepts.</summary>
-    private bool IsCarried(Type type)
+    private bool IsCarried(Type type) => _carried.TryGetValue(type, out bool carried) ? carried : _carried.GetOrAdd(type, DecideCarried);
+
+    private bool IsCopied(Type type) => _copied.TryGetValue(type, out bool copied) ? copied : _copied.GetOrAdd(type, DecideCopied);
+
+    private bool DecideCarried(Type type)
     {
         if (SlimErrors.IsSlimException(type))
         {
@@ -201,7 +222,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         return false;
     }
 
-    private bool IsCopied(Type type)
+    private bool DecideCopied(Type type)
     {
         if (SlimErrors.IsSlimException(type))
         {
