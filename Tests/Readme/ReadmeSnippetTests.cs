@@ -242,7 +242,8 @@ public sealed class ReadmeSnippetTests
         // The runtime's own assemblies and this test project's packages (the host's trusted list), then the libraries
         // as built: the snippets compile against what a package consumer gets.
         var paths = ((string)AppContext.GetData("TRUSTED_PLATFORM_ASSEMBLIES")!).Split(Path.PathSeparator).ToHashSet(StringComparer.Ordinal);
-        foreach (Assembly assembly in new[] { typeof(NFX.IO.SlimWriter), typeof(NFX.Slim.SlimSerializer), typeof(NFX.Glue.GlueServer), typeof(NFX.Slim.Caching.SlimCacheCodec), typeof(NFX.Slim.Akka.SlimAkkaSerializer) }
+        foreach (Assembly assembly in new[] { typeof(NFX.IO.SlimWriter), typeof(NFX.Slim.SlimSerializer), typeof(NFX.Glue.GlueServer), typeof(NFX.Slim.Caching.SlimCacheCodec), typeof(NFX.Slim.Akka.SlimAkkaSerializer),
+                     typeof(NFX.Slim.Orleans.SlimCodec) }
                      .Select(t => t.Assembly))
         {
             paths.Add(assembly.Location);
