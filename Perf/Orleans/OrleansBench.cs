@@ -145,6 +145,7 @@ public static class OrleansBench
             foreach (string name in OrleansContenders.Names)
             {
                 var builder = new TestClusterBuilder(1);
+                builder.Options.ConfigureFileLogging = false; // TestingHost would write a log per silo and client into the working directory
                 builder.Properties["contender"] = OrleansContenders.Key(name);
                 builder.AddSiloBuilderConfigurator<SiloConfigurator>();
                 builder.AddClientBuilderConfigurator<ClientConfigurator>();

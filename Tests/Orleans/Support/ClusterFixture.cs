@@ -34,6 +34,7 @@ public sealed class ClusterFixture
     public async Task StartAsync()
     {
         var builder = new TestClusterBuilder(2);
+        builder.Options.ConfigureFileLogging = false; // TestingHost would write a log per silo and client into the working directory
         builder.AddSiloBuilderConfigurator<SiloConfigurator>();
         builder.AddClientBuilderConfigurator<ClientConfigurator>();
         s_cluster = builder.Build();
