@@ -65,8 +65,8 @@ using (ServiceProvider orleans = new ServiceCollection()
     .BuildServiceProvider())
 {
     Serializer<Node> orleansSerializer = orleans.GetRequiredService<Serializer<Node>>();
-    Node fromOrleans = orleansSerializer.Deserialize(orleansSerializer.SerializeToArray(first));
-    Check(fromOrleans.Next?.Next == fromOrleans, "Slim.Orleans: Orleans' serializer falls back to Slim and keeps the cycle");
+    Node? fromOrleans = orleansSerializer.Deserialize(orleansSerializer.SerializeToArray(first));
+    Check(fromOrleans is not null && fromOrleans.Next?.Next == fromOrleans, "Slim.Orleans: Orleans' serializer falls back to Slim and keeps the cycle");
 }
 
 Console.WriteLine("package sample: every check passed");
