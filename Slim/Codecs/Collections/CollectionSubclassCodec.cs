@@ -28,6 +28,7 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     public CollectionSubclassCodec(Type type, SlimCodec collection, ValueExpressions values) : base(type)
     {
         _collection = collection;
+        Callbacks = SerializationCallbacks.For(type); // the subclass's [OnSerializing]/[OnDeserialized] run as for any class
         FieldInfo[] own = OwnFields(type);
         foreach (FieldInfo field in own)
         {

@@ -10,10 +10,12 @@ namespace NFX.Slim.Codecs.Collections;
 /// <summary>
 /// A <see cref="NameValueCollection"/> (HTTP headers, configuration) by its contents: its own ISerializable form throws
 /// on this platform. The key comparer in the header (<see cref="ComparerCodec"/>; the default is the case-insensitive
-/// invariant one a parameterless constructor gives), then the count and, per entry in order, the key (a string
-/// reference, null allowed) and its value list (a count, then string references, nulls kept). Entries go in through
-/// the base class's own add, so duplicate keys and null values come back as they were; with a custom comparer the
-/// fill waits until the comparer is complete.
+/// invariant one a parameterless constructor gives), then a flags byte (bit 0: read-only, as the collections of
+/// <c>HttpUtility.ParseQueryString</c> results and configuration sections are), the count and, per entry in order, the
+/// key (a string reference, null allowed) and its value list (a count, then string references, nulls kept). Entries go
+/// in through the base class's own add, so duplicate keys and null values come back as they were; with a custom
+/// comparer the fill waits until the comparer is complete, and its hash codes are checked for flooding first (string
+/// hashing under the framework's comparers is randomized; a user's comparer is not).
 /// </summary>
 internal sealed class NameValueCollectionCodec : SlimCodec
 {
@@ -25,6 +27,9 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     private static readonly Action<NameObjectCollectionBase, string?, object?> s_baseAdd = typeof(NameObjectCollectionBase)
         .GetMethod("BaseAdd", Instance, [typeof(string), typeof(object)])!.CreateDelegate<Action<NameObjectCollectionBase, string?, object?>>();
     private static readonly object s_defaultComparer = s_keyComparer.GetValue(new NameValueCollection())!;
+    private static readonly PropertyInfo s_isReadOnly = typeof(NameObjectCollectionBase).GetProperty("IsReadOnly", Instance)
+        ?? throw new MissingMemberException(nameof(NameObjectCollectionBase), "IsReadOnly");
+    private const byte ReadOnlyFlag = 1;
 
     private readonly ReferenceSlot _comparerSlot;
     private readonly ReferenceSlot _stringSlot;
@@ -45,6 +50,7 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
         var collection = (NameValueCollection)value;
+        writer.WriteByte(IsReadOnly(collection) ? ReadOnlyFlag : (byte)0);
         writer.WriteVarUInt32((uint)collection.Count);
         for (int i = 0; i < collection.Count; i++)
         {
@@ -65,6 +71,12 @@ internal sealed class NameValueCollectionCodec : SlimCodec
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {
+        long flagsOffset = reader.Position;
+        byte flags = reader.ReadByte();
+        if ((flags & ~ReadOnlyFlag) != 0)
+        {
+            SlimThrow.Format($"Unknown {nameof(NameValueCollection)} flags 0x{flags:X2} (only bit 0, read-only, is defined)", flagsOffset);
+        }
         int count = reader.ReadLength(nameof(NameValueCollection), 2);
         var entries = new (string? Key, ArrayList Values)[count];
         for (int i = 0; i < count; i++)
@@ -79,7 +91,7 @@ internal sealed class NameValueCollectionCodec : SlimCodec
             entries[i] = (key, values);
         }
         var collection = (NameValueCollection)instance;
-        new Fill(collection, entries, reader.Position).FillNowOrDefer(CanFillNow(collection), session);
+        new Fill(collection, entries, flags == ReadOnlyFlag, reader.Position).FillNowOrDefer(CanFillNow(collection), session);
     }
 
     public override object CloneHeader(object source, CloneSession session) =>
@@ -95,22 +107,41 @@ internal sealed class NameValueCollectionCodec : SlimCodec
             entries[i] = (from.GetKey(i), values is null ? new ArrayList() : new ArrayList(values)); // strings are shared, as everywhere
         }
         var collection = (NameValueCollection)target;
-        new Fill(collection, entries, 0).FillNowOrDefer(CanFillNow(collection), session);
+        new Fill(collection, entries, IsReadOnly(from), 0).FillNowOrDefer(CanFillNow(collection), session);
     }
 
     private static NameValueCollection Create(object? comparer) => comparer is null ? new NameValueCollection() : new NameValueCollection((IEqualityComparer)comparer);
 
     private static bool CanFillNow(NameValueCollection collection) => CollectionFill.CanFillNow(true, s_keyComparer.GetValue(collection), s_defaultComparer);
 
-    private sealed class Fill(NameValueCollection collection, (string? Key, ArrayList Values)[] entries, long offset)
+    private static bool IsReadOnly(NameValueCollection collection) => (bool)s_isReadOnly.GetValue(collection)!;
+
+    private sealed class Fill(NameValueCollection collection, (string? Key, ArrayList Values)[] entries, bool readOnly, long offset)
         : CollectionFill(typeof(NameValueCollection), offset)
     {
         protected override void Rebuild(int maxHashCollisions)
         {
+            if (s_keyComparer.GetValue(collection) is IEqualityComparer comparer && !IsFrameworkComparer(comparer))
+            {
+                string?[] keys = Array.ConvertAll(entries, e => e.Key);
+                HashFloodGuard.CheckSharedHashCodes(typeof(NameValueCollection), keys, new KeyHashing(comparer), maxHashCollisions, Offset);
+            }
             foreach ((string? key, ArrayList values) in entries)
             {
                 s_baseAdd(collection, key, values);
             }
+            s_isReadOnly.SetValue(collection, readOnly);
         }
+
+        private static bool IsFrameworkComparer(IEqualityComparer comparer) =>
+            ReferenceEquals(comparer, s_defaultComparer) || comparer is StringComparer;
+    }
+
+    /// <summary>The user's non-generic comparer, as the typed one the flood check counts hash codes with.</summary>
+    private sealed class KeyHashing(IEqualityComparer comparer) : IEqualityComparer<string?>
+    {
+        public bool Equals(string? x, string? y) => comparer.Equals(x, y);
+
+        public int GetHashCode(string? key) => key is null ? 0 : comparer.GetHashCode(key);
     }
 }

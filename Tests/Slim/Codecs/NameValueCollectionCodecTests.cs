@@ -70,6 +70,82 @@ public sealed class NameValueCollectionMatrixTests
     }
 }
 
+/// <summary>A read-only collection (as HttpUtility.ParseQueryString and configuration give) stays read-only; hostile keys are checked.</summary>
+public sealed class NameValueCollectionStateTests
+{
+    [Test]
+    public void RoundTripAndDeepClone_ReadOnlyCollection_StaysReadOnlyWithItsEntries()
+    {
+        var slim = new SlimSerializer(new SlimOptions { TypePolicy = SlimTypePolicy.AllowAll });
+        NameValueCollection original = ReadOnlyNames.Make(readOnly: true);
+        NameValueCollection writable = ReadOnlyNames.Make(readOnly: false);
+        foreach (object[] copy in new[] { slim.Deserialize<object[]>(slim.Serialize(new object[] { original, writable }))!, slim.DeepClone(new object[] { original, writable })! })
+        {
+            var readOnly = (NameValueCollection)copy[0];
+            Assert.That(readOnly["k"], Is.EqualTo("v"));
+            Assert.That(ReadOnlyNames.IsReadOnly(readOnly), Is.True, "the read-only flag was lost");
+            Assert.Throws<NotSupportedException>(() => readOnly.Add("x", "y"));
+            Assert.That(ReadOnlyNames.IsReadOnly((NameValueCollection)copy[1]), Is.False);
+        }
+    }
+
+    [Test]
+    public void Deserialize_UnknownFlagBits_IsRefusedNamingTheFlagsAndOffset()
+    {
+        var slim = new SlimSerializer();
+        byte[] bytes = slim.Serialize(ReadOnlyNames.Make(readOnly: false));
+        byte[] readOnly = slim.Serialize(ReadOnlyNames.Make(readOnly: true));
+        // The flags byte is the one byte where the two messages differ (FORMAT.md: after the comparer byte).
+        int flags = Enumerable.Range(0, bytes.Length).Single(i => bytes[i] != readOnly[i]);
+        Assert.That((bytes[flags - 1], bytes[flags], readOnly[flags]), Is.EqualTo(((byte)0, (byte)0, (byte)1)), "default comparer, then the flags");
+        bytes[flags] = 0x82;
+        var e = Assert.Throws<SlimFormatException>(() => slim.Deserialize(bytes))!;
+        Assert.That(e.Message, Does.Contain("NameValueCollection flags 0x82"));
+        Assert.That(e.Message, Does.Contain("offset"));
+    }
+
+    [Test]
+    public void Deserialize_KeysThatShareOneHashUnderAUserComparer_IsRefusedUnlessTrusted()
+    {
+        var options = new SlimOptions { TypePolicy = SlimTypePolicy.AllowAll };
+        var flooded = new NameValueCollection(new ConstantHashComparer());
+        for (int i = 0; i < 300; i++)
+        {
+            flooded.Add("key" + i, "v");
+        }
+        byte[] bytes = new SlimSerializer(options).Serialize(flooded);
+        var e = Assert.Throws<SlimLimitExceededException>(() => new SlimSerializer(options).Deserialize(bytes))!;
+        Assert.That(e.Message, Does.Contain(nameof(SlimLimits.MaxHashCollisions)).And.Contain("NameValueCollection"));
+        var trusted = (NameValueCollection)new SlimSerializer(options with { Limits = SlimLimits.Trusted }).Deserialize(bytes)!;
+        Assert.That(trusted.Count, Is.EqualTo(300));
+        Assert.That(trusted["key299"], Is.EqualTo("v"));
+    }
+}
+
+/// <summary>The protected read-only flag of a NameValueCollection, set and read as the framework's own subclasses do.</summary>
+internal static class ReadOnlyNames
+{
+    private static readonly System.Reflection.PropertyInfo s_flag = typeof(NameObjectCollectionBase)
+        .GetProperty("IsReadOnly", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.NonPublic)!;
+
+    public static NameValueCollection Make(bool readOnly)
+    {
+        var collection = new NameValueCollection { { "k", "v" } };
+        s_flag.SetValue(collection, readOnly);
+        return collection;
+    }
+
+    public static bool IsReadOnly(NameValueCollection collection) => (bool)s_flag.GetValue(collection)!;
+}
+
+/// <summary>Ordinal equality, one hash code for every key: the flooding a hostile sender aims at a user's comparer.</summary>
+public sealed class ConstantHashComparer : System.Collections.IEqualityComparer
+{
+    public new bool Equals(object? x, object? y) => string.Equals(x as string, y as string, StringComparison.Ordinal);
+
+    public int GetHashCode(object obj) => 42;
+}
+
 /// <summary>Keys equal when they start with the same letter (a comparer the collection must keep as an object).</summary>
 public sealed class FirstLetterComparer : System.Collections.IEqualityComparer
 {

@@ -164,3 +164,51 @@ public sealed class CollectionSubclassTests : CodecTester<CollectionSubclassHold
         Assert.That(copy.Dictionary[added], Is.EqualTo("new"));
     }
 }
+
+/// <summary>A dictionary subclass whose [OnDeserialized] derives a field from the entries (so it must run after the fill).</summary>
+public sealed class TotallingDictionary : Dictionary<string, int>
+{
+    [NonSerialized] public int Total;
+    public int Serializing;
+
+    [System.Runtime.Serialization.OnSerializing]
+    private void OnSerializing(System.Runtime.Serialization.StreamingContext context) => Serializing++;
+
+    [System.Runtime.Serialization.OnDeserialized]
+    private void OnDeserialized(System.Runtime.Serialization.StreamingContext context) => Total = Values.Sum() + Count;
+}
+
+/// <summary>A sorted-set subclass with a callback, filled after its comparer (a custom one) is complete.</summary>
+public sealed class CountingSortedSet : SortedSet<int>
+{
+    public CountingSortedSet() : base(new DirectionComparer(descending: true)) { }
+
+    [NonSerialized] public int[] FirstTwo = [];
+
+    [System.Runtime.Serialization.OnDeserialized]
+    private void OnDeserialized(System.Runtime.Serialization.StreamingContext context) => FirstTwo = [.. this.Take(2)];
+}
+
+/// <summary>The serialization callbacks of a collection subclass run as for any class, after the collection is filled.</summary>
+public sealed class CollectionSubclassCallbackTests
+{
+    [TestCaseSource(typeof(CollectionSubclassTests), nameof(CollectionSubclassTests.Serializers))]
+    public void RoundTripAndDeepClone_SubclassCallbacks_RunAfterTheFill(TypeRegistryMode mode, bool allowAll)
+    {
+        SlimSerializer slim = allowAll
+            ? new SlimSerializer(new SlimOptions { RegistryMode = mode, TypePolicy = SlimTypePolicy.AllowAll })
+            : RoundTrip.NewSerializer(SlimOptions.Default with { RegistryMode = mode });
+        var dictionary = new TotallingDictionary { ["a"] = 10, ["b"] = 20 };
+        var set = new CountingSortedSet { 1, 5, 3 };
+        var original = new object[] { dictionary, set, dictionary };
+        byte[] bytes = slim.Serialize(original);
+        Assert.That(dictionary.Serializing, Is.EqualTo(1), "[OnSerializing] ran once on the written subclass");
+        foreach (object[] copy in new[] { slim.Deserialize<object[]>(bytes)!, slim.DeepClone(original)! })
+        {
+            var copiedDictionary = (TotallingDictionary)copy[0];
+            Assert.That(copy[2], Is.SameAs(copiedDictionary));
+            Assert.That(copiedDictionary.Total, Is.EqualTo(32), "[OnDeserialized] ran before the entries were in, or not at all");
+            Assert.That(((CountingSortedSet)copy[1]).FirstTwo, Is.EqualTo(new[] { 5, 3 }), "[OnDeserialized] of the sorted set saw it unfilled");
+        }
+    }
+}
