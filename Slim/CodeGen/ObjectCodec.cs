@@ -2,6 +2,7 @@ using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.CodeGen;

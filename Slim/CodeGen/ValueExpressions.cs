@@ -3,6 +3,7 @@ using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.Codecs;
 using NFX.Slim.Session;
 

@@ -3,6 +3,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 

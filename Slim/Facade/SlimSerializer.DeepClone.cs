@@ -1,5 +1,5 @@
-using NFX.Slim.CodeGen.TreeClone;
-using NFX.Slim.Session;
+using NFX.Slim.Cloning;
+using NFX.Slim.Cloning.TreeClone;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim;

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using NFX.Slim.Cloning;
 using NFX.Slim.Framing;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;

@@ -1,6 +1,6 @@
 using System.Runtime.Serialization;
 using NFX.Slim;
-using NFX.Slim.CodeGen.TreeClone;
+using NFX.Slim.Cloning.TreeClone;
 using NFX.Tests.Slim.Support;
 
 namespace NFX.Tests.Slim;

@@ -1,3 +1,4 @@
+using NFX.Slim.Cloning;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.Codecs.Collections;

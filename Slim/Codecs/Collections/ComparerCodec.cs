@@ -1,4 +1,5 @@
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.Codecs.Collections;

@@ -1,4 +1,5 @@
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 

@@ -1,6 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 

@@ -2,6 +2,7 @@ using System.Collections;
 using System.Collections.Specialized;
 using System.Reflection;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 

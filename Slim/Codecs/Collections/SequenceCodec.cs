@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using NFX.IO;
+using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 

@@ -1,7 +1,6 @@
 using System.Runtime.CompilerServices;
-using NFX.Slim.Session;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// A container of references in a depth-first clone (an array, a list): the clone holds, at each place, the clone of the

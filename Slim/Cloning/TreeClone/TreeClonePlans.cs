@@ -1,9 +1,10 @@
 using System.Collections.Concurrent;
 using System.Reflection;
+using NFX.Slim.CodeGen;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// Decides, once per root type, whether a deep clone may go depth-first by direct calls instead of queueing every

@@ -1,4 +1,6 @@
-namespace NFX.Slim.CodeGen.TreeClone;
+using NFX.Slim.CodeGen;
+
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// A value whose codec makes its whole clone in one step that reaches nothing else and needs no session (a list of

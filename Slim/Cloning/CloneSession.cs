@@ -1,10 +1,11 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
-using NFX.Slim.CodeGen.TreeClone;
+using NFX.Slim.Cloning.TreeClone;
+using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.Cloning;
 
 /// <summary>
 /// The state of one deep clone: source -> clone by reference identity, and the queue of clones whose bodies are

@@ -1,4 +1,4 @@
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// A root type whose clones may go depth-first (<see cref="TreeClonePlans"/>), and how that went: a clone that meets

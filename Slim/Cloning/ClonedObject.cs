@@ -1,4 +1,4 @@
-namespace NFX.Slim.Session;
+namespace NFX.Slim.Cloning;
 
 /// <summary>What a source object became in a deep clone: the value of its entry in the clone's identity map.</summary>
 internal struct ClonedObject

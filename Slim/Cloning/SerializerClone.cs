@@ -1,6 +1,6 @@
 using NFX.IO;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.Cloning;
 
 /// <summary>
 /// The deep clone of a value with a user serializer (<see cref="ISlimTypeSerializer"/>), which alone knows what the

@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// A one-dimensional array of plain data in a depth-first clone: a new array and a block copy, as the array's codec

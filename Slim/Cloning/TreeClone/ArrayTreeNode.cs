@@ -1,8 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using NFX.Slim.Session;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>An array of references in a depth-first clone: an array of the same length, each element the clone of the source's.</summary>
 internal sealed class ArrayTreeNode<T> : ElementsTreeNode<T> where T : class

@@ -1,8 +1,7 @@
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using NFX.Slim.Session;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>A <see cref="List{T}"/> of references in a depth-first clone: a list of the same count, each element the clone of the source's.</summary>
 internal sealed class ListTreeNode<T> : ElementsTreeNode<T> where T : class

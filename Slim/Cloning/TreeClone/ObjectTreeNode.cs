@@ -1,9 +1,9 @@
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
-using NFX.Slim.Session;
+using NFX.Slim.CodeGen;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// An ordinary class in a depth-first clone: its codec's shallow copy (plain data and strings copied, [NonSerialized]

@@ -1,6 +1,6 @@
 using System.Numerics;
 
-namespace NFX.Slim.Codecs;
+namespace NFX.Slim.Cloning;
 
 /// <summary>
 /// The value types whose boxes a deep clone shares with the source: their values cannot change (primitives, enums and

@@ -1,6 +1,5 @@
-using NFX.Slim.Session;
 
-namespace NFX.Slim.CodeGen.TreeClone;
+namespace NFX.Slim.Cloning.TreeClone;
 
 /// <summary>
 /// How the depth-first clone copies objects of one exact runtime type: a class with no callbacks and no custom

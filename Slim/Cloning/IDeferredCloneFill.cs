@@ -1,4 +1,6 @@
-namespace NFX.Slim.Session;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Cloning;
 
 /// <summary>The clone counterpart of <see cref="IDeferredFill"/>: filling a hashed or sorted collection at the end.</summary>
 internal interface IDeferredCloneFill
