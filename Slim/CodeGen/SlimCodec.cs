@@ -64,15 +64,26 @@ internal abstract class SlimCodec
     /// </summary>
     public bool CloneNeedsBody { get; protected init; } = true;
 
+    private LazyCloneFunctor<Func<object, object>>? _cloneShell;
+    private LazyCloneFunctor<Action<object, object, CloneSession>>? _cloneFields;
+
     /// <summary>
     /// <see cref="CloneHeader"/> as the compiled delegate itself when the codec is one (an ordinary class's shallow
     /// copy), else null: the session calls it directly, one indirect call per clone instead of a virtual call and then
-    /// the delegate (the targets change with every type, so each hop costs a mispredicted branch).
+    /// the delegate (the targets change with every type, so each hop costs a mispredicted branch). Compiled on the
+    /// first clone (<see cref="SetCloneFunctors"/>).
     /// </summary>
-    public Func<object, object>? CloneShell { get; protected init; }
+    public Func<object, object>? CloneShell => _cloneShell?.Compiled;
 
     /// <summary><see cref="CloneBody"/> as the compiled delegate itself when the codec is one, else null (see <see cref="CloneShell"/>).</summary>
-    public Action<object, object, CloneSession>? CloneFields { get; protected init; }
+    public Action<object, object, CloneSession>? CloneFields => _cloneFields?.Compiled;
+
+    /// <summary>Makes <paramref name="shell"/> and <paramref name="fields"/> the codec's <see cref="CloneShell"/> and <see cref="CloneFields"/>.</summary>
+    protected void SetCloneFunctors(LazyCloneFunctor<Func<object, object>> shell, LazyCloneFunctor<Action<object, object, CloneSession>> fields)
+    {
+        _cloneShell = shell;
+        _cloneFields = fields;
+    }
 
     /// <summary>
     /// True when <see cref="CloneFields"/> can only clone leaves (primitive arrays): a deep clone runs it right after the

@@ -9,7 +9,7 @@ namespace NFX.Slim.Codecs;
 /// <summary>
 /// Compiled write/read/clone of one element (or key, or value) of type <typeparamref name="T"/> for the container
 /// codecs: a reference goes through the session with a slot of the element type; a value type through its
-/// generated expression (native call, enum, nullable, or expanded struct).
+/// generated expression (native call, enum, nullable, or expanded struct). The clone is compiled on first use.
 /// </summary>
 internal sealed class ElementAccess<T>
 {
@@ -23,7 +23,7 @@ internal sealed class ElementAccess<T>
         ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
         Write = Expression.Lambda<Action<SlimWriter, T, WriteSession>>(values.Write(typeof(T), writer, value, write, path), writer, value, write).Compile();
         Read = Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile();
-        Clone = Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone).Compile();
+        _clone = new(() => Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone));
         IsPlainData = values.IsPlainData(typeof(T));
         MinWireBytes = values.MinWireBytes(typeof(T));
     }
@@ -39,7 +39,9 @@ internal sealed class ElementAccess<T>
 
     public Func<SlimReader, ReadSession, T> Read { get; }
 
-    public Func<T, CloneSession, T> Clone { get; }
+    private readonly LazyCloneFunctor<Func<T, CloneSession, T>> _clone;
+
+    public Func<T, CloneSession, T> Clone => _clone.Compiled;
 
     /// <summary>True when the value holds no references at any depth.</summary>
     public bool IsPlainData { get; }

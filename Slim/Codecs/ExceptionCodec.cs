@@ -26,9 +26,7 @@ internal sealed class ExceptionCodec : SlimCodec
     private readonly ReferenceSlot _stringSlot;
     private readonly ReferenceSlot _exceptionSlot;
     private readonly ReferenceSlot _objectSlot;
-    private readonly Action<SlimWriter, object, WriteSession> _writeOwn;
-    private readonly Action<SlimReader, object, ReadSession> _readOwn;
-    private readonly Action<object, object, CloneSession> _cloneOwn;
+    private readonly FieldFunctors _own;
 
     public ExceptionCodec(Type type, ValueExpressions values, CodecCache codecs) : base(type)
     {
@@ -37,14 +35,7 @@ internal sealed class ExceptionCodec : SlimCodec
         _stringSlot = codecs.SlotFor(typeof(string), type.Name + " text");
         _exceptionSlot = codecs.SlotFor(typeof(Exception), type.Name + ".InnerException");
         _objectSlot = codecs.SlotFor(typeof(object), type.Name + ".Data");
-        FieldInfo[] own = OwnFields(type);
-        foreach (FieldInfo field in own)
-        {
-            ValueExpressions.CheckField(field, type.Name);
-        }
-        _writeOwn = ObjectCodec.BuildWrite(type, own, values).Compile();
-        _readOwn = ObjectCodec.BuildRead(type, own, values).Compile();
-        _cloneOwn = ObjectCodec.BuildClone(type, own, values).Compile();
+        _own = new FieldFunctors(type, OwnFields(type), values, plainFieldsCopied: false);
     }
 
     /// <summary>The fields written after the common exception parts: every field not declared by System.Exception itself.</summary>
@@ -70,7 +61,7 @@ internal sealed class ExceptionCodec : SlimCodec
             session.WriteReference(entry.Key, _objectSlot);
             session.WriteReference(entry.Value, _objectSlot);
         }
-        _writeOwn(writer, value, session);
+        _own.Write(writer, value, session);
     }
 
     public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
@@ -102,7 +93,7 @@ internal sealed class ExceptionCodec : SlimCodec
         {
             session.Defer(new DataFill(exception, data));
         }
-        _readOwn(reader, instance, session);
+        _own.Read(reader, instance, session);
     }
 
     public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
@@ -123,7 +114,7 @@ internal sealed class ExceptionCodec : SlimCodec
             }
             session.Defer(new DataFill(to, [.. data]));
         }
-        _cloneOwn(source, target, session);
+        _own.Clone.Compiled(source, target, session);
     }
 
     private static void Populate(Exception exception, string? message, Exception? inner, string? stackTrace, string? source, string? helpLink, int hresult)

@@ -153,7 +153,7 @@ internal sealed class TreeClonePlans
         if (codec is ObjectCodec objectCodec)
         {
             return new ObjectTreeNode(type, objectCodec.CloneShell!,
-                ObjectCodec.BuildShallowCopy(type, FieldLayout.Of(type), _codecs.Values, objectCodec.ShellConstructor), ReferenceFields(type));
+                FieldClone.ShallowCopy(type, FieldLayout.Of(type), _codecs.Values, objectCodec.ShellConstructor), ReferenceFields(type));
         }
         Type element = ElementOf(type, codec)!;
         Type node = type.IsArray ? typeof(ArrayTreeNode<>) : typeof(ListTreeNode<>);

@@ -22,22 +22,13 @@ namespace NFX.Slim.Codecs.Collections;
 internal sealed class CollectionSubclassCodec : SlimCodec
 {
     private readonly SlimCodec _collection;
-    private readonly Action<SlimWriter, object, WriteSession> _writeOwn;
-    private readonly Action<SlimReader, object, ReadSession> _readOwn;
-    private readonly Action<object, object, CloneSession> _cloneOwn;
+    private readonly FieldFunctors _own;
 
     public CollectionSubclassCodec(Type type, SlimCodec collection, ValueExpressions values) : base(type)
     {
         _collection = collection;
         Callbacks = SerializationCallbacks.For(type); // the subclass's [OnSerializing]/[OnDeserialized] run as for any class
-        FieldInfo[] own = OwnFields(type);
-        foreach (FieldInfo field in own)
-        {
-            ValueExpressions.CheckField(field, type.Name);
-        }
-        _writeOwn = ObjectCodec.BuildWrite(type, own, values).Compile();
-        _readOwn = ObjectCodec.BuildRead(type, own, values).Compile();
-        _cloneOwn = ObjectCodec.BuildClone(type, own, values).Compile();
+        _own = new FieldFunctors(type, OwnFields(type), values, plainFieldsCopied: false);
     }
 
     /// <summary>The fields the subclass adds: those its layout lists (declared below the first framework type).</summary>
@@ -63,7 +54,7 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
         _collection.WriteBody(writer, value, session);
-        _writeOwn(writer, value, session);
+        _own.Write(writer, value, session);
     }
 
     public override object ReadHeader(SlimReader reader, ReadSession session) => _collection.ReadHeader(reader, session);
@@ -71,7 +62,7 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {
         _collection.ReadBody(reader, instance, session);
-        _readOwn(reader, instance, session);
+        _own.Read(reader, instance, session);
     }
 
     public override object CloneHeader(object source, CloneSession session) => _collection.CloneHeader(source, session);
@@ -79,6 +70,6 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     public override void CloneBody(object source, object target, CloneSession session)
     {
         _collection.CloneBody(source, target, session);
-        _cloneOwn(source, target, session);
+        _own.Clone.Compiled(source, target, session);
     }
 }
