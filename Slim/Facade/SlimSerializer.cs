@@ -4,6 +4,7 @@ using NFX.Slim.Framing;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
 using NFX.Slim.Session;
+using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim;

@@ -1,6 +1,7 @@
 using System.Text;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;

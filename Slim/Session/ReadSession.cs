@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;

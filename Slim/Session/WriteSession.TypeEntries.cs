@@ -1,4 +1,5 @@
 using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.Session;
@@ -13,13 +14,8 @@ internal sealed partial class WriteSession
     private readonly object?[] _layoutsSent = new object?[4];
     private int _nextLayoutSent;
 
-    /// <summary>The memo of an entry written first in a message (against the bare template), and its type.</summary>
-    private object? _firstEntryType;
-    private EntryMemo? _firstEntry;
-
-    /// <summary>The facts of the last eight types written as new entries (<see cref="EntryFactIndex"/>).</summary>
-    private readonly EntryFact[] _entryFacts = new EntryFact[8];
-    private int _nextEntryFact;
+    /// <summary>The facts and memos of the last types written as new entries: kept across messages.</summary>
+    private readonly EntryFactCache _entryFacts = new();
 
     /// <summary>
     /// True when <paramref name="type"/> (whose bytes follow a field layout) already crossed as a type entry, with its
@@ -53,58 +49,42 @@ internal sealed partial class WriteSession
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
     public int WriteTypeHandle(Type type)
     {
-        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it: the memo
-        // made there, which found the type outside the template (and the template never changes), answers at once.
-        if (ReferenceEquals(type, _firstEntryType) && _registry.LearnedCount == 0)
+        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it.
+        if (_entryFacts.FirstEntryOf(type) is { } first && _registry.LearnedCount == 0)
         {
-            return ReplayEntry(type, _firstEntry!);
+            return ReplayEntry(type, first);
         }
         if (_registry.TryGetHandle(type, out int handle))
         {
             Writer.WriteVarUInt32((uint)handle);
             return handle;
         }
-        int fact = EntryFactIndex(type);
+        ref EntryFact fact = ref _entryFacts.For(type, _registry, _owner.Layouts);
         // A PerCall writer writes the same few entries in every message, against the same registry state: the bytes
         // it wrote last time, and the registry entries they added, are the answer again.
-        if (_entryFacts[fact].Memo is { } memo)
+        if (fact.Memo is { } memo)
         {
             if (memo.Recorded.Fits(_registry, 0))
             {
-                _entryFacts[fact].MemoMisses = 0;
-                RememberFirstEntry(type, memo);
+                fact.MemoMisses = 0;
+                _entryFacts.RememberFirstEntry(type, memo);
                 return ReplayEntry(type, memo);
             }
-            _entryFacts[fact].MemoMisses++;
+            fact.MemoMisses++;
         }
         long start = Writer.Position;
         int countBefore = _registry.Count;
         ulong checksumBefore = _registry.RunningChecksum;
-        handle = WriteNewEntry(type, _entryFacts[fact].Info, _entryFacts[fact].Layout);
+        handle = WriteNewEntry(type, fact.Info, fact.Layout);
         // The entry's parts may have taken this fact's place in the cache meanwhile.
-        if (_entryFacts[fact].Type == type && _entryFacts[fact].MemoMisses % MemoRetries == 0 &&
+        if (fact.Type == type && fact.MemoMisses % EntryFactCache.MemoRetries == 0 &&
             Writer.TryGetWrittenSince(start, out ReadOnlySpan<byte> written) && written.Length <= LayoutMemo.MaxBytes)
         {
-            _entryFacts[fact].Memo = EntryMemo.Capture(_registry, countBefore, checksumBefore, written);
-            RememberFirstEntry(type, _entryFacts[fact].Memo!);
+            fact.Memo = EntryMemo.Capture(_registry, countBefore, checksumBefore, written);
+            _entryFacts.RememberFirstEntry(type, fact.Memo);
         }
         return handle;
     }
-
-    private void RememberFirstEntry(Type type, EntryMemo memo)
-    {
-        if (memo.Recorded.Learned.Length == 0)
-        {
-            _firstEntryType = type;
-            _firstEntry = memo;
-        }
-    }
-
-    /// <summary>
-    /// A memo that no longer fits (the types before it in the message changed) is replaced only every this many misses,
-    /// so messages whose types come in ever different orders do not allocate a new memo for every entry.
-    /// </summary>
-    private const int MemoRetries = 4;
 
     /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
     private int ReplayEntry(Type type, EntryMemo memo)
@@ -176,30 +156,6 @@ internal sealed partial class WriteSession
     }
 
     /// <summary>
-    /// The slot in <see cref="_entryFacts"/> of <paramref name="type"/>'s registry-entry facts and layout (filled on a
-    /// miss): a PerCall writer writes the same few entries in every message, so the last eight are kept here, with the
-    /// memo of their bytes, instead of looked up in the shared concurrent tables each time. The facts are fixed per type
-    /// for the life of the serializer.
-    /// </summary>
-    private int EntryFactIndex(Type type)
-    {
-        EntryFact[] facts = _entryFacts;
-        for (int i = 0; i < facts.Length; i++)
-        {
-            if (facts[i].Type == type)
-            {
-                return i;
-            }
-        }
-        WireTypeInfo info = _registry.Info(type);
-        LocalLayout? layout = info.Kind == WireTypeEntry.Array ? null : _owner.Layouts.Of(type);
-        int slot = _nextEntryFact;
-        facts[slot] = new EntryFact { Type = type, Info = info, Layout = layout };
-        _nextEntryFact = (slot + 1) & (facts.Length - 1);
-        return slot;
-    }
-
-    /// <summary>
     /// The layout of a version-tolerant entry. A list already written against the same registry state is copied from
     /// its memo (PerCall writers repeat the same lists in every message); otherwise it is encoded and remembered.
     /// </summary>
@@ -231,15 +187,5 @@ internal sealed partial class WriteSession
             Writer.WriteRawBytes(name);
             WriteTypeHandle(layout.WireTypes[i]);
         }
-    }
-
-    /// <summary>A type's entry facts, and the memo of its entry as last written (with how often it did not fit since).</summary>
-    private struct EntryFact
-    {
-        public Type? Type;
-        public WireTypeInfo Info;
-        public LocalLayout? Layout;
-        public EntryMemo? Memo;
-        public int MemoMisses;
     }
 }

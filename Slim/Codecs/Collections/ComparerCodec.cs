@@ -1,5 +1,6 @@
 using NFX.IO;
 using NFX.Slim.Cloning;
+using NFX.Slim.CodeGen;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.Codecs.Collections;

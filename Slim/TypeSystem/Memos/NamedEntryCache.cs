@@ -1,6 +1,6 @@
 using NFX.IO;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.TypeSystem.Memos;
 
 /// <summary>
 /// The last few named type entries a read session resolved, keyed by their raw bytes (name and assembly, each with its

@@ -1,8 +1,6 @@
 using NFX.Slim.CodeGen;
-using NFX.Slim.Layouts;
-using NFX.Slim.TypeSystem;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.TypeSystem.Memos;
 
 /// <summary>
 /// The start of a message as last read for one root type: the registry stamp, the root's handle and its type entry

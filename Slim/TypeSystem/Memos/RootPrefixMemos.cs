@@ -1,8 +1,6 @@
 using NFX.Slim.CodeGen;
-using NFX.Slim.Layouts;
-using NFX.Slim.TypeSystem;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.TypeSystem.Memos;
 
 /// <summary>
 /// A serializer's last few <see cref="RootPrefixMemo"/>s, shared by its read sessions (a session made for a concurrent

@@ -1,6 +1,7 @@
-using NFX.Slim.TypeSystem;
+using NFX.Slim.Layouts;
 
-namespace NFX.Slim.Layouts;
+
+namespace NFX.Slim.TypeSystem.Memos;
 
 /// <summary>
 /// A member list as last encoded (writer) or decoded (reader) for one type, so a repeated layout costs one comparison

@@ -1,7 +1,6 @@
-using NFX.Slim.CodeGen;
 using NFX.Slim.TypeSystem;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.CodeGen;
 
 /// <summary>
 /// A place that holds a reference: a field, an element type, a root. It knows the declared type, so an object whose

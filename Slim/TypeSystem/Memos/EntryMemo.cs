@@ -1,7 +1,5 @@
-using NFX.Slim.Layouts;
-using NFX.Slim.TypeSystem;
 
-namespace NFX.Slim.Session;
+namespace NFX.Slim.TypeSystem.Memos;
 
 /// <summary>
 /// Type entries as last written or read: their bytes and the registry entries they added (<see cref="Recorded"/>), and
