@@ -68,7 +68,8 @@ internal sealed class ObjectCodec : SlimCodec
     /// <summary>
     /// A clone starts as a new uninitialized object with the fields that need no cloning copied (plain data, strings);
     /// its body then sets the references to their clones. [NonSerialized] fields stay default, as a round trip through
-    /// bytes leaves them. (Object.MemberwiseClone would copy those, and allocates through the runtime's slow path.)
+    /// bytes leaves them. (Object.MemberwiseClone would copy those, and allocates through the runtime's slow path:
+    /// docs/perf/notes.md.)
     /// </summary>
     public override object CloneHeader(object source, CloneSession session) => CloneShell!(source);
 

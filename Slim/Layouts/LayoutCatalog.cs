@@ -16,7 +16,7 @@ internal sealed class LayoutCatalog
 
     /// <summary>
     /// What one member of a plan is counted to retain besides its name: its step of the compiled method, its slot or
-    /// conversion and its key entry (measured: ~170 bytes per member of a 4,000-member plan, rounded up).
+    /// conversion and its key entry (a measured plan's figure, rounded up: docs/perf/notes.md).
     /// </summary>
     public const int PlanMemberBytes = 256;
 

@@ -11,10 +11,9 @@ internal static class BodyOrder
 {
     /// <summary>How many bodies may be open (nested) at once in a message of the current format version.</summary>
     /// <remarks>
-    /// Measured, not derived: against the breadth-first writer, 4 and 6 serialized the Perf suite's DTO tree 8-9% and
-    /// its company graph 10% faster; 6 takes that DTO tree (question, answers list, answer, comments list, comment,
-    /// user) without the queue. 8 and 16 made the graph 18-25% slower (likely the nesting itself: each level is about
-    /// five calls deep, and returns beyond what the processor's return predictor holds are mispredicted).
+    /// Chosen by measurement, not derived (docs/perf/notes.md): 6 takes a DTO tree (question, answers list, answer,
+    /// comments list, comment, user) without the queue, and deeper nesting made graphs slower to write (each level is
+    /// about five calls deep, and returns beyond what the processor's return predictor holds are mispredicted).
     /// </remarks>
     public const int MaxOpenBodies = 6;
 

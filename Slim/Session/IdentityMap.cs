@@ -13,16 +13,15 @@ namespace NFX.Slim.Session;
 /// <para>
 /// Keys are placed by their address while no garbage collection has run since the message started and (in a checked
 /// message) the message has at most <see cref="MaxKeysByAddress"/> of them, and by <see cref="RuntimeHelpers.GetHashCode(object)"/> from
-/// then on (see <see cref="SlotOf"/>). The identity hash code costs ~2 ns on an object that already has one, but ~17 ns
-/// on an object that never had one (the runtime makes one up and stores it in the object's header with an atomic
-/// update): that is every object of a graph built for the message, which is how services build replies (writing 20
-/// freshly built DTO trees took 17% less time). The address costs nothing and leaves the objects as they were.
+/// then on (see <see cref="SlotOf"/>). Why: the identity hash code of an object that never had one is made up and stored
+/// in its header with an atomic update, and that is every object of a graph built for the message, which is how
+/// services build replies; the address costs nothing and leaves the objects as they were (docs/perf/notes.md).
 /// </para>
 /// <para>
 /// A lookup by address that misses checks the collection count, unless the caller started an unchecked run
 /// (<see cref="BeginUnchecked"/>): a caller that can do its work again (write the message again, clone again) and runs
-/// no code of the program before it calls <see cref="Confirm"/> saves that check on every new key (~2 ns, and a call
-/// the probe spills its registers around: 8-10% of writing or cloning a DTO tree), and does its work again, checked, in
+/// no code of the program before it calls <see cref="Confirm"/> saves that check on every new key (and the call the
+/// probe spills its registers around), and does its work again, checked, in
 /// the rare message a collection interrupts (the run throws <see cref="CollectionDuringMessageException"/>). An
 /// unchecked run may also place more than <see cref="MaxKeysByAddress"/> keys by address (the writer's does), since a
 /// collection costs it a new attempt, not placing every key again by hash code: it looks at the count every
@@ -47,8 +46,8 @@ internal sealed class IdentityMap<TValue>
     // block per 4 KB page, the page's objects side by side in it (an object takes 16 bytes of the page at least, so no two
     // of one page share a slot): a message writes the objects of a freshly built graph in about the order they were
     // allocated, and so walks the table a block at a time instead of missing the cache (and the TLB) on every new key.
-    // Writing a 16M-node list took 152 ns per node with every key scrambled, 28 ns in blocks. Pages that land in one
-    // block are rotated in it by their scrambled number, so objects of one size at the same offsets of their pages spread.
+    // Pages that land in one block are rotated in it by their scrambled number, so objects of one size at the same
+    // offsets of their pages spread.
     private const int MinBlockedSlots = 1 << 16;
     private const int PageBits = 12;
     private const int BlockBits = 8;
@@ -70,10 +69,9 @@ internal sealed class IdentityMap<TValue>
     private int _uncheckedKeys;
     private int _nextCheckpoint;
     // GC.CollectionCount(0) when the first key of the message was placed by address (or the unchecked run began): every
-    // collection adds to it (each collects generation 0), so while it is unchanged no collection has run since, and no key has moved. (A weak
-    // reference to an unreferenced object, a third of the cost to read, was tried: about once in 100,000 the new object
-    // ended up outside generation 0 and survived the next collections, and sharing was lost in 3 messages in 3,000
-    // written while another thread allocated. The count is the runtime's own record.)
+    // collection adds to it (each collects generation 0), so while it is unchanged no collection has run since, and no
+    // key has moved. The count is the runtime's own record; a weak reference to a fresh object is no sure sign (the
+    // object may be allocated outside generation 0 and outlive collections).
     private int _collections;
 
     /// <summary>Where keys are placed, and what a lookup that ends without its key checks (see <see cref="SlotOf"/>).</summary>
@@ -237,8 +235,8 @@ internal sealed class IdentityMap<TValue>
     /// Where <paramref name="key"/>'s probe starts in a table of <paramref name="mask"/> + 1 slots (whose
     /// <see cref="ShiftFor"/> is <paramref name="addressShift"/>): its address, scrambled
     /// (Fibonacci hashing: the top bits of the address times 2^64 / phi, so objects allocated one after the other spread
-    /// evenly over the table; the middle bits of the product, taken before, let the company graph's objects cluster, and
-    /// probing their runs cost 14% of writing it), or its identity hash code. A collection may move objects,
+    /// evenly over the table; the middle bits of the product let the objects of a real graph cluster into long probe
+    /// runs), or its identity hash code. A collection may move objects,
     /// which changes their addresses but not the references the table holds: so keys are looked up by address only while
     /// no collection ran since the first was placed (<see cref="GC.CollectionCount(int)"/>), checked where a lookup ends
     /// without finding its key (a hit is a hit whatever moved), or at <see cref="Confirm"/> after an unchecked run; the

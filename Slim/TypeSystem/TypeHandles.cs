@@ -5,8 +5,8 @@ namespace NFX.Slim.TypeSystem;
 /// <summary>
 /// The type handle of an object read straight from its header word, the runtime's method table pointer, which is
 /// what <see cref="RuntimeTypeHandle.Value"/> holds for every type an object can have (classes, arrays, strings).
-/// <see cref="Type.GetTypeHandle"/> returns the same through <see cref="object.GetType"/>, a call that was 6% of a
-/// depth-first clone of a DTO tree. The writer and the clone use it to recognize an object of exactly a slot's declared
+/// <see cref="Type.GetTypeHandle"/> returns the same through <see cref="object.GetType"/>, a call that shows in a clone's
+/// profile (docs/perf/notes.md). The writer and the clone use it to recognize an object of exactly a slot's declared
 /// type without fetching its Type.
 /// </summary>
 internal static class TypeHandles
