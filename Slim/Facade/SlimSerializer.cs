@@ -4,8 +4,8 @@ using NFX.Slim.Framing;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
 using NFX.Slim.Session;
-using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
 
 namespace NFX.Slim;
 

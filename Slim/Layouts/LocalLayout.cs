@@ -1,8 +1,8 @@
 using System.Reflection;
 using System.Text;
 using NFX.Slim.CodeGen;
-using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
 
 namespace NFX.Slim.Layouts;
 

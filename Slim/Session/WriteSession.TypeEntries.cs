@@ -1,6 +1,6 @@
 using NFX.Slim.Layouts;
-using NFX.Slim.TypeSystem.Memos;
 using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
 
 namespace NFX.Slim.Session;
 

@@ -1,0 +1,265 @@
+using System.Runtime.CompilerServices;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Layouts;
+using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
+
+namespace NFX.Slim.Session;
+
+// Reading a reference: a back-reference into the pool, or a new object announced (its codec, header, pool index and
+// body, now or queued).
+internal sealed partial class ReadSession
+{
+    /// <summary>Reads a reference for a slot, validating every handle against the pool and the slot's type.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object? ReadReference(ReferenceSlot slot)
+    {
+        long offset = Reader.Position;
+        return ReadReferenceAfterHandle(Reader.ReadVarUInt32(), slot, offset);
+    }
+
+    /// <summary>Resolves a handle already read at <paramref name="offset"/> (see <see cref="ReadReference(ReferenceSlot)"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object? ReadReferenceAfterHandle(uint handle, ReferenceSlot slot, long offset)
+    {
+        if (handle >= WireHandle.FirstBackReference)
+        {
+            return BackReference(handle - WireHandle.FirstBackReference, slot, offset);
+        }
+        if (handle == WireHandle.NewOfDeclaredType && slot.ShellCodec is { } shell && !_registry.HasPlans)
+        {
+            return NewShell(shell, offset);
+        }
+        return handle == WireHandle.Null ? null : ReadNewObject(handle, slot, offset);
+    }
+
+    /// <summary>
+    /// Announces an object of a slot's declared type whose codec the slot already vouched for (<see cref="ReferenceSlot.ShellCodec"/>):
+    /// what is left of <see cref="ReadNewObject"/> for it is the object limit, the shell, its pool index and its place in the queue.
+    /// </summary>
+    private object NewShell(SlimCodec codec, long offset)
+    {
+        int index = _poolCount;
+        if (index >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+        }
+        object instance = codec.ReadHeader(Reader, this);
+        AddToPool(instance);
+        if (codec.IsStructural)
+        {
+            GrowableArray.Append(ref _structural, ref _structuralCount, instance);
+        }
+        ReadBodyOrQueue(codec, instance, index);
+        return instance;
+    }
+
+    /// <summary>
+    /// Reads a new object's body right after its announcement while fewer than the message's open-body limit are
+    /// open, else queues it: the writer's decision (<see cref="BodyOrder"/>), taken from the same count. The count is
+    /// the reader's own, never the input's, so hostile bytes cannot nest bodies deeper.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void ReadBodyOrQueue(SlimCodec codec, object instance, int index)
+    {
+        if (_openBodies < _maxOpenBodies)
+        {
+            ReadBody(codec, instance, index);
+        }
+        else
+        {
+            if (codec.HeaderAllocatesBody && !Reader.TryReserve(codec.BodyMinWireBytes(instance)))
+            {
+                Reader.ThrowCannotReserve($"the body of {TypeNames.Describe(codec.Type)} (pool index {index}, queued)", codec.BodyMinWireBytes(instance));
+            }
+            AddPending(codec, index);
+        }
+    }
+
+    private void ReadBody(SlimCodec codec, object instance, int index)
+    {
+        if (codec.Callbacks is { OnDeserializing.Length: > 0 } callbacks)
+        {
+            SerializationCallbacks.Invoke(callbacks.OnDeserializing, instance, reading: true);
+        }
+        _openBodies++;
+        int outer = _current;
+        _current = index; // what the body announces is recorded as reached from this object
+        codec.ReadBody(Reader, instance, this);
+        _current = outer;
+        _openBodies--;
+    }
+
+    /// <summary>
+    /// Checks that one more object fits <see cref="SlimLimits.MaxObjects"/> before generated code reads a value of a
+    /// sealed native slot inline (the handle <see cref="WireHandle.NewOfDeclaredType"/> at <paramref name="offset"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BeginInline(long offset)
+    {
+        if (_poolCount >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _limits.MaxObjects, offset);
+        }
+    }
+
+    /// <summary>Adds a value read inline after <see cref="BeginInline"/> to the pool; a null one is malformed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object EndInline(object? value, Type declaredType)
+    {
+        if (value is null)
+        {
+            SlimThrow.NullInlineValue(declaredType, Reader.Position);
+        }
+        AddToPool(value);
+        return value;
+    }
+
+    object? ISlimReferenceReader.ReadReference(Type declaredType) => ReadReference(Codecs.SlotFor(declaredType));
+
+    private object BackReference(uint index, ReferenceSlot slot, long offset)
+    {
+        if (index >= (uint)_poolCount)
+        {
+            SlimThrow.BadBackReference(index, _poolCount, offset);
+        }
+        object? value = _pool[(int)index].Value;
+        if (value is null)
+        {
+            SlimThrow.ReferenceToUnfinished(index, offset);
+        }
+        AddBackEdge((int)index);
+        if (!slot.Accepts(value))
+        {
+            SlimThrow.SlotTypeMismatch(slot, value.GetType(), offset);
+        }
+        return value;
+    }
+
+    private object ReadNewObject(uint handle, ReferenceSlot slot, long offset)
+    {
+        SlimCodec codec;
+        if (handle == WireHandle.NewOfDeclaredType)
+        {
+            if (!slot.IsInstantiable)
+            {
+                SlimThrow.NotInstantiable(slot, offset);
+            }
+            if (slot.IsGuarded)
+            {
+                GuardDeclaredType(slot);
+            }
+            codec = slot.BuiltExactCodec ?? CodecForReading(slot.DeclaredType, slot, offset);
+            slot.RememberShell(codec);
+        }
+        else if (handle == WireHandle.NewWithType)
+        {
+            Type type = ReadTypeHandle();
+            if (type == _lastNamedType && _admission == _lastNamedAdmission)
+            {
+                // The same type under the same policy as the last object announced with its type (objects of one
+                // type in object slots; a PerCall root whose message start is not remembered): the verdict and the
+                // codec cannot have changed.
+                codec = _lastNamedCodec!;
+            }
+            else
+            {
+                _admission.Check(type);
+                codec = null!;
+            }
+            if (!slot.DeclaredType.IsAssignableFrom(type))
+            {
+                SlimThrow.SlotTypeMismatch(slot, type, offset);
+            }
+            if (codec is null)
+            {
+                codec = CodecForReading(type, slot, offset);
+                (_lastNamedType, _lastNamedAdmission, _lastNamedCodec) = (type, _admission, codec);
+            }
+            if (_prefixStart >= 0)
+            {
+                RememberRootPrefix(codec, slot, offset);
+            }
+        }
+        else
+        {
+            SlimThrow.BadHandle(handle, offset);
+            return null!;
+        }
+        return AnnounceNew(codec, offset);
+    }
+
+    /// <summary>
+    /// The root's type entry was just read, checked and resolved, from a registry that was its template: remembers
+    /// the message's bytes up to here (<see cref="RootPrefixMemo"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RememberRootPrefix(SlimCodec codec, ReferenceSlot slot, long handleOffset)
+    {
+        if (Reader.TryGetBytesReadSince(_prefixStart, out ReadOnlySpan<byte> prefix))
+        {
+            _owner.RootPrefixes.Add(prefix, (int)(handleOffset - _prefixStart), _registry, codec, _admission, slot);
+        }
+        _prefixStart = -1;
+    }
+
+    /// <summary>
+    /// Creates a new object of <paramref name="codec"/>'s type, announced by the handle at <paramref name="offset"/>
+    /// (its type entry read and checked): reads its header, gives it the next pool index and queues its body.
+    /// </summary>
+    private object AnnounceNew(SlimCodec codec, long offset)
+    {
+        if (_registry.HasPlans && _registry.TryGetPlan(codec.Type, out LayoutPlan? plan))
+        {
+            // The writer had another layout of this class: read its body through the plan, compiled on first use, so
+            // only after the type passed the policy.
+            if (plan.AdmittedBy != _admission)
+            {
+                AdmitPlan(plan);
+            }
+            codec = plan.Codec ??= LayoutThrow.PlanOrThrow(_owner.Layouts, plan.Local, plan.Members);
+        }
+        int index = _poolCount;
+        if (index >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+        }
+        object instance;
+        if (!codec.HeaderIsEmpty && codec.HeaderReadsReferences)
+        {
+            // The header announces objects of its own, which take the following indexes: hold this one's place.
+            AddToPool(null);
+            if (++_depth > _limits.MaxDepth)
+            {
+                SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
+            }
+            int outer = _current, openBodies = _openBodies;
+            _current = index; // what the header announces is recorded as reached from this object
+            _openBodies = _maxOpenBodies; // and its bodies wait in the queue, as the writer's did (they may refer back)
+            instance = codec.ReadHeader(Reader, this);
+            _current = outer;
+            _openBodies = openBodies;
+            _depth--;
+            _pool[index].Value = instance;
+        }
+        else
+        {
+            instance = codec.ReadHeader(Reader, this);
+            AddToPool(instance);
+        }
+        if (codec.IsStructural)
+        {
+            GrowableArray.Append(ref _structural, ref _structuralCount, instance);
+        }
+        if (codec.Callbacks is { HasAfterRead: true } afterRead)
+        {
+            // Registered at announcement, before the body announces more: [OnDeserialized] ties run in this order.
+            _completion.AddCallbacks(index, instance, codec, afterRead);
+        }
+        if (codec.HeaderIsEmpty || codec.HasBody)
+        {
+            ReadBodyOrQueue(codec, instance, index);
+        }
+        return instance;
+    }
+}
