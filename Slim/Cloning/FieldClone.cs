@@ -22,22 +22,9 @@ internal static class FieldClone
         ConstructorInfo? shellConstructor)
     {
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
-        ParameterExpression s = Expression.Variable(type, "s");
-        ParameterExpression t = Expression.Variable(type, "t");
-        var body = new List<Expression>
-        {
-            Expression.Assign(s, Expression.Convert(source, type)),
-            Expression.Assign(t, ObjectCodec.NewShell(type, shellConstructor)),
-        };
-        foreach (FieldInfo field in fields)
-        {
-            if (IsOwnClone(field.FieldType, values))
-            {
-                body.Add(FieldSetters.Assign(t, field, Expression.Field(s, field)));
-            }
-        }
-        body.Add(Expression.Convert(t, typeof(object)));
-        return Expression.Lambda<Func<object, object>>(Expression.Block([s, t], body), $"ShallowCopy_{type.Name}", [source]);
+        BlockExpression copy = FieldSetters.CopyFields(type, source, ObjectCodec.NewShell(type, shellConstructor),
+            fields.Where(field => IsOwnClone(field.FieldType, values)), static (s, field) => Expression.Field(s, field));
+        return Expression.Lambda<Func<object, object>>(Expression.Convert(copy, typeof(object)), $"ShallowCopy_{type.Name}", [source]);
     }
 
     /// <summary>
@@ -50,22 +37,10 @@ internal static class FieldClone
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
         ParameterExpression target = Expression.Parameter(typeof(object), "target");
         ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
-        ParameterExpression s = Expression.Variable(type, "s");
-        ParameterExpression t = Expression.Variable(type, "t");
-        var body = new List<Expression>
-        {
-            Expression.Assign(s, Expression.Convert(source, type)),
-            Expression.Assign(t, Expression.Convert(target, type)),
-        };
-        foreach (FieldInfo field in fields)
-        {
-            if (plainFieldsCopied && IsOwnClone(field.FieldType, values))
-            {
-                continue; // already copied by the shallow copy, and immutable
-            }
-            body.Add(FieldSetters.Assign(t, field, values.Clone(field.FieldType, Expression.Field(s, field), session, FieldLayout.DisplayName(field))));
-        }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<Action<object, object, CloneSession>>(Expression.Block([s, t], body), $"Clone_{type.Name}", [source, target, session]);
+        // The fields left out are already copied by the shallow copy, and immutable.
+        IEnumerable<FieldInfo> cloned = plainFieldsCopied ? fields.Where(field => !IsOwnClone(field.FieldType, values)) : fields;
+        BlockExpression fill = FieldSetters.CopyFields(type, source, Expression.Convert(target, type), cloned,
+            (s, field) => values.Clone(field.FieldType, Expression.Field(s, field), session, FieldLayout.DisplayName(field)));
+        return Expression.Lambda<Action<object, object, CloneSession>>(fill, $"Clone_{type.Name}", [source, target, session]);
     }
 }

@@ -149,11 +149,11 @@ internal sealed class CodecCache
         }
         if (type == typeof(System.Globalization.CompareInfo))
         {
-            return new CompareInfoCodec(CultureNames.For(_allowedCultures));
+            return CultureNamedCodec.ForCompareInfo(CultureNames.For(_allowedCultures));
         }
         if (type == typeof(System.Globalization.CultureInfo))
         {
-            return new CultureInfoCodec(CultureNames.For(_allowedCultures));
+            return CultureNamedCodec.ForCultureInfo(CultureNames.For(_allowedCultures));
         }
         if (type == typeof(System.Collections.Specialized.NameValueCollection))
         {

@@ -16,21 +16,20 @@ internal static class FieldCopier
     {
         ParameterExpression from = Expression.Parameter(typeof(object), "from");
         ParameterExpression to = Expression.Parameter(typeof(object), "to");
-        ParameterExpression source = Expression.Variable(type, "source");
-        ParameterExpression target = Expression.Variable(type, "target");
-        var body = new List<Expression>
-        {
-            Expression.Assign(source, Expression.Convert(from, type)),
-            Expression.Assign(target, Expression.Convert(to, type)),
-        };
+        BlockExpression copy = FieldSetters.CopyFields(type, from, Expression.Convert(to, type), InstanceFields(type),
+            static (source, field) => Expression.Field(source, field));
+        return Expression.Lambda<Action<object, object>>(copy, from, to).Compile();
+    }
+
+    /// <summary>Every instance field of <paramref name="type"/> and its base classes, the type's own first.</summary>
+    private static IEnumerable<FieldInfo> InstanceFields(Type type)
+    {
         for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
         {
             foreach (FieldInfo field in t.GetFields(DeclaredInstance))
             {
-                body.Add(FieldSetters.Assign(target, field, Expression.Field(source, field)));
+                yield return field;
             }
         }
-        body.Add(Expression.Empty());
-        return Expression.Lambda<Action<object, object>>(Expression.Block([source, target], body), from, to).Compile();
     }
 }

@@ -7,7 +7,7 @@ namespace NFX.Slim.CodeGen;
 /// <summary>
 /// Assignment to fields inside generated code. Expression trees refuse to assign readonly (initonly) fields, so those
 /// get a small DynamicMethod setter (stfld with skipped visibility checks), called from the tree; all other fields are
-/// assigned directly.
+/// assigned directly. Field-by-field copies and clones are built here too (<see cref="CopyFields"/>).
 /// </summary>
 internal static class FieldSetters
 {
@@ -22,6 +22,25 @@ internal static class FieldSetters
         }
         Delegate setter = CreateSetter(field);
         return Expression.Invoke(Expression.Constant(setter), target, value);
+    }
+
+    /// <summary>
+    /// <c>{ var s = (T)source; var t = target; t.f1 = value(s, f1); ...; t }</c> for <paramref name="fields"/>: a
+    /// field-by-field copy or clone from <paramref name="source"/> (an object of <paramref name="type"/>) into
+    /// <paramref name="target"/> (a <paramref name="type"/>: the object given, or a new one); its value is the target.
+    /// </summary>
+    public static BlockExpression CopyFields(Type type, Expression source, Expression target, IEnumerable<FieldInfo> fields,
+        Func<Expression, FieldInfo, Expression> value)
+    {
+        ParameterExpression s = Expression.Variable(type, "s");
+        ParameterExpression t = Expression.Variable(type, "t");
+        var body = new List<Expression> { Expression.Assign(s, Expression.Convert(source, type)), Expression.Assign(t, target) };
+        foreach (FieldInfo field in fields)
+        {
+            body.Add(Assign(t, field, value(s, field)));
+        }
+        body.Add(t);
+        return Expression.Block([s, t], body);
     }
 
     private static Delegate CreateSetter(FieldInfo field)

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
@@ -98,20 +97,6 @@ internal sealed class ArrayCodec<T> : SlimCodec
             from.AsSpan().CopyTo(to);
             return;
         }
-        if (_slot is not null)
-        {
-            // References: the session directly (a clone has its source's runtime type, so it fits as the source did).
-            for (int i = 0; i < from.Length; i++)
-            {
-                object? copy = session.CloneReference(from[i], _slot);
-                to[i] = Unsafe.As<object?, T>(ref copy);
-            }
-            return;
-        }
-        Func<T, CloneSession, T> clone = _element.Clone;
-        for (int i = 0; i < from.Length; i++)
-        {
-            to[i] = clone(from[i], session);
-        }
+        _element.CloneInto(from, to, session, _slot); // the clone is a new T[] of exactly T: its span needs no covariance check
     }
 }

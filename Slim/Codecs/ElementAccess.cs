@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Cloning;
 using NFX.Slim.CodeGen;
@@ -42,6 +43,29 @@ internal sealed class ElementAccess<T>
     private readonly LazyCloneFunctor<Func<T, CloneSession, T>> _clone;
 
     public Func<T, CloneSession, T> Clone => _clone.Compiled;
+
+    /// <summary>
+    /// Sets each of <paramref name="to"/> (as long as <paramref name="from"/>) to the clone of the element at the same
+    /// place: through the session with <paramref name="slot"/> when the elements are references (<see cref="CloneSlot"/>:
+    /// a clone has its source's runtime type, so it fits where the source did), else through <see cref="Clone"/>.
+    /// </summary>
+    public void CloneInto(ReadOnlySpan<T> from, Span<T> to, CloneSession session, ReferenceSlot? slot)
+    {
+        if (slot is not null)
+        {
+            for (int i = 0; i < from.Length; i++)
+            {
+                object? copy = session.CloneReference(from[i], slot);
+                to[i] = Unsafe.As<object?, T>(ref copy);
+            }
+            return;
+        }
+        Func<T, CloneSession, T> clone = Clone;
+        for (int i = 0; i < from.Length; i++)
+        {
+            to[i] = clone(from[i], session);
+        }
+    }
 
     /// <summary>True when the value holds no references at any depth.</summary>
     public bool IsPlainData { get; }

@@ -106,11 +106,7 @@ internal sealed class MultiDimArrayCodec<T> : SlimCodec
             from.CopyTo(to);
             return;
         }
-        Func<T, CloneSession, T> clone = _element.Clone;
-        for (int i = 0; i < from.Length; i++)
-        {
-            to[i] = clone(from[i], session);
-        }
+        _element.CloneInto(from, to, session, slot: null);
     }
 
     private static Span<T> Flat(Array array) =>

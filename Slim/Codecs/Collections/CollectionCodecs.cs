@@ -21,12 +21,6 @@ internal static class CollectionCodecs
     private static readonly Dictionary<Type, MethodInfo> s_factories = new()
     {
         [typeof(List<>)] = Definition(CreateList<int>),
-        [typeof(Dictionary<,>)] = Definition(CreateDictionary<int, int>),
-        [typeof(SortedDictionary<,>)] = Definition(CreateSortedDictionary<int, int>),
-        [typeof(SortedList<,>)] = Definition(CreateSortedList<int, int>),
-        [typeof(ConcurrentDictionary<,>)] = Definition(CreateConcurrentDictionary<int, int>),
-        [typeof(HashSet<>)] = Definition(CreateHashSet<int>),
-        [typeof(SortedSet<>)] = Definition(CreateSortedSet<int>),
         [typeof(Queue<>)] = Definition(CreateQueue<int>),
         [typeof(Stack<>)] = Definition(CreateStack<int>),
         [typeof(LinkedList<>)] = Definition(CreateLinkedList<int>),
@@ -45,17 +39,17 @@ internal static class CollectionCodecs
     };
 
     /// <summary>
-    /// Hashed and sorted collection definition -> the factory of the codec of a class deriving from it, whose type
-    /// arguments are the subclass, then the collection's.
+    /// Hashed and sorted collection definition -> the factory of the codec of the collection itself and of a class
+    /// deriving from it: its type arguments are the concrete class, then the collection's.
     /// </summary>
-    private static readonly Dictionary<Type, MethodInfo> s_subclassFactories = new()
+    private static readonly Dictionary<Type, MethodInfo> s_comparerFactories = new()
     {
-        [typeof(Dictionary<,>)] = Definition(CreateDictionarySubclass<Dictionary<int, int>, int, int>),
-        [typeof(SortedDictionary<,>)] = Definition(CreateSortedDictionarySubclass<SortedDictionary<int, int>, int, int>),
-        [typeof(SortedList<,>)] = Definition(CreateSortedListSubclass<SortedList<int, int>, int, int>),
-        [typeof(ConcurrentDictionary<,>)] = Definition(CreateConcurrentDictionarySubclass<ConcurrentDictionary<int, int>, int, int>),
-        [typeof(HashSet<>)] = Definition(CreateHashSetSubclass<HashSet<int>, int>),
-        [typeof(SortedSet<>)] = Definition(CreateSortedSetSubclass<SortedSet<int>, int>),
+        [typeof(Dictionary<,>)] = Definition(CreateDictionary<Dictionary<int, int>, int, int>),
+        [typeof(SortedDictionary<,>)] = Definition(CreateSortedDictionary<SortedDictionary<int, int>, int, int>),
+        [typeof(SortedList<,>)] = Definition(CreateSortedList<SortedList<int, int>, int, int>),
+        [typeof(ConcurrentDictionary<,>)] = Definition(CreateConcurrentDictionary<ConcurrentDictionary<int, int>, int, int>),
+        [typeof(HashSet<>)] = Definition(CreateHashSet<HashSet<int>, int>),
+        [typeof(SortedSet<>)] = Definition(CreateSortedSet<SortedSet<int>, int>),
     };
 
     /// <summary>
@@ -68,7 +62,7 @@ internal static class CollectionCodecs
         {
             return null;
         }
-        var create = s_subclassFactories[collection.GetGenericTypeDefinition()].MakeGenericMethod([type, .. collection.GetGenericArguments()]).CreateDelegate<Factory>();
+        var create = s_comparerFactories[collection.GetGenericTypeDefinition()].MakeGenericMethod([type, .. collection.GetGenericArguments()]).CreateDelegate<Factory>();
         return new CollectionSubclassCodec(type, create(values, codecs), values);
     }
 
@@ -81,7 +75,7 @@ internal static class CollectionCodecs
         }
         for (Type? baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
         {
-            if (baseType.IsConstructedGenericType && s_subclassFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
+            if (baseType.IsConstructedGenericType && s_comparerFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
             {
                 return baseType;
             }
@@ -91,87 +85,74 @@ internal static class CollectionCodecs
 
     public static SlimCodec? TryCreate(Type type, ValueExpressions values, CodecCache codecs)
     {
-        if (!s_factories.TryGetValue(type.GetGenericTypeDefinition(), out MethodInfo? factory))
+        Type definition = type.GetGenericTypeDefinition();
+        MethodInfo factory;
+        if (s_factories.TryGetValue(definition, out MethodInfo? plain))
+        {
+            factory = plain.MakeGenericMethod(type.GetGenericArguments());
+        }
+        else if (s_comparerFactories.TryGetValue(definition, out MethodInfo? withComparer))
+        {
+            factory = withComparer.MakeGenericMethod([type, .. type.GetGenericArguments()]);
+        }
+        else
         {
             return null;
         }
-        var create = factory.MakeGenericMethod(type.GetGenericArguments()).CreateDelegate<Factory>();
-        return create(values, codecs);
+        return factory.CreateDelegate<Factory>()(values, codecs);
     }
 
     private static MethodInfo Definition(Factory factory) => factory.Method.GetGenericMethodDefinition();
 
     private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values, codecs);
 
-    private static SlimCodec CreateDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
-        new DictionaryCodec<Dictionary<TKey, TValue>, TKey, TValue>(values, codecs,
-            c => new Dictionary<TKey, TValue>((IEqualityComparer<TKey>?)c), d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
-
-    private static SlimCodec CreateSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
-        new DictionaryCodec<SortedDictionary<TKey, TValue>, TKey, TValue>(values, codecs,
-            c => new SortedDictionary<TKey, TValue>((IComparer<TKey>?)c), d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
-
-    private static SlimCodec CreateSortedList<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
-        new DictionaryCodec<SortedList<TKey, TValue>, TKey, TValue>(values, codecs,
-            c => new SortedList<TKey, TValue>((IComparer<TKey>?)c), d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
-
-    private static SlimCodec CreateConcurrentDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
-        new DictionaryCodec<ConcurrentDictionary<TKey, TValue>, TKey, TValue>(values, codecs,
-            c => new ConcurrentDictionary<TKey, TValue>((IEqualityComparer<TKey>?)c), d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
-
-    private static SlimCodec CreateDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
-        where TSub : Dictionary<TKey, TValue> where TKey : notnull
+    /// <summary>
+    /// Makes a <typeparamref name="TCollection"/> with a comparer (null: the default): <paramref name="newBase"/> when it
+    /// is <typeparamref name="TBase"/> itself; for a class deriving from it, an uninitialized instance on which the base's
+    /// constructor taking a <paramref name="comparerType"/> runs (<see cref="CollectionSubclassCodec.Create"/>).
+    /// </summary>
+    private static Func<object?, TCollection> Creator<TCollection, TBase>(Func<object?, TBase> newBase, Type comparerType)
+        where TCollection : TBase
     {
-        ConstructorInfo constructor = typeof(Dictionary<TKey, TValue>).GetConstructor([typeof(IEqualityComparer<TKey>)])!;
-        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+        if (typeof(TCollection) == typeof(TBase))
+        {
+            return c => (TCollection)newBase(c)!;
+        }
+        ConstructorInfo constructor = typeof(TBase).GetConstructor([comparerType])!;
+        return c => (TCollection)CollectionSubclassCodec.Create(typeof(TCollection), constructor, c);
+    }
+
+    private static SlimCodec CreateDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TDictionary : Dictionary<TKey, TValue> where TKey : notnull =>
+        new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
+            Creator<TDictionary, Dictionary<TKey, TValue>>(c => new((IEqualityComparer<TKey>?)c), typeof(IEqualityComparer<TKey>)),
             d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
-    }
 
-    private static SlimCodec CreateSortedDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
-        where TSub : SortedDictionary<TKey, TValue> where TKey : notnull
-    {
-        ConstructorInfo constructor = typeof(SortedDictionary<TKey, TValue>).GetConstructor([typeof(IComparer<TKey>)])!;
-        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+    private static SlimCodec CreateSortedDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TDictionary : SortedDictionary<TKey, TValue> where TKey : notnull =>
+        new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
+            Creator<TDictionary, SortedDictionary<TKey, TValue>>(c => new((IComparer<TKey>?)c), typeof(IComparer<TKey>)),
             d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
-    }
 
-    private static SlimCodec CreateSortedListSubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
-        where TSub : SortedList<TKey, TValue> where TKey : notnull
-    {
-        ConstructorInfo constructor = typeof(SortedList<TKey, TValue>).GetConstructor([typeof(IComparer<TKey>)])!;
-        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+    private static SlimCodec CreateSortedList<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TDictionary : SortedList<TKey, TValue> where TKey : notnull =>
+        new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
+            Creator<TDictionary, SortedList<TKey, TValue>>(c => new((IComparer<TKey>?)c), typeof(IComparer<TKey>)),
             d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
-    }
 
-    private static SlimCodec CreateConcurrentDictionarySubclass<TSub, TKey, TValue>(ValueExpressions values, CodecCache codecs)
-        where TSub : ConcurrentDictionary<TKey, TValue> where TKey : notnull
-    {
-        ConstructorInfo constructor = typeof(ConcurrentDictionary<TKey, TValue>).GetConstructor([typeof(IEqualityComparer<TKey>)])!;
-        return new DictionaryCodec<TSub, TKey, TValue>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c),
+    private static SlimCodec CreateConcurrentDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+        where TDictionary : ConcurrentDictionary<TKey, TValue> where TKey : notnull =>
+        new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
+            Creator<TDictionary, ConcurrentDictionary<TKey, TValue>>(c => new((IEqualityComparer<TKey>?)c), typeof(IEqualityComparer<TKey>)),
             d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
-    }
 
-    private static SlimCodec CreateHashSetSubclass<TSub, T>(ValueExpressions values, CodecCache codecs) where TSub : HashSet<T>
-    {
-        ConstructorInfo constructor = typeof(HashSet<T>).GetConstructor([typeof(IEqualityComparer<T>)])!;
-        return new SetCodec<TSub, T>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c), s => s.Comparer,
-            EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
-    }
+    private static SlimCodec CreateHashSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : HashSet<T> =>
+        new SetCodec<TSet, T>(values, codecs, Creator<TSet, HashSet<T>>(c => new((IEqualityComparer<T>?)c), typeof(IEqualityComparer<T>)),
+            s => s.Comparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
 
-    private static SlimCodec CreateSortedSetSubclass<TSub, T>(ValueExpressions values, CodecCache codecs) where TSub : SortedSet<T>
-    {
-        ConstructorInfo constructor = typeof(SortedSet<T>).GetConstructor([typeof(IComparer<T>)])!;
-        return new SetCodec<TSub, T>(values, codecs, c => (TSub)CollectionSubclassCodec.Create(typeof(TSub), constructor, c), s => s.Comparer,
-            Comparer<T>.Default, typeof(IComparer<T>));
-    }
-
-    private static SlimCodec CreateHashSet<T>(ValueExpressions values, CodecCache codecs) =>
-        new SetCodec<HashSet<T>, T>(values, codecs, c => new HashSet<T>((IEqualityComparer<T>?)c), s => s.Comparer,
-            EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
-
-    private static SlimCodec CreateSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
-        new SetCodec<SortedSet<T>, T>(values, codecs, c => new SortedSet<T>((IComparer<T>?)c), s => s.Comparer,
-            Comparer<T>.Default, typeof(IComparer<T>));
+    private static SlimCodec CreateSortedSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : SortedSet<T> =>
+        new SetCodec<TSet, T>(values, codecs, Creator<TSet, SortedSet<T>>(c => new((IComparer<T>?)c), typeof(IComparer<T>)),
+            s => s.Comparer, Comparer<T>.Default, typeof(IComparer<T>));
 
     private static SlimCodec CreateQueue<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<Queue<T>, T>(values, static () => new Queue<T>(), static (q, x) => q.Enqueue(x), addInReverse: false);

@@ -13,35 +13,20 @@ namespace NFX.Slim.Codecs.Collections;
 /// hashed dictionary rebuilt from input gets a randomly padded capacity, so keys crafted to collide under the size
 /// the sender chose do not pile into one bucket chain (hash flooding).
 /// </summary>
-internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
+internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : ComparedCollectionCodec<TDictionary>
     where TDictionary : class, IDictionary<TKey, TValue>
     where TKey : notnull
 {
     private readonly ElementAccess<TKey> _key;
     private readonly ElementAccess<TValue> _value;
-    private readonly Func<object?, TDictionary> _create;
-    private readonly Func<TDictionary, object?> _comparer;
-    private readonly object _defaultComparer;
-    private readonly ReferenceSlot _comparerSlot;
 
     public DictionaryCodec(ValueExpressions values, CodecCache codecs, Func<object?, TDictionary> create,
-        Func<TDictionary, object?> comparer, object defaultComparer, Type comparerType) : base(typeof(TDictionary))
+        Func<TDictionary, object?> comparer, object defaultComparer, Type comparerType)
+        : base(codecs, create, comparer, defaultComparer, comparerType)
     {
         _key = new ElementAccess<TKey>(values, typeof(TDictionary).Name + " key");
         _value = new ElementAccess<TValue>(values, typeof(TDictionary).Name + " value");
-        _create = create;
-        _comparer = comparer;
-        _defaultComparer = defaultComparer;
-        _comparerSlot = codecs.SlotFor(comparerType, typeof(TDictionary).Name + " comparer");
     }
-
-    public override bool HasBody => true;
-
-    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
-    public override bool HeaderReadsReferences => true;
-
-    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
-        ComparerCodec.Write(_comparer((TDictionary)value), _defaultComparer, writer, session, _comparerSlot);
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
@@ -81,8 +66,6 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         _value.Write(writer, pair.Value, session);
     }
 
-    public override object ReadHeader(SlimReader reader, ReadSession session) => _create(ComparerCodec.Read(reader, session, _comparerSlot));
-
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {
         int count = reader.ReadLength(Type.Name, _key.MinWireBytes + _value.MinWireBytes);
@@ -96,9 +79,6 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         var dictionary = (TDictionary)instance;
         new Fill(dictionary, keys, values, reader.Position).FillNowOrDefer(CanFillNow(dictionary), session);
     }
-
-    public override object CloneHeader(object source, CloneSession session) =>
-        _create(ComparerCodec.Clone(_comparer((TDictionary)source), _defaultComparer, session));
 
     public override void CloneBody(object source, object target, CloneSession session)
     {
@@ -135,7 +115,7 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : SlimCodec
         }
     }
 
-    private bool CanFillNow(TDictionary dictionary) => CollectionFill.CanFillNow(_key.IsImmutableData, _comparer(dictionary), _defaultComparer);
+    private bool CanFillNow(TDictionary dictionary) => CanFillNow(dictionary, _key.IsImmutableData);
 
     private static void SortIfNeeded(TKey[] keys, TValue[] values, IComparer<TKey> comparer)
     {

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NFX.IO;
 using NFX.Slim.Cloning;
@@ -70,22 +69,6 @@ internal sealed class ListCodec<T> : SlimCodec
         ReadOnlySpan<T> from = CollectionsMarshal.AsSpan((List<T>)source);
         var to = (List<T>)target;
         CollectionsMarshal.SetCount(to, from.Length);
-        Span<T> items = CollectionsMarshal.AsSpan(to);
-        if (_slot is not null)
-        {
-            // References: the session directly, not through the element delegate. A clone has its source's runtime
-            // type, so it fits the element type as the source did.
-            for (int i = 0; i < from.Length; i++)
-            {
-                object? copy = session.CloneReference(from[i], _slot);
-                items[i] = Unsafe.As<object?, T>(ref copy);
-            }
-            return;
-        }
-        Func<T, CloneSession, T> clone = _element.Clone;
-        for (int i = 0; i < from.Length; i++)
-        {
-            items[i] = clone(from[i], session);
-        }
+        _element.CloneInto(from, CollectionsMarshal.AsSpan(to), session, _slot);
     }
 }

@@ -9,31 +9,15 @@ namespace NFX.Slim.Codecs.Collections;
 /// A set (HashSet, SortedSet) by its contents: the comparer in the header, count and elements as the body, added
 /// through <see cref="CollectionFill"/> once elements and comparer are complete.
 /// </summary>
-internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
+internal sealed class SetCodec<TSet, T> : ComparedCollectionCodec<TSet> where TSet : class, ISet<T>
 {
     private readonly ElementAccess<T> _element;
-    private readonly Func<object?, TSet> _create;
-    private readonly Func<TSet, object?> _comparer;
-    private readonly object _defaultComparer;
-    private readonly ReferenceSlot _comparerSlot;
 
     public SetCodec(ValueExpressions values, CodecCache codecs, Func<object?, TSet> create, Func<TSet, object?> comparer,
-        object defaultComparer, Type comparerType) : base(typeof(TSet))
+        object defaultComparer, Type comparerType) : base(codecs, create, comparer, defaultComparer, comparerType)
     {
         _element = new ElementAccess<T>(values, typeof(TSet).Name);
-        _create = create;
-        _comparer = comparer;
-        _defaultComparer = defaultComparer;
-        _comparerSlot = codecs.SlotFor(comparerType, typeof(TSet).Name + " comparer");
     }
-
-    public override bool HasBody => true;
-
-    /// <summary>The header holds the comparer, which may be a new object: it takes the pool index after this one.</summary>
-    public override bool HeaderReadsReferences => true;
-
-    public override void WriteHeader(SlimWriter writer, object value, WriteSession session) =>
-        ComparerCodec.Write(_comparer((TSet)value), _defaultComparer, writer, session, _comparerSlot);
 
     public override void WriteBody(SlimWriter writer, object value, WriteSession session)
     {
@@ -44,8 +28,6 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
             _element.Write(writer, item, session);
         }
     }
-
-    public override object ReadHeader(SlimReader reader, ReadSession session) => _create(ComparerCodec.Read(reader, session, _comparerSlot));
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {
@@ -58,9 +40,6 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         var set = (TSet)instance;
         new Fill(set, items, reader.Position).FillNowOrDefer(CanFillNow(set), session);
     }
-
-    public override object CloneHeader(object source, CloneSession session) =>
-        _create(ComparerCodec.Clone(_comparer((TSet)source), _defaultComparer, session));
 
     public override void CloneBody(object source, object target, CloneSession session)
     {
@@ -76,7 +55,7 @@ internal sealed class SetCodec<TSet, T> : SlimCodec where TSet : class, ISet<T>
         new Fill(set, items, 0).FillNowOrDefer(CanFillNow(set), session);
     }
 
-    private bool CanFillNow(TSet set) => CollectionFill.CanFillNow(_element.IsImmutableData, _comparer(set), _defaultComparer);
+    private bool CanFillNow(TSet set) => CanFillNow(set, _element.IsImmutableData);
 
     private sealed class Fill(TSet set, T[] items, long offset) : CollectionFill(typeof(TSet), offset)
     {
