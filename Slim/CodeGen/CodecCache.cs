@@ -5,7 +5,6 @@ using System.Reflection;
 using NFX.IO;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
-using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.CodeGen;

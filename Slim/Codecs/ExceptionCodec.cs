@@ -1,5 +1,4 @@
 using System.Collections;
-using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;

@@ -2,7 +2,6 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
-using NFX.Slim.Session;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim;
