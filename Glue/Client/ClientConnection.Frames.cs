@@ -41,8 +41,7 @@ internal sealed partial class ClientConnection
             }
             case FrameType.Error:
             {
-                int callId = (int)header.ReadVarUInt32();
-                ErrorMessage error = ControlCodec.ReadError(header.Rest, MaxReceiveSize);
+                (int callId, ErrorMessage error) = ControlFrames.ReadError(ref header, MaxReceiveSize);
                 if (error.Kind == ErrorKind.ArgumentsRejected)
                 {
                     // The server closes this connection next: stop using it before the caller hears of the error, so
@@ -67,7 +66,7 @@ internal sealed partial class ClientConnection
             }
             case FrameType.Pong:
             {
-                ulong payload = header.ReadFixed64();
+                ulong payload = ControlFrames.ReadPing(ref header);
                 if (payload <= int.MaxValue && TryTake((int)payload, out PendingCall? call))
                 {
                     call.SetResult(null);
@@ -93,11 +92,10 @@ internal sealed partial class ClientConnection
 
     private void OnBound(ref HeaderReader header)
     {
-        int callId = (int)header.ReadVarUInt32();
-        int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
+        (int callId, int contractId) = ControlFrames.ReadBoundHeader(ref header);
         ContractDescriptor contract = _client.ContractAt(contractId)
             ?? throw new GlueProtocolException($"Bound names contract id {contractId}, which this client never asked for.");
-        ContractAnswer answer = HandshakeCodec.ReadContractAnswer(header.Rest, contract.Methods.Length);
+        ContractAnswer answer = ControlFrames.ReadBoundAnswer(in header, contract.Methods.Length);
         Volatile.Write(ref _bindings[contractId], answer);
         // The server restarted its send registry after Bound: start a receiver whose policy covers the new contract.
         Receiver = CreateReceiver();

@@ -32,7 +32,7 @@ internal sealed partial class ServerConnection
             }
             case FrameType.Cancel:
             {
-                int callId = (int)header.ReadVarUInt32();
+                int callId = ControlFrames.ReadCancel(ref header);
                 CancelCall(callId);
                 CancelUpload(callId);
                 return default;
@@ -43,10 +43,9 @@ internal sealed partial class ServerConnection
                 return HandleStreamFrame(type, ref header);
             case FrameType.Bind:
             {
-                int callId = (int)header.ReadVarUInt32();
-                int contractId = header.ReadInt(ProtocolConstants.MaxContracts - 1, "contract id");
+                (int callId, int contractId, ContractRequest request) = ControlFrames.ReadBind(ref header);
                 // Binding an id again replaces it (a client may retry a Bind whose answer it stopped waiting for).
-                ContractAnswer answer = Bind(contractId, HandshakeCodec.ReadContractRequest(header.Rest));
+                ContractAnswer answer = Bind(contractId, request);
                 EnqueueControlAnswer(OutgoingFrame.Bound(callId, contractId, answer));
                 return default;
             }

@@ -47,13 +47,13 @@ internal abstract partial class GlueConnection
     private void WriteError(PipeWriter output, int callId, ErrorMessage error)
     {
         _control.Reset();
-        ControlCodec.WriteError(_control, callId, error);
+        ControlFrames.WriteError(_control, callId, error);
         if (FrameCodec.FrameLength(0, _control.Position) > MaxSendSize)
         {
             // Too big with its stack trace and exception object: the type and a short message always fit.
             string message = error.Message.Length > 200 ? error.Message[..200] : error.Message;
             _control.Reset();
-            ControlCodec.WriteError(_control, callId, error with { Message = message, StackTrace = null, ExceptionBytes = null });
+            ControlFrames.WriteError(_control, callId, error with { Message = message, StackTrace = null, ExceptionBytes = null });
         }
         FrameCodec.Write(output, FrameType.Error, default, _control.WrittenSpan);
     }

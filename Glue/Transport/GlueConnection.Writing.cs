@@ -20,7 +20,13 @@ internal abstract partial class GlueConnection
             WriteStreamFrame(output, in frame);
             return;
         }
-        Span<byte> buffer = stackalloc byte[HeaderWriter.MaxSize];
+        WriteControlFrame(output, in frame);
+    }
+
+    /// <summary>A control frame: header and body by <see cref="ControlFrames"/>.</summary>
+    private void WriteControlFrame(PipeWriter output, in OutgoingFrame frame)
+    {
+        Span<byte> buffer = stackalloc byte[ControlFrames.MaxHeaderSize];
         var header = new HeaderWriter(buffer);
         switch (frame.Type)
         {
@@ -28,17 +34,17 @@ internal abstract partial class GlueConnection
                 FrameCodec.Write(output, frame.Type, default, default);
                 return;
             case FrameType.Cancel:
-                header.WriteVarUInt32((uint)frame.CallId);
+                ControlFrames.WriteCancel(ref header, frame.CallId);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
                 return;
             case FrameType.Ping:
-                header.WriteFixed64(frame.PingPayload);
-                FrameCodec.Write(output, frame.Type, header.Written, default);
-                return;
             case FrameType.Pong:
-                header.WriteFixed64(frame.PingPayload);
+                ControlFrames.WritePing(ref header, frame.PingPayload);
                 FrameCodec.Write(output, frame.Type, header.Written, default);
-                Interlocked.Decrement(ref _queuedControlAnswers);
+                if (frame.Type == FrameType.Pong)
+                {
+                    Interlocked.Decrement(ref _queuedControlAnswers);
+                }
                 return;
             case FrameType.Error:
                 WriteError(output, frame.CallId, frame.Error);
@@ -46,21 +52,17 @@ internal abstract partial class GlueConnection
                 return;
             case FrameType.Goodbye:
                 _control.Reset();
-                ControlCodec.WriteGoodbye(_control, frame.GoodbyeReason, frame.GoodbyeMessage);
+                ControlFrames.WriteGoodbye(_control, frame.GoodbyeReason, frame.GoodbyeMessage);
                 FrameCodec.Write(output, frame.Type, default, _control.WrittenSpan);
                 return;
             case FrameType.Bind:
-                header.WriteVarUInt32((uint)frame.CallId);
-                header.WriteVarUInt32((uint)frame.ContractId);
                 _control.Reset();
-                HandshakeCodec.WriteContractRequest(_control, frame.BindRequest);
+                ControlFrames.WriteBind(ref header, _control, frame.CallId, frame.ContractId, frame.BindRequest);
                 WriteControl(output, frame.Type, header.Written);
                 return;
             case FrameType.Bound:
-                header.WriteVarUInt32((uint)frame.CallId);
-                header.WriteVarUInt32((uint)frame.ContractId);
                 _control.Reset();
-                HandshakeCodec.WriteContractAnswer(_control, frame.BindAnswer);
+                ControlFrames.WriteBound(ref header, _control, frame.CallId, frame.ContractId, frame.BindAnswer);
                 WriteControl(output, frame.Type, header.Written);
                 // Protocol rule: the server's send registry starts afresh after a Bound frame, so the client can
                 // switch to a receiver whose type policy covers the newly bound contract.

@@ -333,21 +333,30 @@ internal abstract partial class GlueConnection
         switch (type)
         {
             case FrameType.Ping:
-                EnqueueControlAnswer(OutgoingFrame.Pong(new HeaderReader(content).ReadFixed64()));
+            {
+                var header = new HeaderReader(content);
+                EnqueueControlAnswer(OutgoingFrame.Pong(ControlFrames.ReadPing(ref header)));
                 return default;
-            case FrameType.Pong when (new HeaderReader(content).ReadFixed64() & ProtocolConstants.HeartbeatBit) != 0:
+            }
+            case FrameType.Pong when IsHeartbeatPong(content):
                 // The answer to a heartbeat: receiving it already counted as a sign of life.
                 return default;
             case FrameType.ResetRegistry:
                 Receiver.Reset();
                 return default;
             case FrameType.Goodbye:
-                (GoodbyeReason _, string message) = ControlCodec.ReadGoodbye(content);
+                (GoodbyeReason _, string message) = ControlFrames.ReadGoodbye(content);
                 Abort(new GlueConnectionException($"The peer closed the connection: {message}"));
                 return default;
             default:
                 return HandleFrameAsync(type, content);
         }
+    }
+
+    private static bool IsHeartbeatPong(in ReadOnlySequence<byte> content)
+    {
+        var header = new HeaderReader(content);
+        return ControlFrames.IsHeartbeat(ControlFrames.ReadPing(ref header));
     }
 
     private async Task WriteLoopAsync()

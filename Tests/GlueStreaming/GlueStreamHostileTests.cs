@@ -196,7 +196,7 @@ public sealed class GlueStreamHostileTests
         Assert.That(answer?.Type, Is.EqualTo(FrameType.Error), "the call is answered, not the connection dropped");
         var header = new HeaderReader(new ReadOnlySequence<byte>(answer!.Value.Content));
         Assert.That(header.ReadVarUInt32(), Is.EqualTo(1u));
-        ErrorMessage error = ControlCodec.ReadError(header.Rest, 1 << 20);
+        ErrorMessage error = ControlFrames.ReadError(header.Rest, 1 << 20);
         Assert.That(error.Kind, Is.EqualTo(ErrorKind.InvalidCall));
         Assert.That(error.Message, Does.Contain("timeoutMs 4294967295").And.Contain("out of range"));
         Assert.That(error.TypeName, Is.EqualTo(typeof(GlueProtocolException).FullName));
@@ -246,7 +246,7 @@ public sealed class GlueStreamHostileTests
 
         (FrameType Type, byte[] Content)? goodbye = await peer.ReceiveFrameAsync(s_guard);
         Assert.That(goodbye?.Type, Is.EqualTo(FrameType.Goodbye), "the peer learns why before the link closes");
-        (GoodbyeReason reason, string message) = ControlCodec.ReadGoodbye(new ReadOnlySequence<byte>(goodbye!.Value.Content));
+        (GoodbyeReason reason, string message) = ControlFrames.ReadGoodbye(new ReadOnlySequence<byte>(goodbye!.Value.Content));
         Assert.That(reason, Is.EqualTo(GoodbyeReason.ProtocolError));
         Assert.That(message, Does.Contain("0 credits"));
         Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True);

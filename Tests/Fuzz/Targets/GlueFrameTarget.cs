@@ -37,11 +37,11 @@ public sealed class GlueFrameTarget : FuzzTarget
         yield return ("one-way", Frame(FrameType.OneWayCall, (ref h) => CallFrames.WriteOneWay(ref h, FrameType.OneWayCall, 3, 4, default), [9]));
         yield return ("traced-one-way", Frame(FrameType.TracedOneWayCall, (ref h) => CallFrames.WriteOneWay(ref h, FrameType.TracedOneWayCall, 3, 4, traced), []));
         yield return ("result", Frame(FrameType.Result, (ref h) => CallFrames.WriteResult(ref h, 300), [0xAA, 0xBB]));
-        yield return ("error", Frame(FrameType.Error, (ref _) => { }, Body(w => ControlCodec.WriteError(w, 9,
+        yield return ("error", Frame(FrameType.Error, (ref _) => { }, Body(w => ControlFrames.WriteError(w, 9,
             new ErrorMessage(ErrorKind.Remote, "System.InvalidOperationException", "boom ✓", "at X()", [1, 2])))));
         yield return ("cancel", Frame(FrameType.Cancel, (ref h) => h.WriteVarUInt32(77), []));
         yield return ("ping-pong", [.. Frame(FrameType.Ping, (ref h) => h.WriteFixed64(5), []), .. Frame(FrameType.Pong, (ref h) => h.WriteFixed64(ProtocolConstants.HeartbeatBit | 5), [])]);
-        yield return ("goodbye", Frame(FrameType.Goodbye, (ref _) => { }, Body(w => ControlCodec.WriteGoodbye(w, GoodbyeReason.ProtocolError, "bye"))));
+        yield return ("goodbye", Frame(FrameType.Goodbye, (ref _) => { }, Body(w => ControlFrames.WriteGoodbye(w, GoodbyeReason.ProtocolError, "bye"))));
         yield return ("bind", Frame(FrameType.Bind, (ref h) => { h.WriteVarUInt32(4); h.WriteVarUInt32(2); },
             Body(w => HandshakeCodec.WriteContractRequest(w, new ContractRequest("IOrders", [1, 2, 3])))));
         yield return ("bound", Frame(FrameType.Bound, (ref h) => { h.WriteVarUInt32(4); h.WriteVarUInt32(2); },
@@ -85,14 +85,14 @@ public sealed class GlueFrameTarget : FuzzTarget
                 break;
             case FrameType.Error:
                 header.ReadVarUInt32();
-                ControlCodec.ReadError(header.Rest, MaxFrame);
+                ControlFrames.ReadError(header.Rest, MaxFrame);
                 break;
             case FrameType.Ping:
             case FrameType.Pong:
                 header.ReadFixed64();
                 break;
             case FrameType.Goodbye:
-                ControlCodec.ReadGoodbye(content);
+                ControlFrames.ReadGoodbye(content);
                 break;
             case FrameType.Bind:
                 header.ReadVarUInt32();

@@ -51,7 +51,7 @@ internal sealed class RefusingGlueServer : IDisposable
                     uint callId = r.ReadVarUInt32();
                     Interlocked.Increment(ref _calls);
                     using var w = new SlimWriter();
-                    ControlCodec.WriteError(w, (int)callId, new ErrorMessage((ErrorKind)errorKind, "Fake", "refused by the fake server", null, null));
+                    ControlFrames.WriteError(w, (int)callId, new ErrorMessage((ErrorKind)errorKind, "Fake", "refused by the fake server", null, null));
                     await SendAsync(socket, FrameType.Error, w.WrittenSpan.ToArray());
                 }
             }

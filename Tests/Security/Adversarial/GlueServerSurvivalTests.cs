@@ -107,7 +107,7 @@ public sealed class GlueServerSurvivalTests
             Assert.That(watch.Elapsed, Is.LessThan(s_answerBound));
             var header = new HeaderReader(new ReadOnlySequence<byte>(answer.Value.Content));
             Assert.That(header.ReadVarUInt32(), Is.EqualTo(1u));
-            return ControlCodec.ReadError(header.Rest, 1 << 20);
+            return ControlFrames.ReadError(header.Rest, 1 << 20);
         }
     }
 
