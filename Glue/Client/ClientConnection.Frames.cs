@@ -1,4 +1,5 @@
 using System.Buffers;
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Contracts;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
@@ -51,7 +52,7 @@ internal sealed partial class ClientConnection
                 EndStream(callId);
                 if (TryTake(callId, out PendingCall? call))
                 {
-                    Exception failure = ToException(error, call.Method);
+                    Exception failure = _remoteErrors.ToException(error, call.Method);
                     if (error.Kind == ErrorKind.Unavailable)
                     {
                         // Refused before dispatch: the server did not run it, so another connection may.
@@ -93,10 +94,10 @@ internal sealed partial class ClientConnection
     private void OnBound(ref HeaderReader header)
     {
         (int callId, int contractId) = ControlFrames.ReadBoundHeader(ref header);
-        ContractDescriptor contract = _client.ContractAt(contractId)
+        ContractDescriptor contract = _client.Contracts.At(contractId)
             ?? throw new GlueProtocolException($"Bound names contract id {contractId}, which this client never asked for.");
         ContractAnswer answer = ControlFrames.ReadBoundAnswer(in header, contract.Methods.Length);
-        Volatile.Write(ref _bindings[contractId], answer);
+        _bindings.AcceptBound(contractId, answer);
         // The server restarted its send registry after Bound: start a receiver whose policy covers the new contract.
         Receiver = CreateReceiver();
         if (TryTake(callId, out PendingCall? call))
@@ -113,9 +114,9 @@ internal sealed partial class ClientConnection
     private IGlueSerializer CreateReceiver()
     {
         var roots = new List<Type>();
-        for (int i = 0; i < _bindings.Length; i++)
+        for (int i = 0; i < ProtocolConstants.MaxContracts; i++)
         {
-            if (Volatile.Read(ref _bindings[i]) is { IsHosted: true } && _client.ContractAt(i) is ContractDescriptor contract)
+            if (_bindings.IsHosted(i) && _client.Contracts.At(i) is ContractDescriptor contract)
             {
                 foreach (MethodDescriptor m in contract.Methods)
                 {
@@ -133,79 +134,6 @@ internal sealed partial class ClientConnection
         }
         return _client.SerializerFactory.CreateReceiver(policy, _client.Options.MaxMessageSize,
             LayoutStance.Of(_client.Options.Versioning).RefusesMemberLists);
-    }
-
-    private Exception ToException(ErrorMessage error, MethodDescriptor? method)
-    {
-        string where = method is null ? string.Empty : $" ({method.DisplayName})";
-        switch (error.Kind)
-        {
-            case ErrorKind.Remote:
-                return new RemoteException(error.TypeName, error.Message, error.StackTrace, ReadExceptionObject(error));
-            case ErrorKind.Serialization:
-                return new GlueSerializationException($"The server could not serialize the result{where}: {error.Message}");
-            case ErrorKind.ArgumentsRejected:
-                return new GlueSerializationException($"The server could not deserialize the arguments{where}: {error.Message}");
-            case ErrorKind.DeadlineExceeded:
-                return new GlueTimeoutException($"The call{where} did not complete before its deadline; the server canceled it.");
-            case ErrorKind.Unavailable:
-                return new GlueUnavailableException($"The server is stopping and did not run the call{where}: {error.Message}");
-            case ErrorKind.MessageTooLarge:
-                return new GlueMessageTooLargeException($"The server's result{where} is over the maximum message size: {error.Message}");
-            case ErrorKind.InvalidCall:
-                return new GlueProtocolException($"The server refused the call{where} without running it: {error.Message}");
-            default:
-                return new GlueException($"The server failed the call{where}: {error.TypeName}: {error.Message}");
-        }
-    }
-
-    private Exception? ReadExceptionObject(ErrorMessage error)
-    {
-        if (_exceptionReader is null || error.ExceptionBytes is not { Length: > 0 } bytes)
-        {
-            return null;
-        }
-        try
-        {
-            // A separate per-message serializer: a type the policy refuses costs this object only, not the connection.
-            var remote = _exceptionReader.Deserialize(new ReadOnlySequence<byte>(bytes)) as Exception;
-            return remote is not null && OnlyListedTypes(remote) ? remote : null;
-        }
-        catch (Exception)
-        {
-            return null;
-        }
-    }
-
-    /// <summary>
-    /// RemoteExceptionTypes is an exact whitelist: the reader's type policy also admits the core library's exceptions
-    /// (the default policy's rule), so the object, its inner exceptions and an aggregate's members must each be of a
-    /// listed type exactly; otherwise the caller gets the text only.
-    /// </summary>
-    private bool OnlyListedTypes(Exception remote)
-    {
-        var pending = new Stack<Exception>();
-        pending.Push(remote);
-        // Bounded: a crafted chain cannot keep the check busy (the message size already bounds the object count).
-        for (int seen = 0; pending.TryPop(out Exception? e); seen++)
-        {
-            if (seen >= 256 || !_remoteExceptionTypes!.Contains(e.GetType()))
-            {
-                return false;
-            }
-            if (e is AggregateException aggregate)
-            {
-                foreach (Exception inner in aggregate.InnerExceptions)
-                {
-                    pending.Push(inner);
-                }
-            }
-            else if (e.InnerException is Exception inner)
-            {
-                pending.Push(inner);
-            }
-        }
-        return true;
     }
 
     /// <summary>The receiver before the handshake: there is nothing to deserialize yet.</summary>

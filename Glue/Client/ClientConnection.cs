@@ -1,35 +1,29 @@
 using System.Buffers;
-using System.Diagnostics;
+using NFX.Glue.Client.Balancing;
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Contracts;
-using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
-using NFX.Glue.Serialization;
 using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 using NFX.IO;
-using NFX.Slim;
 
 namespace NFX.Glue.Client;
 
 /// <summary>
-/// The client end of one connection: starts calls (id, pending entry, queued frame), matches answers to them,
-/// times them out and fails them all when the link goes down.
+/// The client end of one connection: starts calls (id, pending entry, in-flight slot, queued frame), matches answers
+/// to them, and fails them when their deadline passes or the link goes down. The handshake's content is
+/// <see cref="ClientHandshake"/>'s, bindings are <see cref="ContractBindings"/>', what a call reports is its
+/// <see cref="CallTelemetry"/>.
 /// </summary>
 internal sealed partial class ClientConnection : GlueConnection
 {
-    // Deadlines are checked by one timer per connection instead of a timer per call.
-    private static readonly TimeSpan s_sweepPeriod = TimeSpan.FromMilliseconds(50);
-
     private readonly GlueClient _client;
     private readonly GlueNode _node;
     private readonly PendingCallTable _pending = new();
-    private readonly CallSlots _slots;
-    private readonly ContractAnswer?[] _bindings = new ContractAnswer?[ProtocolConstants.MaxContracts];
-    private readonly Dictionary<int, Task<ContractAnswer>> _bindTasks = new();
-    private readonly IGlueSerializer? _exceptionReader;
-    private readonly HashSet<Type>? _remoteExceptionTypes;
-    private readonly List<PendingCall> _expired = new();
-    private Timer? _sweep;
+    private readonly InFlightLimiter _inFlight;
+    private readonly ContractBindings _bindings;
+    private readonly RemoteErrors _remoteErrors;
+    private DeadlineSweep? _sweep;
     private int _nextCallId;
     private volatile bool _draining;
 
@@ -39,13 +33,9 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         _client = client;
         _node = node;
-        _slots = new CallSlots(client.Options.MaxInFlight, frame => Enqueue(frame));
-        if (client.Options.RemoteExceptionTypes.Count > 0)
-        {
-            SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes([.. client.Options.RemoteExceptionTypes]);
-            _exceptionReader = client.SerializerFactory.CreateStateless(policy, client.Options.MaxMessageSize);
-            _remoteExceptionTypes = [.. client.Options.RemoteExceptionTypes];
-        }
+        _inFlight = new InFlightLimiter(client.Options.MaxInFlight, frame => Enqueue(frame));
+        _bindings = new ContractBindings(BindAsync);
+        _remoteErrors = new RemoteErrors(client);
     }
 
     /// <summary>Calls started and not yet finished, read without a lock (load balancing, endpoint status).</summary>
@@ -59,54 +49,20 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         try
         {
-            var requests = new ContractRequest[contracts.Count];
-            for (int i = 0; i < requests.Length; i++)
-            {
-                requests[i] = Request(contracts[i]);
-            }
-            LayoutStance layouts = LayoutStance.Of(_client.Options.Versioning);
-            uint flags = (_exceptionReader is null ? 0 : ProtocolConstants.FlagExceptionObjects) | layouts.ToHelloFlags() | ProtocolConstants.FlagReadsSlimFormat2;
+            var handshake = new ClientHandshake(_client.Options, contracts, _remoteErrors.AcceptsExceptionObjects);
             using (var w = new SlimWriter(1024))
             {
-                HandshakeCodec.WriteHello(w, new HelloMessage(ProtocolConstants.Version, flags, _client.Options.MaxMessageSize, _client.Options.AuthToken ?? [], requests));
+                HandshakeCodec.WriteHello(w, handshake.Hello);
                 await WriteHandshakeFrameAsync(FrameType.Hello, w, cancellationToken).ConfigureAwait(false);
             }
             (FrameType type, ReadOnlySequence<byte> content) = await ReadHandshakeFrameAsync(cancellationToken).ConfigureAwait(false);
-            if (type == FrameType.Refused)
-            {
-                (RefusalCode code, string message) = HandshakeCodec.ReadRefused(content);
-                throw code switch
-                {
-                    RefusalCode.Authentication => new GlueAuthenticationException($"The server refused the client: {message}"),
-                    RefusalCode.Layouts => new GlueProtocolException($"The server refused the client's layout versioning: {message}"),
-                    _ => new GlueProtocolException($"The server refused the client ({code}): {message}"),
-                };
-            }
-            if (type != FrameType.Welcome)
-            {
-                throw new GlueProtocolException($"Expected Welcome from the server, got frame type 0x{(byte)type:X2}.");
-            }
-            WelcomeMessage welcome = HandshakeCodec.ReadWelcome(content, requests, layoutsAsked: true, slimFormat2Asked: true);
-            if (welcome.Version != ProtocolConstants.Version)
-            {
-                throw new GlueProtocolException($"The server speaks protocol version {welcome.Version}, not {ProtocolConstants.Version}.");
-            }
-            if (LayoutStance.Disagreement(layouts, LayoutStance.FromWelcome(welcome.Layouts)) is string disagreement)
-            {
-                // A server that predates negotiation never refuses: it writes member lists this client does not accept.
-                throw new GlueProtocolException(welcome.Layouts is null
-                    ? $"The server predates layout negotiation and writes version-tolerant layouts, which this client refuses. {disagreement}"
-                    : disagreement);
-            }
+            WelcomeMessage welcome = handshake.Accept(type, content);
             MaxSendSize = Math.Min(MaxSendSize, Math.Max(welcome.MaxMessageSize, 1024));
-            if (welcome.Layouts is not byte answer || (answer & ProtocolConstants.WelcomeReadsSlimFormat2) == 0)
+            if (!ClientHandshake.ServerReadsSlimFormat2(welcome))
             {
                 Sender.WriteFormatVersion1(); // a server of an earlier release reads Slim format version 1 only
             }
-            for (int i = 0; i < requests.Length; i++)
-            {
-                _bindings[i] = welcome.Contracts[i];
-            }
+            _bindings.AcceptWelcome(welcome.Contracts);
             Receiver = CreateReceiver();
         }
         catch (Exception e)
@@ -114,74 +70,40 @@ internal sealed partial class ClientConnection : GlueConnection
             AbortHandshake(e as GlueException ?? new GlueConnectionException($"The handshake failed: {e.Message}", e));
             throw;
         }
-        _sweep = new Timer(static s => ((ClientConnection)s!).Sweep(), this, s_sweepPeriod, s_sweepPeriod);
+        _sweep = new DeadlineSweep(_pending, OnSweep, Expire);
         StartLoops();
     }
 
     /// <summary>True when the contract is bound here and has the method: the call can start at once.</summary>
-    public bool IsReady(int contractId, int methodId) =>
-        Volatile.Read(ref _bindings[contractId]) is { Methods: bool[] methods } && methods[methodId];
+    public bool IsReady(int contractId, int methodId) => _bindings.IsReady(contractId, methodId);
 
     /// <summary>Binds the contract on this connection if needed; throws when the server lacks it or the method.</summary>
-    public async ValueTask EnsureBoundAsync(int contractId, MethodDescriptor method, CancellationToken cancellationToken)
-    {
-        ContractAnswer? answer = Volatile.Read(ref _bindings[contractId]);
-        if (answer is null)
-        {
-            Task<ContractAnswer> task;
-            lock (_bindTasks)
-            {
-                if (!_bindTasks.TryGetValue(contractId, out task!))
-                {
-                    task = BindAsync(contractId, method.Contract);
-                    _bindTasks[contractId] = task;
-                }
-            }
-            answer = await task.WaitAsync(cancellationToken).ConfigureAwait(false);
-        }
-        if (!answer.IsHosted)
-        {
-            throw new GlueContractException($"The server does not host contract {method.Contract.Name}.");
-        }
-        if (!answer.Methods![method.Id])
-        {
-            throw new GlueContractException($"The server's contract {method.Contract.Name} has no method {method.Signature} (called as {method.DisplayName}).");
-        }
-    }
-
-    private async Task<ContractAnswer> BindAsync(int contractId, ContractDescriptor contract)
-    {
-        var pending = new PendingCall<ContractAnswer>();
-        try
-        {
-            Start(pending, _client.Options.DefaultDeadline);
-            if (!Enqueue(OutgoingFrame.Bind(pending.CallId, contractId, Request(contract))))
-            {
-                Fail(pending.CallId, ClosedError());
-            }
-            return await pending.AsValueTask().ConfigureAwait(false);
-        }
-        catch
-        {
-            lock (_bindTasks)
-            {
-                _bindTasks.Remove(contractId);
-            }
-            throw;
-        }
-    }
+    public ValueTask EnsureBoundAsync(int contractId, MethodDescriptor method, CancellationToken cancellationToken) =>
+        _bindings.EnsureBoundAsync(contractId, method, cancellationToken);
 
     /// <summary>Sends a Ping and completes when its Pong arrives.</summary>
     public ValueTask PingAsync(CancellationToken cancellationToken)
     {
         var pending = new PendingCall<VoidResult>();
-        Start(pending, _client.Options.DefaultDeadline);
+        StartControl(pending);
         RegisterCancellation(pending, cancellationToken);
         if (!Enqueue(OutgoingFrame.Ping((ulong)pending.CallId)))
         {
             Fail(pending.CallId, ClosedError());
         }
         return pending.AsVoidValueTask();
+    }
+
+    /// <summary>One Bind exchange (<see cref="ContractBindings"/> asks): completes with the server's Bound answer.</summary>
+    private async Task<ContractAnswer> BindAsync(int contractId, ContractDescriptor contract)
+    {
+        var pending = new PendingCall<ContractAnswer>();
+        StartControl(pending);
+        if (!Enqueue(OutgoingFrame.Bind(pending.CallId, contractId, ClientHandshake.Request(contract))))
+        {
+            Fail(pending.CallId, ClosedError());
+        }
+        return await pending.AsValueTask().ConfigureAwait(false);
     }
 
     /// <summary>
@@ -192,16 +114,8 @@ internal sealed partial class ClientConnection : GlueConnection
         CancellationToken cancellationToken, bool waitForReady)
     {
         PendingCall<TResult> pending = PendingCallPool<TResult>.Rent();
-        pending.Method = method;
-        pending.ContractId = contractId;
-        pending.Payload = method.HasArgs ? args : null;
-        pending.CallToken = cancellationToken;
-        pending.WaitForReady = waitForReady;
-        Observe(pending, method);
-        if (timeout != Timeout.InfiniteTimeSpan)
-        {
-            pending.Deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
-        }
+        pending.Begin(new CallRequest(method, contractId, method.HasArgs ? args : null, cancellationToken, waitForReady),
+            DeadlineAfter(timeout), CallTelemetry.Start(Metrics, method, Transport.RemoteEndPoint));
         Send(pending);
         return pending;
     }
@@ -217,12 +131,24 @@ internal sealed partial class ClientConnection : GlueConnection
             FailOrRetry(call, ClosedError(), refused: false);
             return;
         }
-        RegisterCancellation(call, call.CallToken);
-        MethodDescriptor method = call.Method!;
-        var frame = OutgoingFrame.Call(call, call.Generation, call.CallId, call.ContractId, method.Id, call.Payload, method.HasArgs);
-        if (_slots.TakeOrQueue(call, frame) && !Enqueue(frame) && TryTake(call.CallId, out _))
+        ref readonly CallRequest request = ref call.Request;
+        RegisterCancellation(call, request.Token);
+        MethodDescriptor method = request.Method!;
+        var frame = OutgoingFrame.Call(call, call.Generation, call.CallId, request.ContractId, method.Id, request.Payload, method.HasArgs);
+        if (_inFlight.TakeOrQueue(call, frame) && !Enqueue(frame) && TryTake(call.CallId, out _))
         {
             FailOrRetry(call, ClosedError(), refused: false);
+        }
+    }
+
+    /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
+    public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
+    {
+        object? payload = method.HasArgs ? args : null;
+        var frame = OutgoingFrame.OneWay(contractId, method.Id, payload, method.HasArgs, CallTelemetry.CallerTrace);
+        if (_inFlight.TakeOrQueueOneWay(frame, timeout) == InFlightLimiter.OneWayOutcome.Send)
+        {
+            Enqueue(frame);
         }
     }
 
@@ -232,77 +158,26 @@ internal sealed partial class ClientConnection : GlueConnection
     /// </summary>
     private void FailOrRetry(PendingCall call, Exception error, bool refused)
     {
-        if (!_client.TryRetry(call, error, _node, refused))
+        if (!_client.Retries.TryRetry(call, error, _node, refused))
         {
             call.SetException(error);
         }
     }
 
-    /// <summary>Queues a one-way call; blocks only while the slots and the waiting line are both full (up to <paramref name="timeout"/>).</summary>
-    public void SendOneWay<TArgs>(int contractId, MethodDescriptor method, TArgs args, TimeSpan timeout)
+    private static long DeadlineAfter(TimeSpan timeout) =>
+        timeout == Timeout.InfiniteTimeSpan ? long.MaxValue : Environment.TickCount64 + (long)timeout.TotalMilliseconds;
+
+    /// <summary>Registers a call without a method (Ping, Bind), with the client's default deadline.</summary>
+    private bool StartControl(PendingCall pending)
     {
-        object? payload = method.HasArgs ? args : null;
-        var frame = OutgoingFrame.OneWay(contractId, method.Id, payload, method.HasArgs, OutgoingTrace(null));
-        if (_slots.TakeOrQueueOneWay(frame, timeout) == CallSlots.OneWayOutcome.Send)
-        {
-            Enqueue(frame);
-        }
+        pending.Begin(default, DeadlineAfter(_client.Options.DefaultDeadline), default);
+        return Register(pending);
     }
 
-    /// <summary>
-    /// Telemetry of a starting call: metrics when a listener is on, a client span when the source has listeners, and the
-    /// trace context to send (the span's, else the caller's current activity's), which makes the call frame a traced one.
-    /// </summary>
-    private void Observe(PendingCall pending, MethodDescriptor method)
-    {
-        if (Metrics.CallsObserved)
-        {
-            pending.Metrics = Metrics;
-            pending.StartTimestamp = Stopwatch.GetTimestamp();
-        }
-        Activity? span = null;
-        if (GlueTelemetry.Source.HasListeners())
-        {
-            span = StartSpan(method);
-            pending.Span = span;
-        }
-        pending.TraceContext = OutgoingTrace(span);
-    }
-
-    /// <summary>The context to send for a call started now: the client span's, else the caller's current activity's.</summary>
-    private static ActivityContext OutgoingTrace(Activity? span) => span?.Context ?? Activity.Current?.Context ?? default;
-
-    private Activity? StartSpan(MethodDescriptor method)
-    {
-        Activity? caller = Activity.Current;
-        Activity? span = GlueTelemetry.Source.StartActivity(method.SpanName, ActivityKind.Client);
-        if (span is null)
-        {
-            return null;
-        }
-        // The proxy method returns synchronously: leave the caller's current activity as it was.
-        Activity.Current = caller;
-        if (span.IsAllDataRequested)
-        {
-            span.SetTag("rpc.system", "glue");
-            span.SetTag("rpc.service", method.Contract.Name);
-            span.SetTag("rpc.method", method.Method.Name);
-            if (Transport.RemoteEndPoint is System.Net.IPEndPoint ip)
-            {
-                span.SetTag("server.address", ip.Address.ToString());
-                span.SetTag("server.port", ip.Port);
-            }
-        }
-        return span;
-    }
-
-    private bool Start(PendingCall pending, TimeSpan timeout)
+    /// <summary>Gives a call its id on this connection and enters it in the table (false: the connection is closed).</summary>
+    private bool Register(PendingCall pending)
     {
         pending.CallId = Interlocked.Increment(ref _nextCallId);
-        if (timeout != Timeout.InfiniteTimeSpan)
-        {
-            pending.Deadline = Environment.TickCount64 + (long)timeout.TotalMilliseconds;
-        }
         return _pending.TryAdd(pending);
     }
 
@@ -327,30 +202,27 @@ internal sealed partial class ClientConnection : GlueConnection
         }
     }
 
-    private void Sweep()
+    /// <summary>Every sweep tick: the heartbeat; false when the connection is closed (nothing to sweep).</summary>
+    private bool OnSweep(long now)
     {
         if (IsClosed)
         {
-            return;
+            return false;
         }
-        List<PendingCall> expired = _expired;
-        lock (expired)
+        CheckHeartbeat(now, _client.Options.HeartbeatInterval, _client.Options.HeartbeatTimeout);
+        return true;
+    }
+
+    /// <summary>A call whose deadline passed, already out of the table: the server is told to stop, the caller why.</summary>
+    private void Expire(PendingCall call)
+    {
+        Finish(call);
+        if (call.Method is not null)
         {
-            long now = Environment.TickCount64;
-            CheckHeartbeat(now, _client.Options.HeartbeatInterval, _client.Options.HeartbeatTimeout);
-            _pending.RemoveExpired(now, expired);
-            foreach (PendingCall call in expired)
-            {
-                Finish(call);
-                if (call.Method is not null)
-                {
-                    Enqueue(OutgoingFrame.Cancel(call.CallId));
-                }
-                string what = call.Method?.DisplayName ?? "The request";
-                call.SetException(new GlueTimeoutException($"{what} did not complete before its deadline."));
-            }
-            expired.Clear();
+            Enqueue(OutgoingFrame.Cancel(call.CallId));
         }
+        string what = call.Method?.DisplayName ?? "The request";
+        call.SetException(new GlueTimeoutException($"{what} did not complete before its deadline."));
     }
 
     /// <summary>Takes a call out of the table (the one place that decides who completes it).</summary>
@@ -364,18 +236,16 @@ internal sealed partial class ClientConnection : GlueConnection
         return true;
     }
 
+    /// <summary>The call is out of the table: its token is let go and its slot freed (handed to the next waiting call).</summary>
     private void Finish(PendingCall call)
     {
         call.MarkFinished();
         call.Registration.Unregister();
         if (call.Method is not null)
         {
-            ReleaseSlot(call);
+            _inFlight.Release(call);
         }
     }
-
-    /// <summary>Frees a slot, handing it to the next waiting frame if there is one.</summary>
-    private void ReleaseSlot(PendingCall? call) => _slots.Release(call);
 
     private void Fail(int callId, Exception error)
     {
@@ -397,7 +267,7 @@ internal sealed partial class ClientConnection : GlueConnection
     protected override void OnClosed(Exception reason)
     {
         _sweep?.Dispose();
-        _slots.Close();
+        _inFlight.Close();
         GlueConnectionException error = Wrap(reason);
         foreach (PendingCall call in _pending.Close())
         {
@@ -426,7 +296,7 @@ internal sealed partial class ClientConnection : GlueConnection
         }
         else if (frame.IsCall)
         {
-            ReleaseSlot(null);
+            _inFlight.Release(null);
         }
     }
 
@@ -434,14 +304,11 @@ internal sealed partial class ClientConnection : GlueConnection
     {
         if (frame.IsCall && !frame.IsTwoWayCall)
         {
-            ReleaseSlot(null);
+            _inFlight.Release(null);
         }
         else if (frame.IsTwoWayCall && frame.Caller is Streaming.StreamingCall stream)
         {
             OnStreamCallSent(stream);
         }
     }
-
-    private static ContractRequest Request(ContractDescriptor contract) =>
-        new(contract.Name, contract.Methods.Select(m => m.SignatureHash).ToArray());
 }

@@ -1,9 +1,6 @@
-using System.ComponentModel;
+namespace NFX.Glue.Contracts;
 
-namespace NFX.Glue;
-
-/// <summary>Infrastructure for generated proxies: the argument pack of a method without parameters (never sent).</summary>
-[EditorBrowsable(EditorBrowsableState.Never)]
-public readonly struct GlueNoArgs
+/// <summary>The argument pack of a method without parameters (never sent); generated proxies pass it.</summary>
+internal readonly struct GlueNoArgs
 {
 }

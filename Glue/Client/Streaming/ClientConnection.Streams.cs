@@ -1,8 +1,10 @@
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Client.Streaming;
 using NFX.Glue.Contracts;
 using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Glue.Transport;
+using NFX.Glue.Transport.Streaming;
 
 namespace NFX.Glue.Client;
 
@@ -14,8 +16,7 @@ namespace NFX.Glue.Client;
 /// </summary>
 internal sealed partial class ClientConnection
 {
-    private readonly Dictionary<int, StreamingCall> _streams = new();
-    private volatile int _streamCount;
+    private readonly StreamTable<StreamingCall> _streams = new();
 
     /// <summary>
     /// Starts a streaming call: registered as pending (its deadline and cancellation apply from now on, for the whole
@@ -23,17 +24,18 @@ internal sealed partial class ClientConnection
     /// </summary>
     public void StartStream(StreamingCall call, int contractId, MethodDescriptor method, object? args, TimeSpan timeout, CancellationToken cancellationToken)
     {
-        call.Method = method;
         call.Connection = this;
-        Observe(call, method);
-        if (!Start(call, timeout))
+        // The arguments go into the frame only: a streaming call is never retried.
+        call.Begin(new CallRequest(method, contractId, Payload: null, cancellationToken, WaitForReady: false), DeadlineAfter(timeout),
+            CallTelemetry.Start(Metrics, method, Transport.RemoteEndPoint));
+        if (!Register(call))
         {
             call.SetException(ClosedError());
             return;
         }
         RegisterCancellation(call, cancellationToken);
         var frame = OutgoingFrame.Call(call, call.Generation, call.CallId, contractId, method.Id, args, method.HasArgs);
-        if (_slots.TakeOrQueue(call, frame) && !Enqueue(frame))
+        if (_inFlight.TakeOrQueue(call, frame) && !Enqueue(frame))
         {
             Fail(call.CallId, ClosedError());
         }
@@ -58,17 +60,8 @@ internal sealed partial class ClientConnection
     /// <summary>The Call frame of a streaming call has been written (writer loop): register it, then open its streams.</summary>
     private void OnStreamCallSent(StreamingCall call)
     {
-        int unclosed = 0;
-        lock (_streams)
-        {
-            _streams[call.CallId] = call;
-            _streamCount = _streams.Count;
-            if (_streams.Count > _client.Options.MaxInFlight)
-            {
-                unclosed = _streams.Values.Count(s => s.IsFinished);
-            }
-        }
-        if (unclosed > _client.Options.MaxInFlight)
+        if (_streams.Set(call.CallId, call) > _client.Options.MaxInFlight
+            && _streams.CountWhere(static s => s.IsFinished) is int unclosed && unclosed > _client.Options.MaxInFlight)
         {
             // Calls that ended here long ago are still waiting for the server's last frame: a server that never sends it
             // would make this table grow without bound.
@@ -79,26 +72,7 @@ internal sealed partial class ClientConnection
     }
 
     /// <summary>The server's last frame for a call (Result, Error): a streaming call leaves the table.</summary>
-    private void EndStream(int callId)
-    {
-        if (_streamCount == 0)
-        {
-            return;
-        }
-        lock (_streams)
-        {
-            _streams.Remove(callId);
-            _streamCount = _streams.Count;
-        }
-    }
-
-    private StreamingCall? FindStream(int callId)
-    {
-        lock (_streams)
-        {
-            return _streams.TryGetValue(callId, out StreamingCall? call) ? call : null;
-        }
-    }
+    private void EndStream(int callId) => _streams.Remove(callId);
 
     private void HandleStreamFrame(FrameType type, ref HeaderReader header)
     {
@@ -107,7 +81,7 @@ internal sealed partial class ClientConnection
             case FrameType.StreamItems:
             {
                 int callId = StreamFrames.ReadCallId(ref header);
-                StreamingCall call = FindStream(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open stream.");
+                StreamingCall call = _streams.Find(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open stream.");
                 object? item;
                 try
                 {
@@ -131,7 +105,7 @@ internal sealed partial class ClientConnection
                     GlueThrow.Protocol($"StreamCredit for call {callId}, which this client never started.");
                 }
                 // An upload that has just ended may still get the credits the server sent meanwhile: ignored.
-                if (FindStream(callId)?.Upload is { } upload && !upload.Credits.Grant(credits))
+                if (_streams.Find(callId)?.Upload is { } upload && !upload.Credits.Grant(credits))
                 {
                     GlueThrow.Protocol($"The server granted call {callId} credits past {ProtocolConstants.MaxStreamCredit} outstanding.");
                 }
@@ -139,19 +113,8 @@ internal sealed partial class ClientConnection
             }
             default:
             {
-                int callId = StreamFrames.ReadCallId(ref header);
-                StreamFrames.EnsureEnd(ref header, callId);
-                StreamingCall? call;
-                lock (_streams)
-                {
-                    _streams.Remove(callId, out call);
-                    _streamCount = _streams.Count;
-                }
-                if (call?.Window is null)
-                {
-                    GlueThrow.Protocol($"StreamEnd for call {callId}, which has no open result stream.");
-                }
-                if (TryTake(callId, out PendingCall? pending))
+                StreamingCall call = _streams.TakeEnded(ref header, "result stream", static c => c.Window is not null);
+                if (TryTake(call.CallId, out PendingCall? pending))
                 {
                     pending.SetResult(null);
                 }

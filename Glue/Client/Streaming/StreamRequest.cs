@@ -1,3 +1,4 @@
+using NFX.Glue.Client.Proxies;
 using NFX.Glue.Contracts;
 
 namespace NFX.Glue.Client.Streaming;
@@ -41,7 +42,7 @@ internal sealed class StreamRequest
         {
             token.ThrowIfCancellationRequested();
             long start = Environment.TickCount64;
-            ClientConnection? connection = _context.Client.PickConnection();
+            ClientConnection? connection = _context.Client.Connections.Pick();
             if (connection is null || !connection.IsReady(_context.ContractId, Method.Id))
             {
                 connection = await AcquireAsync(token).ConfigureAwait(false);
@@ -62,13 +63,13 @@ internal sealed class StreamRequest
         limit.CancelAfter(_deadline);
         try
         {
-            ClientConnection connection = await _context.Client.AcquireConnectionAsync(limit.Token, _waitForReady).ConfigureAwait(false);
+            ClientConnection connection = await _context.Client.Connections.AcquireAsync(limit.Token, _waitForReady).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, Method, limit.Token).ConfigureAwait(false);
             return connection;
         }
         catch (OperationCanceledException) when (!token.IsCancellationRequested && limit.IsCancellationRequested)
         {
-            throw new GlueTimeoutException($"{Method.DisplayName} did not complete before its deadline of {_deadline} (still connecting: {_context.Client.DescribeEndpoints()}).");
+            throw new GlueTimeoutException($"{Method.DisplayName} did not complete before its deadline of {_deadline} (still connecting: {_context.Client.Connections.DescribeEndpoints()}).");
         }
     }
 

@@ -1,3 +1,4 @@
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Protocol;
 using NFX.Glue.Transport;
 using NFX.Glue.Transport.Streaming;

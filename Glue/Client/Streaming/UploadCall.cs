@@ -1,3 +1,5 @@
+using NFX.Glue.Client.Calls;
+
 namespace NFX.Glue.Client.Streaming;
 
 /// <summary>A client-streaming call with one answer: the upload runs while the caller awaits <see cref="Result"/>.</summary>

@@ -4,6 +4,7 @@ using NFX.Glue.Framing;
 using NFX.Glue.Protocol;
 using NFX.Glue.Server.Streaming;
 using NFX.Glue.Transport;
+using NFX.Glue.Transport.Streaming;
 
 namespace NFX.Glue.Server;
 
@@ -13,9 +14,8 @@ namespace NFX.Glue.Server;
 /// </summary>
 internal sealed partial class ServerConnection
 {
-    private readonly Dictionary<int, ServerDownload> _downloads = new();
-    private readonly Dictionary<int, ServerUpload> _uploads = new();
-    private volatile int _streamCount;
+    private readonly StreamTable<ServerDownload> _downloads = new();
+    private readonly StreamTable<ServerUpload> _uploads = new();
 
     /// <summary>The most uploads registered at once (open, or answered and not yet closed by the client).</summary>
     private int MaxUploads => 2 * _server.Options.MaxInFlightPerConnection;
@@ -27,7 +27,7 @@ internal sealed partial class ServerConnection
             case FrameType.StreamItems:
             {
                 int callId = StreamFrames.ReadCallId(ref header);
-                ServerUpload upload = FindUpload(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open upload.");
+                ServerUpload upload = _uploads.Find(callId) ?? throw new GlueProtocolException($"Stream items for call {callId}, which has no open upload.");
                 // Deserialized even when dropped: the batch registry must see every message.
                 upload.Deliver(Deserialize(header.Rest));
                 return default;
@@ -35,13 +35,8 @@ internal sealed partial class ServerConnection
             case FrameType.StreamCredit:
             {
                 (int callId, uint credits) = StreamFrames.ReadCredit(ref header);
-                ServerDownload? download;
-                lock (_downloads)
-                {
-                    _downloads.TryGetValue(callId, out download);
-                }
                 // A stream that has just ended may still get the credits the client sent meanwhile: ignored.
-                if (download is not null && !download.Credits.Grant(credits))
+                if (_downloads.Find(callId) is ServerDownload download && !download.Credits.Grant(credits))
                 {
                     GlueThrow.Protocol($"Call {callId} granted credits past {ProtocolConstants.MaxStreamCredit} outstanding.");
                 }
@@ -49,29 +44,9 @@ internal sealed partial class ServerConnection
             }
             default:
             {
-                int callId = StreamFrames.ReadCallId(ref header);
-                StreamFrames.EnsureEnd(ref header, callId);
-                ServerUpload? upload;
-                lock (_uploads)
-                {
-                    _uploads.Remove(callId, out upload);
-                    _streamCount = _uploads.Count + _downloads.Count;
-                }
-                if (upload is null)
-                {
-                    GlueThrow.Protocol($"StreamEnd for call {callId}, which has no open upload.");
-                }
-                upload.Complete();
+                _uploads.TakeEnded(ref header, "upload").Complete();
                 return default;
             }
-        }
-    }
-
-    private ServerUpload? FindUpload(int callId)
-    {
-        lock (_uploads)
-        {
-            return _uploads.TryGetValue(callId, out ServerUpload? upload) ? upload : null;
         }
     }
 
@@ -79,17 +54,14 @@ internal sealed partial class ServerConnection
     private ServerUpload OpenUpload(HostedContract contract, MethodDescriptor method, int callId, CancellationToken callToken)
     {
         ServerUpload upload = contract.UploadFactories[method.Id]!(this, callId, _server.Options.StreamWindow, callToken);
-        lock (_uploads)
+        // Only the reader loop adds uploads: the count checked here can only have dropped meanwhile.
+        if (_uploads.Count >= MaxUploads)
         {
-            if (_uploads.Count >= MaxUploads)
-            {
-                GlueThrow.Protocol($"The client has {_uploads.Count} uploaded streams open or unclosed (the limit is {MaxUploads}).");
-            }
-            if (!_uploads.TryAdd(callId, upload))
-            {
-                GlueThrow.Protocol($"Call id {callId} already has an upload.");
-            }
-            _streamCount = _uploads.Count + _downloads.Count;
+            GlueThrow.Protocol($"The client has {_uploads.Count} uploaded streams open or unclosed (the limit is {MaxUploads}).");
+        }
+        if (!_uploads.TryAdd(callId, upload))
+        {
+            GlueThrow.Protocol($"Call id {callId} already has an upload.");
         }
         upload.Open();
         return upload;
@@ -108,11 +80,7 @@ internal sealed partial class ServerConnection
     private ServerDownload OpenDownload(MethodDescriptor method, int callId, CancellationTokenSource cancellation)
     {
         var download = new ServerDownload(this, callId, method, cancellation);
-        lock (_downloads)
-        {
-            _downloads[callId] = download;
-            _streamCount = _uploads.Count + _downloads.Count;
-        }
+        _downloads.Set(callId, download);
         return download;
     }
 
@@ -121,11 +89,7 @@ internal sealed partial class ServerConnection
     {
         if (download is not null)
         {
-            lock (_downloads)
-            {
-                _downloads.Remove(callId);
-                _streamCount = _uploads.Count + _downloads.Count;
-            }
+            _downloads.Remove(callId);
         }
         upload?.Abandon();
     }
@@ -133,28 +97,12 @@ internal sealed partial class ServerConnection
     /// <summary>The client canceled the call: its upload is closed (the Cancel is the client's last frame for it).</summary>
     private void CancelUpload(int callId)
     {
-        if (_streamCount == 0)
-        {
-            return;
-        }
-        ServerUpload? upload;
-        lock (_uploads)
-        {
-            _uploads.Remove(callId, out upload);
-            _streamCount = _uploads.Count + _downloads.Count;
-        }
-        upload?.Fail(new OperationCanceledException("The client canceled the call."));
+        _uploads.Remove(callId)?.Fail(new OperationCanceledException("The client canceled the call."));
     }
 
     private void CloseStreams(Exception reason)
     {
-        ServerUpload[] uploads;
-        lock (_uploads)
-        {
-            uploads = [.. _uploads.Values];
-            _uploads.Clear();
-        }
-        foreach (ServerUpload upload in uploads)
+        foreach (ServerUpload upload in _uploads.TakeAll())
         {
             upload.Fail(new GlueConnectionException($"The connection closed: {reason.Message}", reason));
         }

@@ -1,6 +1,6 @@
 using System.Threading.Tasks.Sources;
 
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Calls;
 
 /// <summary>
 /// A pending call completed through <see cref="ManualResetValueTaskSourceCore{TResult}"/>: the awaiting proxy gets a

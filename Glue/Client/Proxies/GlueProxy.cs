@@ -1,16 +1,15 @@
-using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
-using NFX.Glue.Client;
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Contracts;
 
-namespace NFX.Glue;
+namespace NFX.Glue.Client.Proxies;
 
 /// <summary>
-/// Infrastructure: the base class of the proxies Glue generates for contracts. Each generated method packs its
-/// arguments into one value (no object[] and no per-call reflection) and calls one of these helpers.
+/// The base class of the proxies Glue generates for contracts (<see cref="ProxyGenerator"/>). Each generated method
+/// packs its arguments into one value (no object[] and no per-call reflection) and calls one of these helpers. Internal:
+/// the generated classes live in a dynamic assembly that Glue's InternalsVisibleTo names.
 /// </summary>
-[EditorBrowsable(EditorBrowsableState.Never)]
-public abstract partial class GlueProxy
+internal abstract partial class GlueProxy
 {
     private readonly ProxyContext _context;
 
@@ -48,7 +47,7 @@ public abstract partial class GlueProxy
     protected void CallOneWay<TArgs>(int methodId, TArgs args)
     {
         MethodDescriptor method = _context.Contract.Methods[methodId];
-        if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId))
+        if (_context.Client.Connections.Pick() is { } connection && connection.IsReady(_context.ContractId, methodId))
         {
             connection.SendOneWay(_context.ContractId, method, args, GlueCallScope.Current?.Deadline ?? _context.Deadline);
             return;
@@ -76,7 +75,7 @@ public abstract partial class GlueProxy
             deadline = scope.Deadline ?? deadline;
             waitForReady = scope.WaitForReady ?? waitForReady;
         }
-        if (_context.Client.PickConnection() is { } connection && connection.IsReady(_context.ContractId, methodId)
+        if (_context.Client.Connections.Pick() is { } connection && connection.IsReady(_context.ContractId, methodId)
             && !cancellationToken.IsCancellationRequested)
         {
             pending = connection.StartCall<TArgs, TResult>(_context.ContractId, _context.Contract.Methods[methodId], args, deadline, cancellationToken, waitForReady);
@@ -105,12 +104,12 @@ public abstract partial class GlueProxy
         ClientConnection connection;
         try
         {
-            connection = await _context.Client.AcquireConnectionAsync(limit.Token, waitForReady).ConfigureAwait(false);
+            connection = await _context.Client.Connections.AcquireAsync(limit.Token, waitForReady).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (!token.IsCancellationRequested && limit.IsCancellationRequested)
         {
-            throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting: {_context.Client.DescribeEndpoints()}).");
+            throw new GlueTimeoutException($"{method.DisplayName} did not complete before its deadline of {deadline} (still connecting: {_context.Client.Connections.DescribeEndpoints()}).");
         }
         PendingCall<TResult> pending = connection.StartCall<TArgs, TResult>(_context.ContractId, method, args, Remaining(start, deadline), token, waitForReady);
         return await pending.AsValueTask().ConfigureAwait(false);
@@ -125,7 +124,7 @@ public abstract partial class GlueProxy
             using CancellationTokenSource limit = CancellationTokenSource.CreateLinkedTokenSource(scope?.CancellationToken ?? default);
             limit.CancelAfter(deadline);
             bool waitForReady = scope?.WaitForReady ?? _context.Client.Options.WaitForReady;
-            ClientConnection connection = await _context.Client.AcquireConnectionAsync(limit.Token, waitForReady).ConfigureAwait(false);
+            ClientConnection connection = await _context.Client.Connections.AcquireAsync(limit.Token, waitForReady).ConfigureAwait(false);
             await connection.EnsureBoundAsync(_context.ContractId, method, limit.Token).ConfigureAwait(false);
             connection.SendOneWay(_context.ContractId, method, args, deadline);
         }

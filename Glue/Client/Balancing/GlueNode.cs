@@ -1,12 +1,15 @@
 using System.Net;
+using System.Net.Sockets;
+using NFX.Glue.Protocol;
 using NFX.Glue.Telemetry;
 using NFX.Glue.Transport;
 
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Balancing;
 
 /// <summary>
-/// One endpoint of a client: its connection, the attempt to open one, and the reconnect loop that keeps trying (with
-/// capped, jittered exponential backoff) while the endpoint is down, so a node that comes back gets calls again.
+/// One endpoint of a client: its connection, the attempt to open one (connect, then the handshake), and the reconnect
+/// loop that keeps trying (with capped, jittered exponential backoff) while the endpoint is down, so a node that comes
+/// back gets calls again.
 /// </summary>
 internal sealed class GlueNode
 {
@@ -14,6 +17,7 @@ internal sealed class GlueNode
     private static readonly TimeSpan s_drainPoll = TimeSpan.FromMilliseconds(50);
 
     private readonly GlueClient _client;
+    private readonly Func<CancellationToken, ValueTask<GlueTransport>> _connector;
     private readonly Lock _lock = new();
     private readonly List<ClientConnection> _retired = new();
     private ClientConnection? _connection;
@@ -29,12 +33,10 @@ internal sealed class GlueNode
     {
         _client = client;
         EndPoint = endPoint;
-        Connector = connector;
+        _connector = connector;
     }
 
     public EndPoint? EndPoint { get; }
-
-    public Func<CancellationToken, ValueTask<GlueTransport>> Connector { get; }
 
     /// <summary>The connection new calls may use, or null (none, closed, or draining).</summary>
     public ClientConnection? Live => Volatile.Read(ref _connection) is { IsUsable: true } c ? c : null;
@@ -206,7 +208,7 @@ internal sealed class GlueNode
         {
             // The client is being disposed: close now (its calls fail as on dispose).
         }
-        await connection.CloseAsync(Protocol.GoodbyeReason.Closing, "endpoint removed",
+        await connection.CloseAsync(GoodbyeReason.Closing, "endpoint removed",
             new GlueConnectionException($"{Name} was removed from the client's endpoints."), TimeSpan.FromSeconds(1)).ConfigureAwait(false);
     }
 
@@ -235,7 +237,7 @@ internal sealed class GlueNode
             connections = _connection is null ? [.. _retired] : [_connection, .. _retired];
         }
         var error = new GlueConnectionException("The client was disposed.");
-        await Task.WhenAll(connections.Select(c => c.CloseAsync(Protocol.GoodbyeReason.Closing, "client disposed", error, TimeSpan.FromSeconds(1))))
+        await Task.WhenAll(connections.Select(c => c.CloseAsync(GoodbyeReason.Closing, "client disposed", error, TimeSpan.FromSeconds(1))))
             .ConfigureAwait(false);
     }
 
@@ -244,7 +246,7 @@ internal sealed class GlueNode
         ClientConnection connection;
         try
         {
-            connection = await _client.OpenConnectionAsync(this).ConfigureAwait(false);
+            connection = await OpenAsync().ConfigureAwait(false);
         }
         catch (Exception e)
         {
@@ -289,6 +291,32 @@ internal sealed class GlueNode
             throw new GlueConnectionException($"The connection to {Name} was lost right after it opened.", _lastError);
         }
         Log.NodeUp(_client.Logger, EndPoint);
+        return connection;
+    }
+
+    /// <summary>Opens and handshakes one connection, within the client's connect timeout.</summary>
+    private async Task<ClientConnection> OpenAsync()
+    {
+        using var timeout = CancellationTokenSource.CreateLinkedTokenSource(_client.DisposeToken);
+        timeout.CancelAfter(_client.Options.ConnectTimeout);
+        GlueTransport transport;
+        try
+        {
+            transport = await _connector(timeout.Token).ConfigureAwait(false);
+        }
+        catch (Exception e) when (e is SocketException or IOException or OperationCanceledException)
+        {
+            throw new GlueConnectionException($"Could not connect to {Name}: {e.Message}", e);
+        }
+        var connection = new ClientConnection(_client, this, transport);
+        try
+        {
+            await connection.HandshakeAsync(_client.Contracts.Snapshot(), timeout.Token).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException e)
+        {
+            throw new GlueConnectionException($"The handshake with {Name} timed out.", e);
+        }
         return connection;
     }
 

@@ -1,4 +1,4 @@
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Calls;
 
 /// <summary>
 /// Recycled <see cref="PendingCall{TResult}"/> objects of one result type, shared by all connections (like

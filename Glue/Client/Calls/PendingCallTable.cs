@@ -1,4 +1,4 @@
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Calls;
 
 /// <summary>
 /// The calls in flight on one connection, by call id. A plain dictionary under a short lock: adding and removing do

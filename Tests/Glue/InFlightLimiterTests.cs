@@ -1,11 +1,11 @@
 using NFX.Glue;
-using NFX.Glue.Client;
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Protocol;
 using NFX.Glue.Transport;
 
 namespace NFX.Tests.Glue;
 
-public sealed class GlueCallSlotsTests
+public sealed class InFlightLimiterTests
 {
     private static (PendingCall<int> Call, OutgoingFrame Frame) NewCall(int id)
     {
@@ -13,10 +13,10 @@ public sealed class GlueCallSlotsTests
         return (call, OutgoingFrame.Call(call, call.Generation, id, contractId: 0, methodId: 0, args: null, hasArgs: false));
     }
 
-    private static (CallSlots Slots, List<OutgoingFrame> HandedOver) NewSlots(int max)
+    private static (InFlightLimiter Slots, List<OutgoingFrame> HandedOver) NewSlots(int max)
     {
         var handedOver = new List<OutgoingFrame>();
-        return (new CallSlots(max, frame => { lock (handedOver) { handedOver.Add(frame); } }), handedOver);
+        return (new InFlightLimiter(max, frame => { lock (handedOver) { handedOver.Add(frame); } }), handedOver);
     }
 
     [Test]
@@ -77,8 +77,8 @@ public sealed class GlueCallSlotsTests
         var (slots, _) = NewSlots(1);
         var oneWay = OutgoingFrame.OneWay(contractId: 0, methodId: 0, args: null, hasArgs: false, trace: default);
 
-        Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(CallSlots.OneWayOutcome.Send));
-        Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(CallSlots.OneWayOutcome.Queued));
+        Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(InFlightLimiter.OneWayOutcome.Send));
+        Assert.That(slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromSeconds(1)), Is.EqualTo(InFlightLimiter.OneWayOutcome.Queued));
         Assert.Throws<GlueTimeoutException>(() => slots.TakeOrQueueOneWay(oneWay, TimeSpan.FromMilliseconds(50)));
     }
 
@@ -90,16 +90,16 @@ public sealed class GlueCallSlotsTests
         slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan);
         slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan);
 
-        Task<CallSlots.OneWayOutcome> blocked = Task.Run(() => slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan));
-        Task<CallSlots.OneWayOutcome> dropped = Task.Run(() => slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan));
+        Task<InFlightLimiter.OneWayOutcome> blocked = Task.Run(() => slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan));
+        Task<InFlightLimiter.OneWayOutcome> dropped = Task.Run(() => slots.TakeOrQueueOneWay(oneWay, Timeout.InfiniteTimeSpan));
         Assert.That(slots.Release(null), Is.True, "the queued one-way takes the freed slot");
         Assert.That(handedOver, Has.Count.EqualTo(1));
-        CallSlots.OneWayOutcome first = await Task.WhenAny(blocked, dropped).Unwrap().WaitAsync(TimeSpan.FromSeconds(20));
+        InFlightLimiter.OneWayOutcome first = await Task.WhenAny(blocked, dropped).Unwrap().WaitAsync(TimeSpan.FromSeconds(20));
         slots.Close();
-        CallSlots.OneWayOutcome[] both = await Task.WhenAll(blocked, dropped).WaitAsync(TimeSpan.FromSeconds(20));
+        InFlightLimiter.OneWayOutcome[] both = await Task.WhenAll(blocked, dropped).WaitAsync(TimeSpan.FromSeconds(20));
 
-        Assert.That(first, Is.EqualTo(CallSlots.OneWayOutcome.Queued), "room in the line woke one blocked caller");
-        Assert.That(both, Is.EquivalentTo(new[] { CallSlots.OneWayOutcome.Queued, CallSlots.OneWayOutcome.Dropped }));
+        Assert.That(first, Is.EqualTo(InFlightLimiter.OneWayOutcome.Queued), "room in the line woke one blocked caller");
+        Assert.That(both, Is.EquivalentTo(new[] { InFlightLimiter.OneWayOutcome.Queued, InFlightLimiter.OneWayOutcome.Dropped }));
     }
 
     [Test]
@@ -115,7 +115,7 @@ public sealed class GlueCallSlotsTests
         var canceled = new bool[Total + 1];
         int finishedCount = 0;
         int overCap = 0;
-        var slots = new CallSlots(Max, frame =>
+        var slots = new InFlightLimiter(Max, frame =>
         {
             Interlocked.Increment(ref sends[frame.CallId]);
             running.Enqueue((PendingCall<int>)frame.Caller);
@@ -182,7 +182,7 @@ public sealed class GlueCallSlotsTests
         const int Rounds = 50_000;
         int stranded = 0;
         using var barrier = new Barrier(2);
-        CallSlots? slots = null;
+        InFlightLimiter? slots = null;
         PendingCall<int>? holder = null;
         var sent = new bool[Rounds];
         var releaser = new Thread(() =>
@@ -198,7 +198,7 @@ public sealed class GlueCallSlotsTests
         for (int round = 0; round < Rounds; round++)
         {
             int id = round;
-            slots = new CallSlots(1, frame => sent[id] = true);
+            slots = new InFlightLimiter(1, frame => sent[id] = true);
             (holder, OutgoingFrame holderFrame) = NewCall(1);
             Assert.That(slots.TakeOrQueue(holder, holderFrame), Is.True);
             var (waiter, waiterFrame) = NewCall(2);

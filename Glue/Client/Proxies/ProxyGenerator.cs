@@ -4,15 +4,22 @@ using System.Reflection;
 using System.Reflection.Emit;
 using NFX.Glue.Contracts;
 
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Proxies;
 
 /// <summary>
 /// Emits, once per contract, a sealed class deriving from <see cref="GlueProxy"/> that implements the interface:
 /// each method packs its arguments into the method's ValueTuple and calls the matching GlueProxy helper with the
 /// method id as a constant. No reflection runs per call.
 /// </summary>
+/// <remarks>
+/// The classes derive from the internal <see cref="GlueProxy"/> and pass the internal <see cref="GlueNoArgs"/>: Glue's
+/// project file grants their dynamic assembly, <see cref="AssemblyName"/>, InternalsVisibleTo.
+/// </remarks>
 internal static class ProxyGenerator
 {
+    /// <summary>The name of the dynamic assembly of the proxies; Glue.csproj's InternalsVisibleTo names it.</summary>
+    public const string AssemblyName = "NFX.Glue.Proxies";
+
     private static readonly ConcurrentDictionary<Type, Func<object, object>> s_factories = new();
     private static readonly Lock s_emitLock = new();
     private static ModuleBuilder? s_module;
@@ -44,9 +51,9 @@ internal static class ProxyGenerator
         lock (s_emitLock)
         {
             // ModuleBuilder is not thread-safe: one contract is emitted at a time.
-            s_module ??= AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("NFX.Glue.Proxies"), AssemblyBuilderAccess.Run)
-                .DefineDynamicModule("NFX.Glue.Proxies");
-            string name = $"NFX.Glue.Proxies.{contract.Interface.FullName}_Proxy{++s_emitted}";
+            s_module ??= AssemblyBuilder.DefineDynamicAssembly(new System.Reflection.AssemblyName(AssemblyName), AssemblyBuilderAccess.Run)
+                .DefineDynamicModule(AssemblyName);
+            string name = $"{AssemblyName}.{contract.Interface.FullName}_Proxy{++s_emitted}";
             TypeBuilder tb = s_module.DefineType(name, TypeAttributes.Public | TypeAttributes.Sealed | TypeAttributes.Class,
                 typeof(GlueProxy), [contract.Interface]);
             EmitConstructor(tb);

@@ -1,10 +1,11 @@
 using NFX.Glue.Transport;
 
-namespace NFX.Glue.Client;
+namespace NFX.Glue.Client.Calls;
 
 /// <summary>
-/// The cap on calls in flight on one connection. A call that finds every slot taken waits in a FIFO queue (still in
-/// the pending table, so its deadline and cancellation apply) and is sent when a slot is handed to it: no task, timer
+/// The cap on calls in flight on one connection (<see cref="GlueClientOptions.MaxInFlight"/>): a call holds one of its
+/// slots from when its frame may be sent until it ends. A call that finds every slot taken waits in a FIFO queue (still
+/// in the pending table, so its deadline and cancellation apply) and is sent when a slot is handed to it: no task, timer
 /// or token registration per waiting call. One-way calls queue too, but only up to the cap; beyond it the caller's
 /// thread blocks, which is the only backpressure a <c>void</c> method can apply.
 /// </summary>
@@ -15,7 +16,7 @@ namespace NFX.Glue.Client;
 /// the count of waiting frames before it looks for a free slot again, and a freer that saw none waiting publishes the
 /// freed slot before it looks again: one of the two always sees the other, so a frame never waits beside a free slot.
 /// </remarks>
-internal sealed class CallSlots
+internal sealed class InFlightLimiter
 {
     private readonly Queue<OutgoingFrame> _waiting = new();
     private readonly int _max;
@@ -29,7 +30,7 @@ internal sealed class CallSlots
     /// A cap of <paramref name="max"/> slots; <paramref name="handOver"/> gets each waiting frame that a slot was
     /// handed to (the connection queues it for sending); it runs outside the lock.
     /// </summary>
-    public CallSlots(int max, Action<OutgoingFrame> handOver)
+    public InFlightLimiter(int max, Action<OutgoingFrame> handOver)
     {
         _max = max;
         _handOver = handOver;

@@ -1,9 +1,9 @@
-using NFX.Glue.Client;
+using NFX.Glue.Client.Calls;
 using NFX.Glue.Client.Streaming;
 
-namespace NFX.Glue;
+namespace NFX.Glue.Client.Proxies;
 
-public abstract partial class GlueProxy
+internal abstract partial class GlueProxy
 {
     private int StreamWindow => _context.Client.Options.StreamWindow;
 
