@@ -51,28 +51,13 @@ internal sealed class SocketTransport : GlueTransport
         try
         {
             await socket.ConnectAsync(endPoint, cancellationToken).ConfigureAwait(false);
-            socket.NoDelay = true;
-            var network = new NetworkStream(socket, ownsSocket: true);
-            if (tls is null)
-            {
-                return new SocketTransport(socket, network);
-            }
-            var ssl = new SslStream(network, leaveInnerStreamOpen: false);
-            try
-            {
-                await ssl.AuthenticateAsClientAsync(tls.ToSslOptions(HostOf(endPoint)), cancellationToken).ConfigureAwait(false);
-            }
-            catch (AuthenticationException e)
-            {
-                await ssl.DisposeAsync().ConfigureAwait(false);
-                throw new GlueAuthenticationException($"The TLS handshake with {endPoint} failed: {e.Message}", e);
-            }
-            catch
-            {
-                await ssl.DisposeAsync().ConfigureAwait(false);
-                throw;
-            }
-            return new SocketTransport(socket, ssl);
+            return await OpenAsync(socket, tls is null ? null : (ssl, ct) => ssl.AuthenticateAsClientAsync(tls.ToSslOptions(HostOf(endPoint)), ct),
+                cancellationToken).ConfigureAwait(false);
+        }
+        catch (AuthenticationException e)
+        {
+            socket.Dispose();
+            throw new GlueAuthenticationException($"The TLS handshake with {endPoint} failed: {e.Message}", e);
         }
         catch
         {
@@ -86,29 +71,40 @@ internal sealed class SocketTransport : GlueTransport
     {
         try
         {
-            socket.NoDelay = true;
-            var network = new NetworkStream(socket, ownsSocket: true);
-            if (tls is null)
-            {
-                return new SocketTransport(socket, network);
-            }
-            var ssl = new SslStream(network, leaveInnerStreamOpen: false);
-            try
-            {
-                await ssl.AuthenticateAsServerAsync(tls, cancellationToken).ConfigureAwait(false);
-            }
-            catch
-            {
-                await ssl.DisposeAsync().ConfigureAwait(false);
-                throw;
-            }
-            return new SocketTransport(socket, ssl);
+            return await OpenAsync(socket, tls is null ? null : (ssl, ct) => ssl.AuthenticateAsServerAsync(tls, ct), cancellationToken)
+                .ConfigureAwait(false);
         }
         catch
         {
             socket.Dispose();
             throw;
         }
+    }
+
+    /// <summary>
+    /// The streams over a connected socket: the socket's own, or TLS around it after <paramref name="authenticate"/>
+    /// (either end's handshake). A TLS stream whose handshake fails is disposed here; the caller disposes the socket.
+    /// </summary>
+    private static async ValueTask<SocketTransport> OpenAsync(Socket socket, Func<SslStream, CancellationToken, Task>? authenticate,
+        CancellationToken cancellationToken)
+    {
+        socket.NoDelay = true;
+        var network = new NetworkStream(socket, ownsSocket: true);
+        if (authenticate is null)
+        {
+            return new SocketTransport(socket, network);
+        }
+        var ssl = new SslStream(network, leaveInnerStreamOpen: false);
+        try
+        {
+            await authenticate(ssl, cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            await ssl.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+        return new SocketTransport(socket, ssl);
     }
 
     public override void Abort()
