@@ -259,7 +259,7 @@ internal abstract partial class GlueConnection
                 Volatile.Write(ref _lastReceived, Environment.TickCount64);
                 try
                 {
-                    while (FrameCodec.TryRead(ref buffer, MaxReceiveSize, out FrameType type, out ReadOnlySequence<byte> content))
+                    while (TryReadFrame(ref buffer, out FrameType type, out ReadOnlySequence<byte> content))
                     {
                         if (IsClosing)
                         {
@@ -326,6 +326,22 @@ internal abstract partial class GlueConnection
             OperationCanceledException => new GlueConnectionException("The connection was closed."),
             _ => new GlueConnectionException($"Receiving failed: {error.Message}", error),
         });
+    }
+
+    /// <summary>
+    /// Takes the next frame off the front of <paramref name="buffer"/>. Text (or a TLS record) where a frame should start
+    /// is said to be what it is: a peer that stopped speaking Glue, not a frame over the size limit.
+    /// </summary>
+    private bool TryReadFrame(ref ReadOnlySequence<byte> buffer, out FrameType type, out ReadOnlySequence<byte> content)
+    {
+        try
+        {
+            return FrameCodec.TryRead(ref buffer, MaxReceiveSize, out type, out content);
+        }
+        catch (GlueProtocolException) when (ForeignPeer.DescribeAfterHandshake(buffer, Side, PeerName()) is string foreign)
+        {
+            throw new GlueProtocolException(foreign);
+        }
     }
 
     private ValueTask DispatchAsync(FrameType type, ReadOnlySequence<byte> content)

@@ -4,15 +4,17 @@ using System.Net.Sockets;
 using System.Text;
 using NFX.Glue;
 using NFX.Glue.Framing;
+using NFX.Glue.Protocol;
 using NFX.Glue.Telemetry;
+using NFX.IO;
 using NFX.Tests.Glue.Support;
 
 namespace NFX.Tests.Glue;
 
 /// <summary>
 /// Errors of a Glue endpoint pointed at the wrong thing name the fix: a client connected to an HTTP port says the
-/// peer is an HTTP server (not "Frame of 1347703880 bytes", the ASCII of "HTTP" read as a length), and a server whose
-/// port is taken names the endpoint.
+/// peer is an HTTP server (not "Frame of 1347703880 bytes", the ASCII of "HTTP" read as a length), so does a client
+/// whose peer starts answering in text after the handshake, and a server whose port is taken names the endpoint.
 /// </summary>
 public sealed class GlueWrongPeerTests
 {
@@ -35,6 +37,25 @@ public sealed class GlueWrongPeerTests
         Assert.That(messages, Does.Not.Contain("1347703880"));
         http.Stop();
         await answering.WaitAsync(s_guard);
+    }
+
+    [Test]
+    public async Task Client_PeerAnswersInTextAfterTheHandshake_SaysThePeerStoppedSpeakingGlue()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        var endPoint = (IPEndPoint)listener.LocalEndpoint;
+        Task serving = WelcomeThenAnswerInTextAsync(listener);
+        await using var client = new GlueClient(endPoint, new GlueClientOptions());
+
+        var error = await Assert.ThrowsAsync(Is.InstanceOf<GlueException>(), async () => await client.GetProxy<IShapes>().Nop().WaitAsync(s_guard));
+
+        string messages = string.Join(" | ", Chain(error!).Select(e => e.Message));
+        Assert.That(messages, Does.Contain($"The peer at {endPoint} stopped speaking Glue after the handshake: where a frame should start, " +
+            "it sent ASCII text \"HTTP/1.1 400 Bad Request\", which looks like an HTTP server, not a Glue server."));
+        Assert.That(messages, Does.Contain("Check the host and port the GlueClient connects to"));
+        Assert.That(messages, Does.Not.Contain("1347703880").And.Not.Contain("over the limit"));
+        await serving.WaitAsync(s_guard);
     }
 
     [Test]
@@ -92,6 +113,30 @@ public sealed class GlueWrongPeerTests
                 }
             }
         }
+    }
+
+    /// <summary>A server that completes the Glue handshake, then answers the first call in HTTP (as a proxy taking over might).</summary>
+    private static async Task WelcomeThenAnswerInTextAsync(TcpListener listener)
+    {
+        using RawPeer peer = await RawPeer.AcceptAsync(listener, s_guard);
+        (FrameType Type, byte[] Content)? hello = await peer.ReceiveFrameAsync(s_guard);
+        Assert.That(hello?.Type, Is.EqualTo(FrameType.Hello));
+        HelloMessage asked = HandshakeCodec.ReadHello(new ReadOnlySequence<byte>(hello!.Value.Content));
+        using (var w = new SlimWriter())
+        {
+            ContractAnswer[] answers = asked.Contracts.Select(c => new ContractAnswer(c.MethodHashes.Select(_ => true).ToArray())).ToArray();
+            HandshakeCodec.WriteWelcome(w, new WelcomeMessage(ProtocolConstants.Version, 1 << 20, 16, answers));
+            await peer.SendFrameAsync(FrameType.Welcome, w.WrittenSpan);
+        }
+        (FrameType Type, byte[] Content)? call;
+        do
+        {
+            call = await peer.ReceiveFrameAsync(s_guard);
+        }
+        while (call?.Type is FrameType.Ping or FrameType.Bind);
+        Assert.That(call?.Type, Is.EqualTo(FrameType.Call));
+        await peer.SendAsync("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"u8.ToArray());
+        Assert.That(await peer.IsClosedByServerAsync(s_guard), Is.True, "the client closes the link after the text");
     }
 
     /// <summary>What an HTTP server does with bytes that are not a request: answers 400 and closes.</summary>
