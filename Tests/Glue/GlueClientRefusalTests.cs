@@ -8,7 +8,8 @@ namespace NFX.Tests.Glue;
 /// What a client does when the server refuses its credentials (terminal and typed on every call, never retried in the
 /// background until told), and RemoteExceptionTypes as an exact whitelist of exception objects.
 /// </summary>
-public sealed class GlueClientRefusalTests
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
+public sealed class GlueClientRefusalTests(GlueTransportKind kind)
 {
     private static readonly TimeSpan s_guard = TimeSpan.FromSeconds(20);
 
@@ -19,7 +20,7 @@ public sealed class GlueClientRefusalTests
     public async Task SetUp()
     {
         _authenticator = new CountingAuthenticator("s3cret");
-        _host = await GlueTestHost.StartAsync(GlueTransportKind.Tcp,
+        _host = await GlueTestHost.StartAsync(kind,
             s => s.Host<IShapes>(new ShapesService()).Host<IFaults>(new Faults()),
             GlueTestHost.DefaultServerOptions with { Authenticator = _authenticator });
     }

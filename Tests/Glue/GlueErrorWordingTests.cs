@@ -7,10 +7,10 @@ namespace NFX.Tests.Glue;
 
 /// <summary>
 /// Glue errors in Glue's terms: a size error names the side whose limit applies, the method and the option; a policy
-/// refusal names the side and GlueClientOptions/GlueServerOptions.AllowedTypes, not Slim's policy API. The wording is
-/// the same over every transport, so one (in memory) is enough here.
+/// refusal names the side and GlueClientOptions/GlueServerOptions.AllowedTypes, not Slim's policy API, over every
+/// transport.
 /// </summary>
-[TestFixture(GlueTransportKind.Memory)]
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
 public sealed class GlueErrorWordingTests(GlueTransportKind kind)
 {
     private ShapesService _service = null!;

@@ -2,8 +2,7 @@ using NFX.Tests.Glue.Support;
 
 namespace NFX.Tests.Glue;
 
-[TestFixture(GlueTransportKind.Tcp)]
-[TestFixture(GlueTransportKind.Memory)]
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
 public sealed class GlueInheritanceTests(GlueTransportKind kind)
 {
     private OverloadsAndBaseService _service = null!;

@@ -3,8 +3,7 @@ using NFX.Tests.Glue.Support;
 
 namespace NFX.Tests.Glue;
 
-[TestFixture(GlueTransportKind.Tcp)]
-[TestFixture(GlueTransportKind.Memory)]
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
 public sealed class GlueSemanticsTests(GlueTransportKind kind)
 {
     // Generous bounds that only a hang would reach: the tests check outcomes, never speed.

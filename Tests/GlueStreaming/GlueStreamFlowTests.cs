@@ -6,10 +6,11 @@ using NFX.Tests.GlueStreaming.Support;
 namespace NFX.Tests.GlueStreaming;
 
 /// <summary>
-/// Flow control, cancellation both ways, deadlines and lost connections of streaming calls over TCP: a stalled
+/// Flow control, cancellation both ways, deadlines and lost connections of streaming calls over each transport: a stalled
 /// consumer stops its producer within one window while ordinary calls on the same connection keep completing.
 /// </summary>
-public sealed class GlueStreamFlowTests
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
+public sealed class GlueStreamFlowTests(GlueTransportKind kind)
 {
     private const int Window = 16;
 
@@ -23,7 +24,7 @@ public sealed class GlueStreamFlowTests
     public async Task SetUp()
     {
         _service = new StreamsService();
-        _host = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IStreams>(_service),
+        _host = await GlueTestHost.StartAsync(kind, s => s.Host<IStreams>(_service),
             GlueTestHost.DefaultServerOptions with { StreamWindow = Window });
     }
 

@@ -4,8 +4,9 @@ using NFX.Tests.GlueStreaming.Support;
 
 namespace NFX.Tests.GlueStreaming;
 
-/// <summary>Streaming calls over TCP: result streams, uploads and both, with their outcomes as docs/GLUE.md states them.</summary>
-public sealed class GlueStreamingTests
+/// <summary>Streaming calls over each transport: result streams, uploads and both, with their outcomes as docs/GLUE.md states them.</summary>
+[TestFixtureSource(typeof(GlueTransports), nameof(GlueTransports.All))]
+public sealed class GlueStreamingTests(GlueTransportKind kind)
 {
     // Bounds that only a hang reaches (the tests check outcomes, never speed).
     private static readonly TimeSpan s_guard = TimeSpan.FromSeconds(20);
@@ -17,7 +18,7 @@ public sealed class GlueStreamingTests
     public async Task SetUp()
     {
         _service = new StreamsService();
-        _host = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IStreams>(_service),
+        _host = await GlueTestHost.StartAsync(kind, s => s.Host<IStreams>(_service),
             GlueTestHost.DefaultServerOptions with { StreamWindow = 16 });
     }
 
@@ -73,7 +74,7 @@ public sealed class GlueStreamingTests
     [Test]
     public async Task ServerStream_BatchOverTheSizeLimit_IsSplitAndEveryItemArrives()
     {
-        await using GlueTestHost small = await GlueTestHost.StartAsync(GlueTransportKind.Tcp, s => s.Host<IStreams>(new StreamsService()),
+        await using GlueTestHost small = await GlueTestHost.StartAsync(kind, s => s.Host<IStreams>(new StreamsService()),
             GlueTestHost.DefaultServerOptions with { MaxMessageSize = 1024 });
 
         // Rows are ~40 bytes: a window's worth in one frame would be far over 1 KiB.
