@@ -233,7 +233,7 @@ internal sealed class ValueExpressions
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
-            return NativeMinWire(native);
+            return native.MinBytes;
         }
         if (type.IsEnum)
         {
@@ -253,25 +253,6 @@ internal sealed class ValueExpressions
             sum = Math.Min(MaxMinWire, sum + MinWire(field.FieldType, depth + 1));
         }
         return sum;
-    }
-
-    /// <summary>
-    /// Fixed-width built-in encodings: the smaller of this table and the measured size of default(T), so a change of
-    /// encoding in the wire layer can only lower the bound (a too-high bound would refuse valid input). Every other
-    /// native type (varints, user formats) counts 1 byte.
-    /// </summary>
-    private static long NativeMinWire(NativeTypeCodec native)
-    {
-        int table = native.Type == typeof(Guid) ? 16 : native.Type == typeof(double) || native.Type == typeof(DateTime) ? 8 :
-            native.Type == typeof(DateTimeOffset) ? 9 : native.Type == typeof(float) ? 4 :
-            native.Type == typeof(Half) || native.Type == typeof(decimal) ? 2 : 1;
-        if (table == 1 || native.WriteMethod.DeclaringType != typeof(SlimWriter))
-        {
-            return 1;
-        }
-        using var writer = new SlimWriter(64);
-        native.WriteDelegate.DynamicInvoke(writer, Activator.CreateInstance(native.Type));
-        return Math.Clamp(writer.Position, 1, table);
     }
 
     /// <summary>True when values of <paramref name="type"/> hold no references at any depth (so a copy is a clone).</summary>

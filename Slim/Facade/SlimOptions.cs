@@ -40,8 +40,8 @@ public sealed record SlimOptions
     public IReadOnlyCollection<string>? AllowedCultures { get; init; }
 
     /// <summary>
-    /// The native-type format: which types are written directly by the wire layer. Derive from
-    /// <see cref="StreamerFormat"/> to add your own value types.
+    /// The native-type format: which types are written directly by the wire layer. Add your own value types with
+    /// <see cref="StreamerFormat.With{T, TCodec}"/>; writer and reader must use the same format.
     /// </summary>
     public StreamerFormat Format { get; init; } = StreamerFormat.Default;
 

@@ -4,64 +4,57 @@ using System.Reflection;
 namespace NFX.IO;
 
 /// <summary>
-/// How one native type is written and read by the wire layer: a pair of methods, either instance methods of
-/// <see cref="SlimWriter"/>/<see cref="SlimReader"/> (<c>WriteInt32(int)</c>, <c>ReadInt32()</c>) or static methods
-/// of a <see cref="StreamerFormat"/> subclass (<c>static void WriteMoney(SlimWriter, Money)</c>,
-/// <c>static Money ReadMoney(SlimReader)</c>). Code generators call them directly, so there is no reflection per value.
+/// One row of a <see cref="StreamerFormat"/>'s native-type table: how values of <see cref="Type"/> are written and read
+/// with no type handle. Built-in rows call <see cref="SlimWriter"/>/<see cref="SlimReader"/> directly
+/// (<see cref="BuiltInNativeTypes"/>); a user's row calls its <see cref="IWireCodec{T}"/>.
 /// </summary>
 public sealed class NativeTypeCodec
 {
     private Delegate? _writeDelegate;
     private Delegate? _readDelegate;
 
-    internal NativeTypeCodec(Type type, MethodInfo writeMethod, MethodInfo readMethod)
+    private NativeTypeCodec(Type type, MethodInfo writeMethod, MethodInfo readMethod, int minBytes, RunEncoding? run, bool runNullable)
     {
         Type = type;
         WriteMethod = writeMethod;
         ReadMethod = readMethod;
-        if (RunWrites.TryFind(writeMethod, out MethodInfo runWrite, out int maxBytes))
-        {
-            RunWriteMethod = runWrite;
-            RunMaxBytes = maxBytes;
-            RunReadMethod = RunReads.TryFind(readMethod, out MethodInfo runRead) ? runRead : null;
-        }
-        else if (Nullable.GetUnderlyingType(type) is { } inner && writeMethod.DeclaringType == typeof(SlimWriter) &&
-            writeMethod.Name == "WriteNullable" + inner.Name && readMethod.DeclaringType == typeof(SlimReader) &&
-            typeof(SlimWriter).GetMethod("Write" + inner.Name, [inner]) is { } innerWrite &&
-            RunWrites.TryFind(innerWrite, out runWrite, out maxBytes))
-        {
-            // The built-in nullables are a presence byte, then the built-in encoding of the value.
-            RunNullable = true;
-            RunWriteMethod = runWrite;
-            RunMaxBytes = 1 + maxBytes;
-            RunReadMethod = typeof(SlimReader).GetMethod("Read" + inner.Name, Type.EmptyTypes) is { } innerRead &&
-                RunReads.TryFind(innerRead, out MethodInfo runRead) ? runRead : null;
-        }
+        MinBytes = minBytes;
+        Run = run;
+        RunNullable = runNullable;
     }
 
     /// <summary>The native type.</summary>
     public Type Type { get; }
 
     /// <summary>The method that writes a value: instance <c>(T)</c> on SlimWriter, or static <c>(SlimWriter, T)</c>.</summary>
-    public MethodInfo WriteMethod { get; }
+    internal MethodInfo WriteMethod { get; }
 
     /// <summary>The method that reads a value: instance <c>()</c> on SlimReader, or static <c>(SlimReader)</c>.</summary>
-    public MethodInfo ReadMethod { get; }
+    internal MethodInfo ReadMethod { get; }
+
+    /// <summary>
+    /// The fewest bytes one value takes on the wire (1 for a user's row and every variable-length encoding): a reader
+    /// checks element counts against the bytes left at this size, so too high a value would refuse valid input.
+    /// </summary>
+    internal int MinBytes { get; }
+
+    /// <summary>The built-in fixed-size encoding used inside field runs; null for every other row.</summary>
+    private RunEncoding? Run { get; }
 
     /// <summary>
     /// For a built-in fixed-size encoding: the static <c>int (byte[] buffer, int pos, T value)</c> that writes the same
     /// bytes as <see cref="WriteMethod"/> inside a run reserved with <c>SlimWriter.BeginRun</c>; null otherwise.
     /// </summary>
-    internal MethodInfo? RunWriteMethod { get; }
+    internal MethodInfo? RunWriteMethod => Run?.Write;
 
     /// <summary>
     /// The static <c>T (SlimReader reader, byte[] buffer, ref int pos)</c> that reads what <see cref="RunWriteMethod"/>
     /// writes, with the checks of <see cref="ReadMethod"/>; null when there is none (a field of this type then ends a read run).
     /// </summary>
-    internal MethodInfo? RunReadMethod { get; }
+    internal MethodInfo? RunReadMethod => Run?.Read;
 
     /// <summary>The most bytes a value takes in a run (0 when there is no <see cref="RunWriteMethod"/>).</summary>
-    internal int RunMaxBytes { get; }
+    internal int RunMaxBytes => Run is null ? 0 : (RunNullable ? 1 : 0) + Run.MaxBytes;
 
     /// <summary>
     /// True for a built-in <c>Nullable&lt;T&gt;</c> encoding: a presence byte (0 or 1), then, when there is a value,
@@ -70,28 +63,59 @@ public sealed class NativeTypeCodec
     internal bool RunNullable { get; }
 
     /// <summary>An expression that writes <paramref name="value"/> with <paramref name="writer"/>.</summary>
-    public Expression Write(Expression writer, Expression value) =>
+    internal Expression Write(Expression writer, Expression value) =>
         WriteMethod.IsStatic ? Expression.Call(WriteMethod, writer, value) : Expression.Call(writer, WriteMethod, value);
 
     /// <summary>An expression that reads a value with <paramref name="reader"/>.</summary>
-    public Expression Read(Expression reader) =>
+    internal Expression Read(Expression reader) =>
         ReadMethod.IsStatic ? Expression.Call(ReadMethod, reader) : Expression.Call(reader, ReadMethod);
 
     /// <summary>A compiled <c>Action&lt;SlimWriter, T&gt;</c>, built once.</summary>
-    public Delegate WriteDelegate => _writeDelegate ??= BuildWriteDelegate();
+    internal Delegate WriteDelegate => _writeDelegate ??= BuildWriteDelegate();
 
     /// <summary>A compiled <c>Func&lt;SlimReader, T&gt;</c>, built once.</summary>
-    public Delegate ReadDelegate => _readDelegate ??= BuildReadDelegate();
+    internal Delegate ReadDelegate => _readDelegate ??= BuildReadDelegate();
 
-    /// <summary>The typed writer delegate; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <summary>The writer of this type's values, compiled once; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
     public Action<SlimWriter, T> GetWriter<T>() =>
         typeof(T) == Type ? (Action<SlimWriter, T>)WriteDelegate : throw WrongType(typeof(T));
 
-    /// <summary>The typed reader delegate; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <summary>The reader of this type's values, compiled once; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
     public Func<SlimReader, T> GetReader<T>() =>
         typeof(T) == Type ? (Func<SlimReader, T>)ReadDelegate : throw WrongType(typeof(T));
+
+    /// <summary>A user's row: <typeparamref name="TCodec"/>'s own methods, called directly; no run encoding, 1 byte at least.</summary>
+    internal static NativeTypeCodec Of<T, TCodec>() where TCodec : IWireCodec<T>
+    {
+        Action<SlimWriter, T> write = TCodec.Write;
+        Func<SlimReader, T> read = TCodec.Read;
+        return new NativeTypeCodec(typeof(T), write.Method, read.Method, minBytes: 1, run: null, runNullable: false);
+    }
+
+    /// <summary>
+    /// A built-in row: <paramref name="write"/> and <paramref name="read"/> are one call each of a <see cref="SlimWriter"/>
+    /// / <see cref="SlimReader"/> method (<c>(w, v) =&gt; w.WriteInt32(v)</c>), which generated code then calls itself.
+    /// </summary>
+    internal static NativeTypeCodec BuiltIn<T>(Expression<Action<SlimWriter, T>> write, Expression<Func<SlimReader, T>> read,
+        int minBytes, RunEncoding? run = null) =>
+        new(typeof(T), CalledMethod(write), CalledMethod(read), minBytes, run, runNullable: false);
+
+    /// <summary>A built-in <c>Nullable&lt;T&gt;</c> row: a presence byte, then <paramref name="inner"/>'s encoding (and its run encoding).</summary>
+    internal static NativeTypeCodec BuiltInNullable<T>(NativeTypeCodec inner, Expression<Action<SlimWriter, T?>> write,
+        Expression<Func<SlimReader, T?>> read) where T : struct =>
+        inner.Type != typeof(T)
+            ? throw new ArgumentException($"The nullable row of {typeof(T).Name} needs the row of {typeof(T).Name}, not of {inner.Type.Name}.", nameof(inner))
+            : new(typeof(T?), CalledMethod(write), CalledMethod(read), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
+
+    // The method of `(w, v) => w.WriteX(v)` or `r => r.ReadX()`: the lambda must be exactly that one call, so the
+    // expressions Write and Read build mean what the lambda says.
+    private static MethodInfo CalledMethod(LambdaExpression lambda) =>
+        lambda.Body is MethodCallExpression call && call.Object == lambda.Parameters[0] &&
+        call.Arguments.SequenceEqual(lambda.Parameters.Skip(1))
+            ? call.Method
+            : throw new ArgumentException($"'{lambda}' must be one call of a method of its first parameter with the others as arguments.", nameof(lambda));
 
     private InvalidOperationException WrongType(Type asked) =>
         new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
@@ -110,4 +134,19 @@ public sealed class NativeTypeCodec
         Type delegateType = typeof(Func<,>).MakeGenericType(typeof(SlimReader), Type);
         return Expression.Lambda(delegateType, Read(reader), reader).Compile();
     }
+}
+
+/// <summary>Writes one value at <paramref name="pos"/> with no capacity check (see <see cref="RunWrites"/>); returns the position after it.</summary>
+internal delegate int RunWriter<T>(byte[] buffer, int pos, T value);
+
+/// <summary>Reads one value at <paramref name="pos"/> inside a run (see <see cref="RunReads"/>), moving <paramref name="pos"/> past it.</summary>
+internal delegate T RunReader<T>(SlimReader reader, byte[] buffer, ref int pos);
+
+/// <summary>
+/// A fixed-size built-in encoding as field runs use it: the run writer, the most bytes it writes (what a run reserves:
+/// each writer may scribble past its encoding, never past this), and the run reader (null: the field ends a read run).
+/// </summary>
+internal sealed record RunEncoding(MethodInfo Write, int MaxBytes, MethodInfo? Read)
+{
+    public static RunEncoding Of<T>(RunWriter<T> write, int maxBytes, RunReader<T>? read = null) => new(write.Method, maxBytes, read?.Method);
 }

@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -16,22 +15,6 @@ internal static class RunReads
 {
     /// <summary>The ticks of a DateTime on the wire: bits 0..61 (the Kind is in 62..63).</summary>
     internal const ulong DateTimeTicksMask = (1UL << 62) - 1;
-
-    /// <summary>
-    /// The run reader for a built-in encoding read by <paramref name="readMethod"/> (<c>SlimReader.ReadX()</c>): the
-    /// static <c>T X(SlimReader, byte[], ref int)</c> of this class; false for every other method.
-    /// </summary>
-    public static bool TryFind(MethodInfo readMethod, out MethodInfo runRead)
-    {
-        runRead = null!;
-        if (readMethod.DeclaringType != typeof(SlimReader) || !readMethod.Name.StartsWith("Read", StringComparison.Ordinal))
-        {
-            return false;
-        }
-        runRead = typeof(RunReads).GetMethod(readMethod.Name["Read".Length..], BindingFlags.Public | BindingFlags.Static,
-            [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()])!;
-        return runRead is not null && runRead.ReturnType == readMethod.ReturnType;
-    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte At(byte[] buffer, int pos) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)pos);

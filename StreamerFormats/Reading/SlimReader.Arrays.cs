@@ -57,7 +57,7 @@ public sealed partial class SlimReader
 
     private T[]? ReadArray<T, TCodec>() where TCodec : IWireCodec<T>
     {
-        int length = ReadNullableLength(ElementNames<T>.Array, TCodec.MinBytes);
+        int length = ReadNullableLength(ElementNames<T>.Array, MinWireBytes<T>.Value);
         if (length < 0)
         {
             return null;
@@ -90,8 +90,15 @@ public sealed partial class SlimReader
     // Names for error messages, built once per element type instead of per call.
     private static class ElementNames<T>
     {
+        public static readonly string Name = typeof(T).Name;
         public static readonly string Array = typeof(T).Name + "[]";
         public static readonly string Elements = typeof(T).Name + " elements";
+    }
+
+    // The element's fewest bytes from the native table, looked up once per element type.
+    private static class MinWireBytes<T>
+    {
+        public static readonly int Value = BuiltInNativeTypes.MinBytes(typeof(T));
     }
 
     /// <summary>Reads a bool[] written by <see cref="SlimWriter.WriteBooleanArray"/>.</summary>

@@ -10,7 +10,7 @@ public sealed partial class SlimReader
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private T? ReadNullable<T, TCodec>() where T : struct where TCodec : IWireCodec<T> =>
-        ReadPresence(TCodec.Name) ? TCodec.Read(this) : null;
+        ReadPresence(ElementNames<T>.Name) ? TCodec.Read(this) : null;
 
     /// <summary>Reads the presence byte of a nullable value: 0 (null) or 1 (a value follows); anything else is malformed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

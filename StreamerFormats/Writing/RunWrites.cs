@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -7,7 +6,8 @@ namespace NFX.IO;
 
 /// <summary>
 /// The built-in encodings of fixed-size native values as <c>position in, position out</c> over a buffer with no capacity
-/// check: a code generator reserves the sum of their most bytes (<see cref="TryFind"/>) for a run of such fields once
+/// check: a code generator reserves the sum of their most bytes (<see cref="BuiltInNativeTypes"/>: each writer may overwrite
+/// bytes past its encoding, never past its most bytes, scratch the next field overwrites) for a run of such fields once
 /// (<see cref="SlimWriter.BeginRun"/>), keeps the position in a local while it writes them, and stores it once
 /// (<see cref="SlimWriter.EndRun"/>) - instead of a capacity check and a load and store of the writer's position per field.
 /// <see cref="SlimWriter"/>'s own WriteX methods are these same encodings behind their capacity check, so the bytes of a
@@ -15,39 +15,6 @@ namespace NFX.IO;
 /// </summary>
 internal static class RunWrites
 {
-    // Each writer may overwrite bytes past its encoding, never past its MaxBytes (VarInt.Append32/64): scratch the next
-    // field overwrites, all inside the run's reservation.
-    private static readonly Dictionary<string, int> s_maxBytes = new(StringComparer.Ordinal)
-    {
-        [nameof(Boolean)] = 1, [nameof(Byte)] = 1, [nameof(SByte)] = 1,
-        [nameof(Char)] = VarInt.MaxBytes32, [nameof(Int16)] = VarInt.MaxBytes32, [nameof(UInt16)] = VarInt.MaxBytes32,
-        [nameof(Int32)] = VarInt.MaxBytes32, [nameof(UInt32)] = VarInt.MaxBytes32,
-        [nameof(Int64)] = VarInt.MaxBytes64, [nameof(UInt64)] = VarInt.MaxBytes64,
-        [nameof(Half)] = 2, [nameof(Single)] = 4, [nameof(Double)] = 8,
-        [nameof(Decimal)] = VarInt.MaxBytes128 + 1,
-        [nameof(DateTime)] = 8, [nameof(DateTimeOffset)] = 8 + VarInt.MaxBytes32, [nameof(TimeSpan)] = VarInt.MaxBytes64,
-        [nameof(DateOnly)] = VarInt.MaxBytes32, [nameof(TimeOnly)] = VarInt.MaxBytes64, [nameof(Guid)] = 16,
-    };
-
-    /// <summary>
-    /// The run writer of the built-in <c>SlimWriter.WriteX(T)</c> method <paramref name="writeMethod"/> (the static
-    /// <c>int X(byte[], int, T)</c> of this class) and the most bytes it writes; false for every other method.
-    /// </summary>
-    public static bool TryFind(MethodInfo writeMethod, out MethodInfo runWrite, out int maxBytes)
-    {
-        runWrite = null!;
-        maxBytes = 0;
-        if (writeMethod.DeclaringType != typeof(SlimWriter) || !writeMethod.Name.StartsWith("Write", StringComparison.Ordinal) ||
-            !s_maxBytes.TryGetValue(writeMethod.Name["Write".Length..], out maxBytes))
-        {
-            return false;
-        }
-        Type type = writeMethod.GetParameters()[0].ParameterType;
-        runWrite = typeof(RunWrites).GetMethod(writeMethod.Name["Write".Length..], BindingFlags.Public | BindingFlags.Static,
-            [typeof(byte[]), typeof(int), type])!;
-        return runWrite is not null;
-    }
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte At(byte[] buffer, int pos) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)pos);
 

@@ -23,7 +23,7 @@ public sealed class CollectionTrigger
     [OnSerializing]
     private void Collect(StreamingContext context) => CollectNow();
 
-    /// <summary>Forces the collection and counts what it moved (also called by <see cref="CollectingFormat"/>).</summary>
+    /// <summary>Forces the collection and counts what it moved (also called by <see cref="CollectionPointCodec"/>).</summary>
     public void CollectNow()
     {
         Fired++;
@@ -48,16 +48,19 @@ public readonly struct CollectionPoint(CollectionTrigger? trigger)
     public CollectionTrigger? Trigger { get; } = trigger;
 }
 
-/// <summary>The format that writes <see cref="CollectionPoint"/>: one byte, after the collection.</summary>
-public sealed class CollectingFormat : StreamerFormat
+/// <summary>The codec of <see cref="CollectionPoint"/>: one byte, after the collection.</summary>
+public readonly struct CollectionPointCodec : IWireCodec<CollectionPoint>
 {
-    public static void WriteCollectionPoint(SlimWriter writer, CollectionPoint value)
+    /// <summary>The format with this codec.</summary>
+    public static StreamerFormat Format { get; } = StreamerFormat.Default.With<CollectionPoint, CollectionPointCodec>();
+
+    public static void Write(SlimWriter writer, CollectionPoint value)
     {
         value.Trigger?.CollectNow();
         writer.WriteByte(1);
     }
 
-    public static CollectionPoint ReadCollectionPoint(SlimReader reader)
+    public static CollectionPoint Read(SlimReader reader)
     {
         reader.ReadByte();
         return default;
@@ -134,7 +137,7 @@ public sealed class IdentityMapTests
             var nodes = built.Take(Nodes).ToList();
             var graph = new List<object> { nodes, new CollectionPointHolder { Point = new CollectionPoint(trigger) }, new List<object>(nodes) };
             trigger.Watched = [.. nodes, .. nodes.Select(node => (object)((Node)node).Name!)];
-            SlimSerializer slim = RoundTrip.NewSerializer(new SlimOptions { Format = new CollectingFormat() });
+            SlimSerializer slim = RoundTrip.NewSerializer(new SlimOptions { Format = CollectionPointCodec.Format });
             return (graph, trigger, slim, slim.Serialize(graph));
         }, attempt => attempt.trigger);
 
@@ -170,7 +173,7 @@ public sealed class IdentityMapTests
         Unsafe.Unbox<CollectingListBox>(box).Items = list;
         trigger.Watched = [list];
         nint before = Address(list);
-        SlimSerializer slim = RoundTrip.NewSerializer(new SlimOptions { Format = new CollectingFormat() });
+        SlimSerializer slim = RoundTrip.NewSerializer(new SlimOptions { Format = CollectionPointCodec.Format });
 
         var error = Assert.Throws(Is.InstanceOf<SlimSerializationException>(), () => slim.Serialize(list));
 

@@ -59,57 +59,169 @@ public sealed class FieldRunTests
         public double Last;
     }
 
-    /// <summary>Every run encoding re-declared as a user format's: the same bytes and checks, but no run writers or readers.</summary>
-    public sealed class NoRunFormat : StreamerFormat
+    /// <summary>Every run encoding re-declared as a user codec: the same bytes and checks, but no run writers or readers.</summary>
+    private static readonly StreamerFormat s_noRunFormat = StreamerFormat.Default
+        .With<bool, PlainBoolean>()
+        .With<byte, PlainByte>()
+        .With<sbyte, PlainSByte>()
+        .With<char, PlainChar>()
+        .With<short, PlainInt16>()
+        .With<ushort, PlainUInt16>()
+        .With<int, PlainInt32>()
+        .With<uint, PlainUInt32>()
+        .With<long, PlainInt64>()
+        .With<ulong, PlainUInt64>()
+        .With<Half, PlainHalf>()
+        .With<float, PlainSingle>()
+        .With<double, PlainDouble>()
+        .With<decimal, PlainDecimal>()
+        .With<DateTime, PlainDateTime>()
+        .With<DateTimeOffset, PlainDateTimeOffset>()
+        .With<TimeSpan, PlainTimeSpan>()
+        .With<DateOnly, PlainDateOnly>()
+        .With<TimeOnly, PlainTimeOnly>()
+        .With<Guid, PlainGuid>()
+        .With<int?, PlainNullableInt32>()
+        .With<Guid?, PlainNullableGuid>()
+        .With<long?, PlainNullableInt64>();
+
+    private readonly struct PlainBoolean : IWireCodec<bool>
     {
-        public static void WriteBoolean(SlimWriter writer, bool value) => writer.WriteBoolean(value);
-        public static bool ReadBoolean(SlimReader reader) => reader.ReadBoolean();
-        public static void WriteByte(SlimWriter writer, byte value) => writer.WriteByte(value);
-        public static byte ReadByte(SlimReader reader) => reader.ReadByte();
-        public static void WriteSByte(SlimWriter writer, sbyte value) => writer.WriteSByte(value);
-        public static sbyte ReadSByte(SlimReader reader) => reader.ReadSByte();
-        public static void WriteChar(SlimWriter writer, char value) => writer.WriteChar(value);
-        public static char ReadChar(SlimReader reader) => reader.ReadChar();
-        public static void WriteInt16(SlimWriter writer, short value) => writer.WriteInt16(value);
-        public static short ReadInt16(SlimReader reader) => reader.ReadInt16();
-        public static void WriteUInt16(SlimWriter writer, ushort value) => writer.WriteUInt16(value);
-        public static ushort ReadUInt16(SlimReader reader) => reader.ReadUInt16();
-        public static void WriteInt32(SlimWriter writer, int value) => writer.WriteInt32(value);
-        public static int ReadInt32(SlimReader reader) => reader.ReadInt32();
-        public static void WriteUInt32(SlimWriter writer, uint value) => writer.WriteUInt32(value);
-        public static uint ReadUInt32(SlimReader reader) => reader.ReadUInt32();
-        public static void WriteInt64(SlimWriter writer, long value) => writer.WriteInt64(value);
-        public static long ReadInt64(SlimReader reader) => reader.ReadInt64();
-        public static void WriteUInt64(SlimWriter writer, ulong value) => writer.WriteUInt64(value);
-        public static ulong ReadUInt64(SlimReader reader) => reader.ReadUInt64();
-        public static void WriteHalf(SlimWriter writer, Half value) => writer.WriteHalf(value);
-        public static Half ReadHalf(SlimReader reader) => reader.ReadHalf();
-        public static void WriteSingle(SlimWriter writer, float value) => writer.WriteSingle(value);
-        public static float ReadSingle(SlimReader reader) => reader.ReadSingle();
-        public static void WriteDouble(SlimWriter writer, double value) => writer.WriteDouble(value);
-        public static double ReadDouble(SlimReader reader) => reader.ReadDouble();
-        public static void WriteDecimal(SlimWriter writer, decimal value) => writer.WriteDecimal(value);
-        public static decimal ReadDecimal(SlimReader reader) => reader.ReadDecimal();
-        public static void WriteDateTime(SlimWriter writer, DateTime value) => writer.WriteDateTime(value);
-        public static DateTime ReadDateTime(SlimReader reader) => reader.ReadDateTime();
-        public static void WriteDateTimeOffset(SlimWriter writer, DateTimeOffset value) => writer.WriteDateTimeOffset(value);
-        public static DateTimeOffset ReadDateTimeOffset(SlimReader reader) => reader.ReadDateTimeOffset();
-        public static void WriteTimeSpan(SlimWriter writer, TimeSpan value) => writer.WriteTimeSpan(value);
-        public static TimeSpan ReadTimeSpan(SlimReader reader) => reader.ReadTimeSpan();
-        public static void WriteDateOnly(SlimWriter writer, DateOnly value) => writer.WriteDateOnly(value);
-        public static DateOnly ReadDateOnly(SlimReader reader) => reader.ReadDateOnly();
-        public static void WriteTimeOnly(SlimWriter writer, TimeOnly value) => writer.WriteTimeOnly(value);
-        public static TimeOnly ReadTimeOnly(SlimReader reader) => reader.ReadTimeOnly();
-        public static void WriteGuid(SlimWriter writer, Guid value) => writer.WriteGuid(value);
-        public static Guid ReadGuid(SlimReader reader) => reader.ReadGuid();
-        public static void WriteNullableInt32(SlimWriter writer, int? value) => writer.WriteNullableInt32(value);
-        public static int? ReadNullableInt32(SlimReader reader) => reader.ReadNullableInt32();
-        public static void WriteNullableGuid(SlimWriter writer, Guid? value) => writer.WriteNullableGuid(value);
-        public static Guid? ReadNullableGuid(SlimReader reader) => reader.ReadNullableGuid();
-        public static void WriteNullableInt64(SlimWriter writer, long? value) => writer.WriteNullableInt64(value);
-        public static long? ReadNullableInt64(SlimReader reader) => reader.ReadNullableInt64();
+        public static void Write(SlimWriter writer, bool value) => writer.WriteBoolean(value);
+        public static bool Read(SlimReader reader) => reader.ReadBoolean();
     }
 
+    private readonly struct PlainByte : IWireCodec<byte>
+    {
+        public static void Write(SlimWriter writer, byte value) => writer.WriteByte(value);
+        public static byte Read(SlimReader reader) => reader.ReadByte();
+    }
+
+    private readonly struct PlainSByte : IWireCodec<sbyte>
+    {
+        public static void Write(SlimWriter writer, sbyte value) => writer.WriteSByte(value);
+        public static sbyte Read(SlimReader reader) => reader.ReadSByte();
+    }
+
+    private readonly struct PlainChar : IWireCodec<char>
+    {
+        public static void Write(SlimWriter writer, char value) => writer.WriteChar(value);
+        public static char Read(SlimReader reader) => reader.ReadChar();
+    }
+
+    private readonly struct PlainInt16 : IWireCodec<short>
+    {
+        public static void Write(SlimWriter writer, short value) => writer.WriteInt16(value);
+        public static short Read(SlimReader reader) => reader.ReadInt16();
+    }
+
+    private readonly struct PlainUInt16 : IWireCodec<ushort>
+    {
+        public static void Write(SlimWriter writer, ushort value) => writer.WriteUInt16(value);
+        public static ushort Read(SlimReader reader) => reader.ReadUInt16();
+    }
+
+    private readonly struct PlainInt32 : IWireCodec<int>
+    {
+        public static void Write(SlimWriter writer, int value) => writer.WriteInt32(value);
+        public static int Read(SlimReader reader) => reader.ReadInt32();
+    }
+
+    private readonly struct PlainUInt32 : IWireCodec<uint>
+    {
+        public static void Write(SlimWriter writer, uint value) => writer.WriteUInt32(value);
+        public static uint Read(SlimReader reader) => reader.ReadUInt32();
+    }
+
+    private readonly struct PlainInt64 : IWireCodec<long>
+    {
+        public static void Write(SlimWriter writer, long value) => writer.WriteInt64(value);
+        public static long Read(SlimReader reader) => reader.ReadInt64();
+    }
+
+    private readonly struct PlainUInt64 : IWireCodec<ulong>
+    {
+        public static void Write(SlimWriter writer, ulong value) => writer.WriteUInt64(value);
+        public static ulong Read(SlimReader reader) => reader.ReadUInt64();
+    }
+
+    private readonly struct PlainHalf : IWireCodec<Half>
+    {
+        public static void Write(SlimWriter writer, Half value) => writer.WriteHalf(value);
+        public static Half Read(SlimReader reader) => reader.ReadHalf();
+    }
+
+    private readonly struct PlainSingle : IWireCodec<float>
+    {
+        public static void Write(SlimWriter writer, float value) => writer.WriteSingle(value);
+        public static float Read(SlimReader reader) => reader.ReadSingle();
+    }
+
+    private readonly struct PlainDouble : IWireCodec<double>
+    {
+        public static void Write(SlimWriter writer, double value) => writer.WriteDouble(value);
+        public static double Read(SlimReader reader) => reader.ReadDouble();
+    }
+
+    private readonly struct PlainDecimal : IWireCodec<decimal>
+    {
+        public static void Write(SlimWriter writer, decimal value) => writer.WriteDecimal(value);
+        public static decimal Read(SlimReader reader) => reader.ReadDecimal();
+    }
+
+    private readonly struct PlainDateTime : IWireCodec<DateTime>
+    {
+        public static void Write(SlimWriter writer, DateTime value) => writer.WriteDateTime(value);
+        public static DateTime Read(SlimReader reader) => reader.ReadDateTime();
+    }
+
+    private readonly struct PlainDateTimeOffset : IWireCodec<DateTimeOffset>
+    {
+        public static void Write(SlimWriter writer, DateTimeOffset value) => writer.WriteDateTimeOffset(value);
+        public static DateTimeOffset Read(SlimReader reader) => reader.ReadDateTimeOffset();
+    }
+
+    private readonly struct PlainTimeSpan : IWireCodec<TimeSpan>
+    {
+        public static void Write(SlimWriter writer, TimeSpan value) => writer.WriteTimeSpan(value);
+        public static TimeSpan Read(SlimReader reader) => reader.ReadTimeSpan();
+    }
+
+    private readonly struct PlainDateOnly : IWireCodec<DateOnly>
+    {
+        public static void Write(SlimWriter writer, DateOnly value) => writer.WriteDateOnly(value);
+        public static DateOnly Read(SlimReader reader) => reader.ReadDateOnly();
+    }
+
+    private readonly struct PlainTimeOnly : IWireCodec<TimeOnly>
+    {
+        public static void Write(SlimWriter writer, TimeOnly value) => writer.WriteTimeOnly(value);
+        public static TimeOnly Read(SlimReader reader) => reader.ReadTimeOnly();
+    }
+
+    private readonly struct PlainGuid : IWireCodec<Guid>
+    {
+        public static void Write(SlimWriter writer, Guid value) => writer.WriteGuid(value);
+        public static Guid Read(SlimReader reader) => reader.ReadGuid();
+    }
+
+    private readonly struct PlainNullableInt32 : IWireCodec<int?>
+    {
+        public static void Write(SlimWriter writer, int? value) => writer.WriteNullableInt32(value);
+        public static int? Read(SlimReader reader) => reader.ReadNullableInt32();
+    }
+
+    private readonly struct PlainNullableGuid : IWireCodec<Guid?>
+    {
+        public static void Write(SlimWriter writer, Guid? value) => writer.WriteNullableGuid(value);
+        public static Guid? Read(SlimReader reader) => reader.ReadNullableGuid();
+    }
+
+    private readonly struct PlainNullableInt64 : IWireCodec<long?>
+    {
+        public static void Write(SlimWriter writer, long? value) => writer.WriteNullableInt64(value);
+        public static long? Read(SlimReader reader) => reader.ReadNullableInt64();
+    }
     private static AllRunFields Sample(int seed)
     {
         var random = new Random(seed);
@@ -143,7 +255,7 @@ public sealed class FieldRunTests
         var fieldByField = new SlimSerializer(SlimOptions.Default with
         {
             TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(AllRunFields)),
-            Format = new NoRunFormat(),
+            Format = s_noRunFormat,
         });
         AllRunFields[] values = [Sample(seed), Sample(seed + 100)];
 
@@ -164,7 +276,7 @@ public sealed class FieldRunTests
         var fieldByField = new SlimSerializer(SlimOptions.Default with
         {
             TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(AllRunFields)),
-            Format = new NoRunFormat(),
+            Format = s_noRunFormat,
         });
         byte[] message = runs.Serialize(new[] { Sample(6), Sample(7) });
         int compared = 0, refused = 0;

@@ -1,5 +1,6 @@
 using System.Numerics;
 using NFX.IO;
+using NFX.Slim;
 
 namespace NFX.Tests.StreamerFormats.Formats;
 
@@ -9,79 +10,56 @@ public readonly record struct Money(long MinorUnits, string Currency);
 /// <summary>A user's strongly typed id.</summary>
 public readonly record struct OrderId(Guid Value);
 
-/// <summary>A user format adding Money and OrderId as native types.</summary>
-public class ShopFormat : StreamerFormat
+/// <summary>Money: minor units (ZigZag varint) then the currency string (the README's example).</summary>
+public readonly struct MoneyCodec : IWireCodec<Money>
 {
-    /// <summary>Money: minor units (ZigZag varint) then the currency string.</summary>
-    public static void WriteMoney(SlimWriter writer, Money value)
+    public static void Write(SlimWriter writer, Money value)
     {
         writer.WriteInt64(value.MinorUnits);
         writer.WriteString(value.Currency);
     }
 
-    /// <summary>Reads what <see cref="WriteMoney"/> wrote.</summary>
-    public static Money ReadMoney(SlimReader reader) => new(reader.ReadInt64(), reader.ReadString()!);
-
-    /// <summary>OrderId: the 16 Guid bytes.</summary>
-    public static void WriteOrderId(SlimWriter writer, OrderId value) => writer.WriteGuid(value.Value);
-
-    /// <summary>Reads what <see cref="WriteOrderId"/> wrote.</summary>
-    public static OrderId ReadOrderId(SlimReader reader) => new(reader.ReadGuid());
+    public static Money Read(SlimReader reader) => new(reader.ReadInt64(), reader.ReadString()!);
 }
 
-/// <summary>Derives from a user format and replaces one of its pairs and a built-in one.</summary>
-public sealed class CompactShopFormat : ShopFormat
+/// <summary>OrderId: the 16 Guid bytes.</summary>
+public readonly struct OrderIdCodec : IWireCodec<OrderId>
 {
-    /// <summary>Money as minor units only, currency assumed.</summary>
-    public static new void WriteMoney(SlimWriter writer, Money value) => writer.WriteInt64(value.MinorUnits);
+    public static void Write(SlimWriter writer, OrderId value) => writer.WriteGuid(value.Value);
 
-    /// <summary>Reads what <see cref="WriteMoney"/> wrote.</summary>
-    public static new Money ReadMoney(SlimReader reader) => new(reader.ReadInt64(), "EUR");
-
-    /// <summary>int as 4 fixed bytes instead of a varint.</summary>
-    public static void WriteInt32(SlimWriter writer, int value) => writer.WriteFixed32((uint)value);
-
-    /// <summary>Reads what <see cref="WriteInt32"/> wrote.</summary>
-    public static int ReadInt32(SlimReader reader) => (int)reader.ReadFixed32();
+    public static OrderId Read(SlimReader reader) => new(reader.ReadGuid());
 }
 
-/// <summary>WriteX whose ReadX returns another type.</summary>
-public sealed class MismatchedTypeFormat : StreamerFormat
+/// <summary>Money as minor units only, currency assumed: replaces <see cref="MoneyCodec"/>.</summary>
+public readonly struct CompactMoneyCodec : IWireCodec<Money>
 {
-    /// <summary>Writes money.</summary>
-    public static void WriteMoney(SlimWriter writer, Money value) => writer.WriteInt64(value.MinorUnits);
+    public static void Write(SlimWriter writer, Money value) => writer.WriteInt64(value.MinorUnits);
 
-    /// <summary>Reads a long, not money.</summary>
-    public static long ReadMoney(SlimReader reader) => reader.ReadInt64();
+    public static Money Read(SlimReader reader) => new(reader.ReadInt64(), "EUR");
 }
 
-/// <summary>WriteX with no ReadX.</summary>
-public sealed class MissingReadFormat : StreamerFormat
+/// <summary>int as 4 fixed bytes instead of a varint: replaces a built-in encoding. A class, with explicit implementations.</summary>
+public sealed class FixedInt32Codec : IWireCodec<int>
 {
-    /// <summary>Writes money.</summary>
-    public static void WriteMoney(SlimWriter writer, Money value) => writer.WriteInt64(value.MinorUnits);
+    static void IWireCodec<int>.Write(SlimWriter writer, int value) => writer.WriteFixed32((uint)value);
+
+    static int IWireCodec<int>.Read(SlimReader reader) => (int)reader.ReadFixed32();
 }
 
-/// <summary>ReadX with no WriteX.</summary>
-public sealed class MissingWriteFormat : StreamerFormat
+/// <summary>A holder of user native types, serialized by Slim.</summary>
+public sealed class Invoice
 {
-    /// <summary>Reads an id.</summary>
-    public static OrderId ReadOrderId(SlimReader reader) => new(reader.ReadGuid());
+    public OrderId Id;
+    public Money Total;
+    public Money? Discount;
+    public List<Money> Lines = [];
 }
 
-/// <summary>WriteX with a wrong shape (an extra parameter).</summary>
-public sealed class WrongShapeFormat : StreamerFormat
-{
-    /// <summary>Writes money with a flag.</summary>
-    public static void WriteMoney(SlimWriter writer, Money value, bool compact) => writer.WriteInt64(compact ? 0 : value.MinorUnits);
-
-    /// <summary>Reads money.</summary>
-    public static Money ReadMoney(SlimReader reader) => new(reader.ReadInt64(), "EUR");
-}
-
-/// <summary>Native-type discovery, user formats and their compiled delegates.</summary>
+/// <summary>The native-type table of a format, user codecs and their compiled delegates.</summary>
 public sealed class StreamerFormatTests
 {
+    private static readonly StreamerFormat s_shop = StreamerFormat.Default.With<Money, MoneyCodec>().With<OrderId, OrderIdCodec>();
+
     private static readonly string[] s_valueTypes =
     [
         "Boolean", "Byte", "SByte", "Char", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64", "Int128", "UInt128",
@@ -110,27 +88,27 @@ public sealed class StreamerFormatTests
     public void Default_HelperMethods_AreNotMistakenForEncodings()
     {
         Assert.That(StreamerFormat.Default.TryGetCodec(typeof(uint), out NativeTypeCodec? codec), Is.True);
-        Assert.That(codec!.WriteMethod.Name, Is.EqualTo(nameof(SlimWriter.WriteUInt32)));
+        Assert.That(codec!.WriteMethod.Name, Is.EqualTo(nameof(SlimWriter.WriteUInt32)), "not WriteVarUInt32 or WriteFixed32");
         Assert.That(StreamerFormat.Default.TryGetCodec(typeof(int?), out codec), Is.True);
         Assert.That(codec!.WriteMethod.Name, Is.EqualTo(nameof(SlimWriter.WriteNullableInt32)), "not WriteLengthPrefix(int?)");
     }
 
     [Test]
-    public void UserFormat_StaticPairs_DiscoveredAlongsideBuiltIns()
+    public void With_UserCodecs_AddTypesAfterTheBuiltInsAndLeaveTheOriginalFormatAlone()
     {
-        var format = new ShopFormat();
-        Assert.That(format.IsNative(typeof(Money)), Is.True);
-        Assert.That(format.IsNative(typeof(OrderId)), Is.True);
-        Assert.That(format.IsNative(typeof(decimal)), Is.True);
+        Assert.That(s_shop.IsNative(typeof(Money)), Is.True);
+        Assert.That(s_shop.IsNative(typeof(OrderId)), Is.True);
+        Assert.That(s_shop.IsNative(typeof(decimal)), Is.True);
+        Assert.That(s_shop.NativeTypes.TakeLast(2), Is.EqualTo(new[] { typeof(Money), typeof(OrderId) }));
+        Assert.That(s_shop.NativeTypes.SkipLast(2), Is.EqualTo(StreamerFormat.Default.NativeTypes));
         Assert.That(StreamerFormat.Default.IsNative(typeof(Money)), Is.False);
     }
 
     [Test]
-    public void UserFormat_CompiledDelegates_RoundTripAndMatchDirectCalls()
+    public void With_UserCodec_CompiledDelegatesRoundTripAndMatchDirectCalls()
     {
-        var format = new ShopFormat();
-        format.TryGetCodec(typeof(Money), out NativeTypeCodec? money);
-        format.TryGetCodec(typeof(OrderId), out NativeTypeCodec? id);
+        s_shop.TryGetCodec(typeof(Money), out NativeTypeCodec? money);
+        s_shop.TryGetCodec(typeof(OrderId), out NativeTypeCodec? id);
         Action<SlimWriter, Money> writeMoney = money!.GetWriter<Money>();
         Func<SlimReader, Money> readMoney = money.GetReader<Money>();
         Action<SlimWriter, OrderId> writeId = id!.GetWriter<OrderId>();
@@ -147,69 +125,68 @@ public sealed class StreamerFormatTests
         using var direct = new SlimWriter();
         foreach (Money value in values)
         {
-            ShopFormat.WriteMoney(direct, value);
+            MoneyCodec.Write(direct, value);
         }
-        ShopFormat.WriteOrderId(direct, orderId);
+        OrderIdCodec.Write(direct, orderId);
         Assert.That(Convert.ToHexString(writer.WrittenSpan), Is.EqualTo(Convert.ToHexString(direct.WrittenSpan)));
 
         using var reader = new SlimReader(writer.ToArray());
         Assert.That(values.Select(_ => readMoney(reader)), Is.EqualTo(values));
         Assert.That(readId(reader), Is.EqualTo(orderId));
         Assert.That(reader.IsAtEnd, Is.True);
+        Assert.That(money.WriteMethod, Is.EqualTo(typeof(MoneyCodec).GetMethod(nameof(MoneyCodec.Write))), "generated code calls the codec itself");
     }
 
     [Test]
-    public void DerivedUserFormat_MostDerivedPairWins_AndMayReplaceBuiltIns()
+    public void With_SecondCodecForAType_ReplacesItInPlace_BuiltInsIncluded()
     {
-        var format = new CompactShopFormat();
+        StreamerFormat format = s_shop.With<Money, CompactMoneyCodec>().With<int, FixedInt32Codec>();
         format.TryGetCodec(typeof(Money), out NativeTypeCodec? money);
         format.TryGetCodec(typeof(int), out NativeTypeCodec? int32);
-        format.TryGetCodec(typeof(OrderId), out NativeTypeCodec? id);
-        Assert.That(money!.WriteMethod.DeclaringType, Is.EqualTo(typeof(CompactShopFormat)));
-        Assert.That(id!.WriteMethod.DeclaringType, Is.EqualTo(typeof(ShopFormat)), "inherited pairs stay");
+        Assert.That(format.NativeTypes, Is.EqualTo(s_shop.NativeTypes), "the replaced rows keep their places");
 
         using var writer = new SlimWriter();
-        money.GetWriter<Money>()(writer, new Money(5, "USD"));
+        money!.GetWriter<Money>()(writer, new Money(5, "USD"));
         int32!.GetWriter<int>()(writer, 1);
         Assert.That(Convert.ToHexString(writer.WrittenSpan), Is.EqualTo("0A01000000"));
         using var reader = new SlimReader(writer.ToArray());
         Assert.That(money.GetReader<Money>()(reader), Is.EqualTo(new Money(5, "EUR")));
         Assert.That(int32.GetReader<int>()(reader), Is.EqualTo(1));
+        Assert.That(int32.RunWriteMethod, Is.Null, "a user's encoding never joins a field run");
     }
 
     [Test]
-    public void UserFormat_ReadReturnsOtherType_ThrowsNamingBothMethods()
+    public void Serialize_UserNativeTypes_WrittenByTheirCodecsInPlaceAndRoundTrip()
     {
-        var ex = Assert.Throws<InvalidOperationException>(() => _ = new MismatchedTypeFormat())!;
-        Assert.That(ex.Message, Does.Contain("ReadMoney").And.Contain("WriteMoney").And.Contain("Int64"));
-    }
+        var slim = new SlimSerializer(SlimOptions.Default with
+        {
+            Format = s_shop,
+            TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(Invoice)),
+        });
+        var invoice = new Invoice
+        {
+            Id = new OrderId(Guid.Parse("00112233-4455-6677-8899-aabbccddeeff")),
+            Total = new Money(1999, "EUR"),
+            Discount = new Money(-100, "EUR"),
+            Lines = [new Money(999, "EUR"), new Money(1000, "EUR")],
+        };
 
-    [Test]
-    public void UserFormat_WriteWithoutRead_ThrowsNamingMissingRead()
-    {
-        var ex = Assert.Throws<InvalidOperationException>(() => _ = new MissingReadFormat())!;
-        Assert.That(ex.Message, Does.Contain("has no matching 'public static Money ReadMoney(SlimReader reader)'"));
-    }
+        byte[] bytes = slim.Serialize(invoice);
+        Invoice copy = slim.Deserialize<Invoice>(bytes)!;
 
-    [Test]
-    public void UserFormat_ReadWithoutWrite_ThrowsNamingMissingWrite()
-    {
-        var ex = Assert.Throws<InvalidOperationException>(() => _ = new MissingWriteFormat())!;
-        Assert.That(ex.Message, Does.Contain("WriteOrderId(SlimWriter writer, OrderId value)"));
-    }
-
-    [Test]
-    public void UserFormat_WriteWithExtraParameter_ThrowsNamingExpectedShape()
-    {
-        var ex = Assert.Throws<InvalidOperationException>(() => _ = new WrongShapeFormat())!;
-        Assert.That(ex.Message, Does.Contain("must be declared as 'public static void WriteMoney(SlimWriter writer, T value)'"));
+        Assert.That((copy.Id, copy.Total, copy.Discount), Is.EqualTo((invoice.Id, invoice.Total, invoice.Discount)));
+        Assert.That(copy.Lines, Is.EqualTo(invoice.Lines));
+        using var money = new SlimWriter();
+        MoneyCodec.Write(money, invoice.Total);
+        Assert.That(Convert.ToHexString(bytes), Does.Contain(Convert.ToHexString(money.WrittenSpan)), "Money is the codec's bytes, no type handle");
     }
 
     [Test]
     public void Codec_GetWriterWithWrongType_ThrowsInvalidOperation()
     {
         StreamerFormat.Default.TryGetCodec(typeof(int), out NativeTypeCodec? codec);
-        Assert.Throws<InvalidOperationException>(() => codec!.GetWriter<long>());
+        var error = Assert.Throws<InvalidOperationException>(() => codec!.GetWriter<long>())!;
+        Assert.That(error.Message, Does.Contain("System.Int32").And.Contain("System.Int64"));
         Assert.Throws<InvalidOperationException>(() => codec!.GetReader<uint>());
     }
 
@@ -218,7 +195,7 @@ public sealed class StreamerFormatTests
     {
         StreamerFormat.Default.TryGetCodec(typeof(BigInteger), out NativeTypeCodec? codec);
         Assert.That(codec!.WriteDelegate, Is.SameAs(codec.WriteDelegate));
-        Assert.That(new ShopFormat().TryGetCodec(typeof(BigInteger), out NativeTypeCodec? shared), Is.True);
+        Assert.That(s_shop.TryGetCodec(typeof(BigInteger), out NativeTypeCodec? shared), Is.True);
         Assert.That(shared, Is.SameAs(codec), "built-in codecs are shared by every format");
     }
 

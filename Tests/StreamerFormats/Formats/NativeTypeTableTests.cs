@@ -1,0 +1,71 @@
+using System.Numerics;
+using NFX.IO;
+using NFX.Slim.TypeSystem;
+
+namespace NFX.Tests.StreamerFormats.Formats;
+
+/// <summary>
+/// The built-in native-type table, row by row: which types are native, in which order, how few bytes a value takes
+/// (what readers bound collection lengths with) and how field runs write and read it. A change here is a change of
+/// what generated code writes or accepts: it must be deliberate.
+/// </summary>
+public sealed class NativeTypeTableTests
+{
+    // type: min bytes, then "run N" (the most bytes in a run) with "+read" when it has a run reader, or "-" for no run.
+    private static readonly string[] s_rows =
+    [
+        "Boolean: 1 run 1+read", "Byte: 1 run 1+read", "SByte: 1 run 1+read", "Char: 1 run 5+read", "Int16: 1 run 5+read",
+        "UInt16: 1 run 5+read", "Int32: 1 run 5+read", "UInt32: 1 run 5+read", "Int64: 1 run 10+read", "UInt64: 1 run 10+read",
+        "Int128: 1 -", "UInt128: 1 -", "Half: 2 run 2+read", "Single: 4 run 4+read", "Double: 8 run 8+read", "Decimal: 2 run 20",
+        "BigInteger: 1 -", "DateTime: 8 run 8+read", "DateTimeOffset: 9 run 13", "TimeSpan: 1 run 10+read", "DateOnly: 1 run 5",
+        "TimeOnly: 1 run 10", "Guid: 16 run 16+read",
+        "String: 1 -", "Byte[]: 1 -",
+        "Boolean[]: 1 -", "SByte[]: 1 -", "Char[]: 1 -", "Int16[]: 1 -", "UInt16[]: 1 -", "Int32[]: 1 -", "UInt32[]: 1 -",
+        "Int64[]: 1 -", "UInt64[]: 1 -", "Int128[]: 1 -", "UInt128[]: 1 -", "Half[]: 1 -", "Single[]: 1 -", "Double[]: 1 -",
+        "Decimal[]: 1 -", "BigInteger[]: 1 -", "DateTime[]: 1 -", "DateTimeOffset[]: 1 -", "TimeSpan[]: 1 -", "DateOnly[]: 1 -",
+        "TimeOnly[]: 1 -", "Guid[]: 1 -",
+        "Boolean?: 1 run 2+read", "Byte?: 1 run 2+read", "SByte?: 1 run 2+read", "Char?: 1 run 6+read", "Int16?: 1 run 6+read",
+        "UInt16?: 1 run 6+read", "Int32?: 1 run 6+read", "UInt32?: 1 run 6+read", "Int64?: 1 run 11+read", "UInt64?: 1 run 11+read",
+        "Int128?: 1 -", "UInt128?: 1 -", "Half?: 1 run 3+read", "Single?: 1 run 5+read", "Double?: 1 run 9+read", "Decimal?: 1 run 21",
+        "BigInteger?: 1 -", "DateTime?: 1 run 9+read", "DateTimeOffset?: 1 run 14", "TimeSpan?: 1 run 11+read", "DateOnly?: 1 run 6",
+        "TimeOnly?: 1 run 11", "Guid?: 1 run 17+read",
+    ];
+
+    private static string Describe(NativeTypeCodec row)
+    {
+        string name = Nullable.GetUnderlyingType(row.Type) is { } inner ? inner.Name + "?" : row.Type.Name;
+        string run = row.RunWriteMethod is null ? "-" : $"run {row.RunMaxBytes}" + (row.RunReadMethod is null ? "" : "+read");
+        return $"{name}: {row.MinBytes} {run}";
+    }
+
+    [Test]
+    public void BuiltInTable_EveryRowInOrder_TypeMinimumAndRunEncoding()
+    {
+        Assert.That(BuiltInNativeTypes.All.Select(Describe), Is.EqualTo(s_rows));
+        Assert.That(StreamerFormat.Default.NativeTypes, Is.EqualTo(BuiltInNativeTypes.All.Select(row => row.Type)));
+    }
+
+    [Test]
+    public void BuiltInTable_ValueTypes_InTheOrderOfSlimsBuiltInTypeHandles()
+    {
+        Type[] valueTypes = BuiltInNativeTypes.All.Take(23).Select(row => row.Type).ToArray();
+        Assert.That(valueTypes, Is.EqualTo(BuiltInTypes.All.Skip(4).Take(23)), "Slim's handles 4..26");
+    }
+
+    /// <summary>
+    /// A minimum above what a value can take would refuse valid input: none passes the bytes of the default value, and
+    /// the fixed-width ones are exactly those (BigInteger's zero is written in 2 bytes but may come in 1: a count of 0).
+    /// </summary>
+    [Test]
+    public void BuiltInTable_MinBytes_AtMostTheBytesOfTheDefaultValue()
+    {
+        foreach (NativeTypeCodec row in BuiltInNativeTypes.All.Where(row => row.Type.IsValueType && Nullable.GetUnderlyingType(row.Type) is null))
+        {
+            using var writer = new SlimWriter();
+            row.WriteDelegate.DynamicInvoke(writer, Activator.CreateInstance(row.Type));
+            Assert.That(row.MinBytes, row.Type == typeof(BigInteger) ? Is.EqualTo(writer.Position - 1) : Is.EqualTo(writer.Position), row.Type.Name);
+        }
+        using var reader = new SlimReader([0]);
+        Assert.That(reader.ReadBigInteger(), Is.EqualTo(BigInteger.Zero), "a BigInteger of 1 byte");
+    }
+}
