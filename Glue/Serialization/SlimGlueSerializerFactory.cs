@@ -43,6 +43,6 @@ internal sealed class SlimGlueSerializerFactory : IGlueSerializerFactory
 
         public void Reset() => _slim.ResetBatchRegistry();
 
-        public void WriteFormatVersion1() => _slim = new SlimSerializer(_slim.Options with { WriteFormatVersion = 1 });
+        public void WriteFormatVersion1() => _slim = new SlimSerializer(_slim.Options with { WriteFormatVersion = SlimFormatVersion.Version1 });
     }
 }

@@ -56,10 +56,11 @@ public sealed record SlimOptions
     public SlimVersioning Versioning { get; init; } = SlimVersioning.Strict;
 
     /// <summary>
-    /// When true, this serializer's reader refuses version-tolerant type entries (member lists) with
-    /// <see cref="SlimLayoutMismatchException"/>, so a type of another version always fails instead of being mapped by
-    /// name; only strict entries (layout fingerprints) are read. Default false: readers read both forms. Glue sets it on
-    /// the receivers of an end whose <c>Versioning</c> is Strict.
+    /// When true, this serializer reads only messages whose writers used <see cref="SlimVersioning.Strict"/>: a type
+    /// entry that lists members by name (written with <see cref="SlimVersioning.Tolerant"/>) is refused with
+    /// <see cref="SlimLayoutMismatchException"/> naming the type, so a type of another version always fails instead of
+    /// being mapped member by member. Set it where every writer is known to be strict and a silently mapped type would be
+    /// a bug (Glue sets it on an end configured Strict). Default false: both forms are read.
     /// </summary>
     public bool RequireStrictLayouts { get; init; }
 
@@ -70,9 +71,10 @@ public sealed record SlimOptions
     public IReadOnlyList<SlimFormerName> FormerNames { get; init; } = [];
 
     /// <summary>
-    /// The message format version this serializer writes: 2 (the default: bodies follow their objects depth-first,
-    /// docs/FORMAT.md "Bodies"), or 1, the version earlier releases read and write. Readers read both. Set 1 while a
-    /// rolling upgrade still has readers of an earlier release, then remove it.
+    /// The message format version this serializer writes: <see cref="SlimFormatVersion.Version2"/> (the default: bodies
+    /// follow their objects depth-first, docs/FORMAT.md "Bodies"), or <see cref="SlimFormatVersion.Version1"/>, the
+    /// version earlier releases read and write. Readers read both. Set Version1 while a rolling upgrade still has readers
+    /// of an earlier release, then remove it.
     /// </summary>
-    public int WriteFormatVersion { get; init; } = 2;
+    public SlimFormatVersion WriteFormatVersion { get; init; } = SlimFormatVersion.Version2;
 }

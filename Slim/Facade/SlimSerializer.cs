@@ -53,7 +53,7 @@ public sealed partial class SlimSerializer
     public SlimSerializer(SlimOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        if (options.WriteFormatVersion is < MessageHeader.OldestReadableVersion or > MessageHeader.Version)
+        if ((int)options.WriteFormatVersion is < MessageHeader.OldestReadableVersion or > MessageHeader.Version)
         {
             throw new ArgumentOutOfRangeException(nameof(options), options.WriteFormatVersion,
                 $"SlimOptions.WriteFormatVersion must be {MessageHeader.OldestReadableVersion} or {MessageHeader.Version}.");

@@ -14,7 +14,7 @@ public sealed partial class SlimReader
     /// Reads an array written by <see cref="SlimWriter.WriteBlittableArray{T}"/>: one bulk copy on little-endian machines.
     /// For bool arrays every byte is checked to be 0 or 1.
     /// </summary>
-    public T[]? ReadBlittableArray<T>() where T : unmanaged
+    internal T[]? ReadBlittableArray<T>() where T : unmanaged
     {
         int length = ReadNullableLength(ElementNames<T>.Array, Unsafe.SizeOf<T>());
         if (length < 0)
@@ -31,7 +31,7 @@ public sealed partial class SlimReader
     }
 
     /// <summary>Fills <paramref name="destination"/> with little-endian elements, with no length prefix.</summary>
-    public void ReadBlittableSpan<T>(Span<T> destination) where T : unmanaged
+    internal void ReadBlittableSpan<T>(Span<T> destination) where T : unmanaged
     {
         int size = Unsafe.SizeOf<T>();
         long byteCount = (long)destination.Length * size;

@@ -55,10 +55,7 @@ public sealed partial class SlimReader : IDisposable
     /// <summary>
     /// The bytes known to be left: exact for in-memory input; for a stream, only those already buffered.
     /// </summary>
-    public int BufferedBytes => _end - _pos;
-
-    /// <summary>True when the input is a stream whose end has not been seen yet.</summary>
-    public bool IsStreaming => _stream is not null;
+    internal int BufferedBytes => _end - _pos;
 
     /// <summary>True when no byte is left (for a stream, this may read from it to find out).</summary>
     public bool IsAtEnd => _pos == _end && (_stream is null || !TryFill(1));
@@ -199,7 +196,7 @@ public sealed partial class SlimReader : IDisposable
     /// otherwise throws a <see cref="NFX.Slim.SlimFormatException"/> that names <paramref name="what"/>.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Require(int count, string what)
+    internal void Require(int count, string what)
     {
         if ((uint)count > (uint)(_end - _pos))
         {

@@ -14,7 +14,7 @@ public sealed partial class SlimWriter
     /// Writes an array of a fixed-width primitive (1, 2, 4, 8 or 16 bytes) as LEB128(length + 1) then every element's
     /// little-endian bytes back to back: one bulk copy on little-endian machines. 0 stands for null.
     /// </summary>
-    public void WriteBlittableArray<T>(T[]? array) where T : unmanaged
+    internal void WriteBlittableArray<T>(T[]? array) where T : unmanaged
     {
         if (array is null)
         {
@@ -32,7 +32,7 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>Writes the elements of <paramref name="values"/> as little-endian bytes, with no length prefix.</summary>
-    public void WriteBlittableSpan<T>(ReadOnlySpan<T> values) where T : unmanaged
+    internal void WriteBlittableSpan<T>(ReadOnlySpan<T> values) where T : unmanaged
     {
         ReadOnlySpan<byte> bytes = MemoryMarshal.AsBytes(values);
         if (BitConverter.IsLittleEndian || Unsafe.SizeOf<T>() == 1)

@@ -57,7 +57,7 @@ public sealed class SlimFormatNegotiationTests
         Assert.That(welcome?.Type, Is.EqualTo(FrameType.Welcome));
 
         // The earlier release's client: a Batch serializer that writes format version 1.
-        var slim = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, WriteFormatVersion = 1 });
+        var slim = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, WriteFormatVersion = SlimFormatVersion.Version1 });
         byte[] args = slim.Serialize(ValueTuple.Create("hello"));
         Assert.That(args[2], Is.EqualTo((byte)1));
         await peer.SendFrameAsync(FrameType.Call, [1, 0, (byte)ShapesWire.MethodId(nameof(IShapes.Echo)), 0, .. args]);
@@ -143,7 +143,7 @@ public sealed class SlimFormatNegotiationTests
         var receiver = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, TypePolicy = SlimTypePolicy.AllowAll });
         (Person parent, Person child) = ((Person, Person))receiver.Deserialize(body)!;
         Person result = await new ShapesService().Adopt(parent, child);
-        var sender = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, WriteFormatVersion = readsFormat2 ? 2 : 1 });
+        var sender = new SlimSerializer(new SlimOptions { RegistryMode = TypeRegistryMode.Batch, WriteFormatVersion = readsFormat2 ? SlimFormatVersion.Version2 : SlimFormatVersion.Version1 });
         await peer.SendFrameAsync(FrameType.Result, ResultContent(header.CallId, sender.Serialize(result)));
 
         Person answer = await adopted.WaitAsync(s_guard);

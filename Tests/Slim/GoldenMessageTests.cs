@@ -34,7 +34,7 @@ namespace NFX.Tests.Slim
             var slim = new SlimSerializer(SlimOptions.Default with
             {
                 TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(Golden.Node)),
-                WriteFormatVersion = 1,
+                WriteFormatVersion = SlimFormatVersion.Version1,
             });
             Assert.That(Convert.ToHexString(slim.Serialize(TwoBranches())), Is.EqualTo(Version1TwoBranches));
         }
@@ -43,7 +43,7 @@ namespace NFX.Tests.Slim
         [TestCase(3)]
         public void Constructor_UnknownWriteFormatVersion_Throws(int version)
         {
-            var error = Assert.Throws<ArgumentOutOfRangeException>(() => _ = new SlimSerializer(SlimOptions.Default with { WriteFormatVersion = version }));
+            var error = Assert.Throws<ArgumentOutOfRangeException>(() => _ = new SlimSerializer(SlimOptions.Default with { WriteFormatVersion = (SlimFormatVersion)version }));
             Assert.That(error!.Message, Does.Contain("WriteFormatVersion must be 1 or 2"));
         }
 

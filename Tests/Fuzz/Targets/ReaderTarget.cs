@@ -65,9 +65,11 @@ public sealed class ReaderTarget : FuzzTarget
 
     private static (string, Action<SlimReader>)[] BuildOperations()
     {
-        var reads = typeof(SlimReader).GetMethods(BindingFlags.Public | BindingFlags.Instance)
-            .Where(m => m.Name.StartsWith("Read", StringComparison.Ordinal) && m.GetParameters().Length == 0 && !m.IsGenericMethod &&
-                        m.ReturnType != typeof(void))
+        // Public and internal (the nullable readers Slim's generated code calls): the stored corpus's operation bytes
+        // index this list, so it keeps every reader it had when they were all public.
+        var reads = typeof(SlimReader).GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance)
+            .Where(m => (m.IsPublic || m.IsAssembly) && m.Name.StartsWith("Read", StringComparison.Ordinal) && m.GetParameters().Length == 0 &&
+                        !m.IsGenericMethod && m.ReturnType != typeof(void))
             .OrderBy(m => m.Name, StringComparer.Ordinal)
             .Select(m =>
             {
