@@ -40,12 +40,7 @@ internal sealed partial class ValueExpressions
                     Expression.Convert(Clone(inner, ValueOf(local), session, path, depth + 1), type),
                     Expression.Default(type)));
         }
-        CheckStruct(type, path, depth);
-        if (IsCalled(type, path, depth))
-        {
-            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Clone)), value, session);
-        }
-        return ExpandClone(type, value, session, path, depth);
+        return Struct(type, path, depth, Direction.Clone, [value, session], () => ExpandClone(type, value, session, path, depth));
     }
 
     private Expression ExpandClone(Type type, Expression value, Expression session, string path, int depth)

@@ -43,12 +43,7 @@ internal sealed partial class ValueExpressions
                 Expression.Convert(Read(inner, reader, session, path, depth + 1), type),
                 Expression.Default(type));
         }
-        CheckStruct(type, path, depth);
-        if (IsCalled(type, path, depth))
-        {
-            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Read)), reader, session);
-        }
-        return ExpandRead(type, reader, session, path, depth);
+        return Struct(type, path, depth, Direction.Read, [reader, session], () => ExpandRead(type, reader, session, path, depth));
     }
 
     private Expression ExpandRead(Type type, Expression reader, Expression session, string path, int depth)

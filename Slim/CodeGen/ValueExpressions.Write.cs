@@ -53,12 +53,7 @@ internal sealed partial class ValueExpressions
                 Expression.IfThen(HasValue(local),
                     Write(inner, writer, ValueOf(local), session, path, depth + 1)));
         }
-        CheckStruct(type, path, depth);
-        if (IsCalled(type, path, depth))
-        {
-            return Expression.Invoke(Expression.Constant(Functor(type, Direction.Write)), writer, value, session);
-        }
-        return ExpandWrite(type, writer, value, session, path, depth);
+        return Struct(type, path, depth, Direction.Write, [writer, value, session], () => ExpandWrite(type, writer, value, session, path, depth));
     }
 
     private Expression ExpandWrite(Type type, Expression writer, Expression value, Expression session, string path, int depth)

@@ -44,6 +44,16 @@ internal sealed partial class ValueExpressions
     private readonly ConcurrentDictionary<(Type, Direction), Delegate> _functors = new();
 
     /// <summary>
+    /// A struct value, checked, then written, read or cloned by its own functor (called with <paramref name="arguments"/>)
+    /// when it is too large to expand in place, else by <paramref name="expand"/>.
+    /// </summary>
+    private Expression Struct(Type type, string path, int depth, Direction direction, Expression[] arguments, Func<Expression> expand)
+    {
+        CheckStruct(type, path, depth);
+        return IsCalled(type, path, depth) ? Expression.Invoke(Expression.Constant(Functor(type, direction)), arguments) : expand();
+    }
+
+    /// <summary>
     /// True when a struct of <paramref name="type"/> is handled by its own functor (<see cref="MaxInlineNodes"/>); refuses
     /// it first when its nesting from here passes <see cref="MaxStructNesting"/>, as the expansion would have.
     /// </summary>

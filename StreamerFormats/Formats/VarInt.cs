@@ -46,15 +46,7 @@ public static class VarInt
 
     /// <summary>Encodes at <paramref name="dst"/>, which has at least <see cref="MaxBytes32"/> bytes; returns the count.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static int Write32(ref byte dst, uint value)
-    {
-        if (value < 0x80)
-        {
-            dst = (byte)value;
-            return 1;
-        }
-        return WriteLoop(ref dst, value);
-    }
+    internal static int Write32(ref byte dst, uint value) => Write64(ref dst, value); // a 32-bit value writes at most 5 bytes
 
     /// <summary>
     /// Like <see cref="Write32"/>, for a writer appending at the end of what it wrote: may also overwrite the bytes after
@@ -64,6 +56,17 @@ public static class VarInt
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int Append32(ref byte dst, uint value)
     {
+        int n = AppendShort(ref dst, value);
+        return n != 0 ? n : Append32Multi(ref dst, value);
+    }
+
+    /// <summary>
+    /// The one- and two-byte encodings (0..16383: counts, scores, years), inline at the call site, the common cases with
+    /// no call; 0 for a longer value (and for two bytes on a big-endian machine), which the caller encodes out of line.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static int AppendShort(ref byte dst, ulong value)
+    {
         if (value < 0x80)
         {
             dst = (byte)value;
@@ -71,11 +74,10 @@ public static class VarInt
         }
         if (value < 0x4000 && BitConverter.IsLittleEndian)
         {
-            // Two bytes (counts, scores, years: 128..16383) inline at the call site: the common multi-byte case, no call.
             Unsafe.WriteUnaligned(ref dst, (ushort)((value & 0x7F) | 0x80 | ((value << 1) & 0x7F00)));
             return 2;
         }
-        return Append32Multi(ref dst, value);
+        return 0;
     }
 
     // The 7-bit groups are spread over the bytes with shifts and masks and the continuation bits set from the length,
@@ -112,18 +114,8 @@ public static class VarInt
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int Append64(ref byte dst, ulong value)
     {
-        if (value < 0x80)
-        {
-            dst = (byte)value;
-            return 1;
-        }
-        if (value < 0x4000 && BitConverter.IsLittleEndian)
-        {
-            // Two bytes (counts, scores, years: 128..16383) inline at the call site: the common multi-byte case, no call.
-            Unsafe.WriteUnaligned(ref dst, (ushort)((value & 0x7F) | 0x80 | ((value << 1) & 0x7F00)));
-            return 2;
-        }
-        return Append64Multi(ref dst, value);
+        int n = AppendShort(ref dst, value);
+        return n != 0 ? n : Append64Multi(ref dst, value);
     }
 
     private static int Append64Multi(ref byte dst, ulong value)

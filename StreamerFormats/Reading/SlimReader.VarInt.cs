@@ -8,21 +8,27 @@ public sealed partial class SlimReader
     /// Reads an unsigned LEB128 value that fits 32 bits: at most 5 bytes, minimal (no trailing zero group).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint ReadVarUInt32()
+    public uint ReadVarUInt32() => TryReadShortVarInt(out uint value) ? value : ReadVarUInt32Multi();
+
+    /// <summary>
+    /// A one- or two-byte varint (0..16383), decoded inline; false, reading nothing, for anything else (a zero second
+    /// byte, not minimal, included), which the caller's checked way then reads or reports.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool TryReadShortVarInt(out uint value)
     {
         int available = _end - _pos;
         if (available > 0)
         {
-            // One or two bytes (0..16383) decoded here; anything else, a zero second byte (not minimal) included, goes
-            // the checked way, which reads or reports it.
-            int n = VarInt.ReadShort(ref Cursor, available, out uint value);
+            int n = VarInt.ReadShort(ref Cursor, available, out value);
             if (n != 0)
             {
                 _pos += n;
-                return value;
+                return true;
             }
         }
-        return ReadVarUInt32Multi();
+        value = 0;
+        return false;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -51,22 +57,7 @@ public sealed partial class SlimReader
 
     /// <summary>Reads an unsigned LEB128 value that fits 64 bits: at most 10 bytes, minimal.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public ulong ReadVarUInt64()
-    {
-        int available = _end - _pos;
-        if (available > 0)
-        {
-            // One or two bytes (0..16383) decoded here; anything else, a zero second byte (not minimal) included, goes
-            // the checked way, which reads or reports it.
-            int n = VarInt.ReadShort(ref Cursor, available, out uint value);
-            if (n != 0)
-            {
-                _pos += n;
-                return value;
-            }
-        }
-        return ReadVarUInt64Multi();
-    }
+    public ulong ReadVarUInt64() => TryReadShortVarInt(out uint value) ? value : ReadVarUInt64Multi();
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private ulong ReadVarUInt64Multi()
