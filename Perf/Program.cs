@@ -1,5 +1,8 @@
+using System.Text;
 using BenchmarkDotNet.Running;
+using NFX.Perf.Akka;
 using NFX.Perf.Costs;
+using NFX.Perf.Orleans;
 using NFX.Perf.Quick;
 using NFX.Perf.Rpc;
 using NFX.Perf.Scaling;
@@ -8,88 +11,130 @@ using NFX.Perf.Soak;
 namespace NFX.Perf;
 
 /// <summary>
-/// Entry point. <c>quick</c> runs the side-by-side comparison in a few minutes; <c>probe</c> is the child process
-/// quick mode uses for deep graphs; <c>rpc</c> runs only the RPC benchmark, <c>rpc-server</c> is its server process; <c>rpc-load</c> drives one RPC contender for a profiler;
-/// <c>profile</c> loops one contender for a profiler; <c>scaling</c> checks that the cost per object stays flat up to 16M nodes (each size in a <c>scaling-run</c> child); <c>akka</c> runs the Akka.NET comparison longer (<c>akka-node</c> is its other process); <c>orleans</c> runs the Orleans comparison longer; <c>costs</c> prints what a message, an object, a field and a string cost Slim and MemoryPack; <c>soak MINUTES</c> runs the Glue soak (with its <c>soak-node</c>
-/// and <c>soak-client</c> processes); anything else goes to BenchmarkDotNet (<c>--list flat</c>, <c>--filter *Graph*</c>).
+/// Entry point: one table of verbs (<see cref="Verbs"/>), each with its handler and its line of help; <c>--help</c> or
+/// no argument prints the table. Arguments that start with <c>-</c> go to BenchmarkDotNet (<c>--list flat</c>,
+/// <c>--filter *Graph*</c>); an unknown verb prints the help and exits with 2.
 /// </summary>
 public static class Program
 {
-    /// <summary>Dispatches on the first argument.</summary>
-    public static int Main(string[] args)
+    /// <summary>The exit code of a command line that names no verb this program has, or gives a verb the wrong arguments.</summary>
+    public const int UsageError = 2;
+
+    /// <summary>Every verb, the ones a user runs first, then the child processes the others start.</summary>
+    public static IReadOnlyList<Verb> Verbs { get; } =
+    [
+        new(QuickRunner.Verb, "[--filter a,b] [--loop N] [--budget-ms N] [--no-rpc] [--write-docs | --out DIR] [--rpc-* N]",
+            "the main job: every workload x contender, deep clone, HybridCache, Akka.NET, Orleans and RPC; tables, targets and a summary",
+            args => QuickRunner.Run(args)),
+        new(RpcQuick.Verb, "[--write-docs | --out DIR] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]",
+            "only the RPC benchmark: Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift and a raw socket",
+            args => RpcQuick.RunStandalone(args, QuickRunner.DefaultDocsDirectory())),
+        new(AkkaBench.Verb, "", "Slim in Akka.NET, the longer run (more rounds and messages than quick's part)", _ => new AkkaBench().RunLong()),
+        new(OrleansBench.Verb, "", "Slim in Orleans, the longer run", _ => new OrleansBench().RunLong()),
+        new(ScalingCheck.Verb, "[--sizes 1,4,16] [--shapes list,tree] [--runs 3]",
+            "cost per node from 1M to 16M nodes, each size in a child process; target: flat within 1.3x", args => ScalingCheck.Run(args)),
+        new(UnitCostCheck.Verb, "[--rounds N]", "what a message, an object, an int field and a string cost Slim and MemoryPack",
+            args => UnitCostCheck.Run(args)),
+        new(ProfileLoop.Verb, "WORKLOAD CONTENDER serialize|deserialize|clone SECONDS [--fresh]", "one contender's path in a loop, for a profiler",
+            args => ProfileLoop.Run(args)),
+        new(RpcLoad.Verb, "[--contender Glue|grpc-dotnet] [--workload Sum|Echo|DbWork] [--callers N] [--seconds N] [--rounds N]",
+            "one RPC contender under load against the server process, for a profiler", args => RpcLoad.Run(args)),
+        new(SoakRunner.Verb, "MINUTES [--clients N] [--workers N] [--kill-every SECONDS] [--out FILE.md]",
+            "the Glue soak: a three-node cluster with nodes killed and hostile peers, memory watched", args => SoakRunner.Run(args)),
+        new(ChildProbe.Verb, "WORKLOAD CONTENDER", "child of quick: verifies one contender on a deep workload (a stack overflow ends only the child)",
+            args => ChildProbe.RunChild(args[0], args[1]), Internal: true) { MinArguments = 2, MaxArguments = 2 },
+        new(RpcServerProcess.Verb, "", "child of rpc and quick: the RPC servers in their own process", _ => RpcServerProcess.RunChild(), Internal: true)
+            { MaxArguments = 0 },
+        new(ScalingChild.Verb, "list|tree MILLIONS RUNS", "child of scaling: one shape at one size", args => ScalingChild.Run(args), Internal: true)
+            { MinArguments = 3, MaxArguments = 3 },
+        new(AkkaNode.Verb, "slim|hyperion|json", "child of akka and quick: the echo side of the Akka.Remote ping-pong", args => AkkaNode.Run(args), Internal: true)
+            { MinArguments = 1, MaxArguments = 1 },
+        new(SoakNode.Verb, "PORT LOG SAMPLE_SECONDS", "child of soak: one Glue server node", args => SoakNode.Run(args), Internal: true)
+            { MinArguments = 3, MaxArguments = 3 },
+        new(SoakClient.Verb, "INDEX SECONDS SAMPLE_SECONDS WORKERS PORT...", "child of soak: one client process", args => SoakClient.Run(args), Internal: true)
+            { MinArguments = 5 },
+    ];
+
+    /// <summary>Runs the verb of the command line.</summary>
+    public static int Main(string[] args) => Run(args, Console.Out, Console.Error);
+
+    /// <summary>
+    /// Dispatches <paramref name="args"/>: a verb to its handler, <c>-</c>options to BenchmarkDotNet, <c>--help</c> or
+    /// nothing to the help on <paramref name="output"/>, anything else to the help on <paramref name="error"/> with
+    /// <see cref="UsageError"/>.
+    /// </summary>
+    public static int Run(string[] args, TextWriter output, TextWriter error)
     {
-        if (args.Length > 0 && args[0] == QuickRunner.Verb)
+        if (args.Length == 0 || args[0] is "--help" or "-h" or "help")
         {
-            return QuickRunner.Run(args[1..]);
+            output.Write(Help());
+            return 0;
         }
-        if (args.Length > 0 && args[0] == ScalingCheck.Verb)
+        if (Verbs.FirstOrDefault(v => v.Name == args[0]) is Verb verb)
         {
-            return ScalingCheck.Run(args[1..]);
+            if (args.Length - 1 >= verb.MinArguments && args.Length - 1 <= verb.MaxArguments)
+            {
+                return verb.Run(args[1..]);
+            }
+            error.WriteLine($"'{verb.Name}' takes: {verb.Name} {verb.Arguments}".TrimEnd() + (verb.Arguments.Length == 0 ? " (no arguments)" : ""));
+            return UsageError;
         }
-        if (args.Length > 0 && args[0] == ScalingChild.Verb)
+        if (args[0].StartsWith('-'))
         {
-            return ScalingChild.Run(args[1..]);
+            return RunBenchmarkDotNet(args);
         }
-        if (args.Length > 0 && args[0] == UnitCostCheck.Verb)
+        error.WriteLine($"Unknown verb '{args[0]}'.");
+        error.Write(Help());
+        return UsageError;
+    }
+
+    /// <summary>The verb table as text, one verb a line.</summary>
+    public static string Help()
+    {
+        var text = new StringBuilder("Usage: dotnet run -c Release --project Perf -- VERB [ARGUMENTS]").AppendLine().AppendLine();
+        int width = Verbs.Max(v => v.Name.Length);
+        foreach (bool internalVerbs in new[] { false, true })
         {
-            return UnitCostCheck.Run(args[1..]);
+            text.AppendLine(internalVerbs ? "Child processes (started by the verbs above, not by hand):" : "Verbs:");
+            foreach (Verb verb in Verbs.Where(v => v.Internal == internalVerbs))
+            {
+                text.AppendLine($"  {verb.Name.PadRight(width)}  {verb.Help}.");
+                if (verb.Arguments.Length > 0)
+                {
+                    text.AppendLine($"  {"".PadRight(width)}  {verb.Name} {verb.Arguments}");
+                }
+            }
+            text.AppendLine();
         }
-        if (args.Length > 0 && args[0] == ProfileLoop.Verb)
-        {
-            return ProfileLoop.Run(args[1..]);
-        }
-        if (args.Length == 3 && args[0] == ChildProbe.Verb)
-        {
-            return ChildProbe.RunChild(args[1], args[2]);
-        }
-        // RPC benchmark (issue 7): the server child process, and the RPC part of quick mode on its own.
-        if (args.Length == 1 && args[0] == RpcServerProcess.Verb)
-        {
-            return RpcServerProcess.RunChild();
-        }
-        // The Glue soak run: the coordinator, and its node and client processes.
-        if (args.Length > 0 && args[0] == SoakRunner.Verb)
-        {
-            return SoakRunner.Run(args[1..]);
-        }
-        if (args.Length == 4 && args[0] == SoakNode.Verb)
-        {
-            return SoakNode.Run(args[1..]);
-        }
-        if (args.Length > 5 && args[0] == SoakClient.Verb)
-        {
-            return SoakClient.Run(args[1..]);
-        }
-        if (args.Length > 0 && args[0] == RpcLoad.Verb)
-        {
-            return RpcLoad.Run(args[1..]);
-        }
-        // Slim in Orleans (Perf/Orleans): the longer run.
-        if (args.Length > 0 && args[0] == Orleans.OrleansBench.Verb)
-        {
-            return Orleans.OrleansBench.RunLong(args[1..]);
-        }
-        // Slim in Akka.NET (Perf/Akka): the longer run, and the ping-pong's other process.
-        if (args.Length > 0 && args[0] == Akka.AkkaBench.Verb)
-        {
-            return Akka.AkkaBench.RunLong(args[1..]);
-        }
-        if (args.Length == 2 && args[0] == Akka.AkkaNode.Verb)
-        {
-            return Akka.AkkaNode.Run(args[1..]);
-        }
-        if (args.Length > 0 && args[0] == RpcQuick.Verb)
-        {
-            return RpcQuick.RunStandalone(args[1..], QuickRunner.DefaultDocsDirectory());
-        }
-        // In process: BenchmarkDotNet's default toolchain looks for a project named after the assembly
-        // (NFX.Slim.Perf.csproj) and this one is Perf/Perf.csproj. Deep workloads probe in a child first (see
-        // SerializationBenchmarks), so a stack overflow cannot take the run down.
+        text.AppendLine("Anything starting with '-' goes to BenchmarkDotNet, in process: --list flat, --filter '*Graph*' --job short.");
+        return text.ToString();
+    }
+
+    // BenchmarkDotNet's default toolchain looks for a project named after the assembly (NFX.Slim.Perf.csproj) and this
+    // one is Perf/Perf.csproj, so it runs in process. Deep workloads probe in a child first (see SerializationBenchmarks),
+    // so a stack overflow cannot take the run down.
+    private static int RunBenchmarkDotNet(string[] args)
+    {
         if (!args.Any(a => a.Equals("--inProcess", StringComparison.OrdinalIgnoreCase) || a.Equals("-i", StringComparison.Ordinal)))
         {
             args = [.. args, "--inProcess"];
         }
         BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
         return 0;
+    }
+
+    /// <summary>One verb of the command line.</summary>
+    /// <param name="Name">What to type first.</param>
+    /// <param name="Arguments">What may follow it ("" for nothing).</param>
+    /// <param name="Help">What it does, in one line.</param>
+    /// <param name="Run">The handler, given the arguments after the verb; returns the exit code.</param>
+    /// <param name="Internal">True for a child process another verb starts.</param>
+    public sealed record Verb(string Name, string Arguments, string Help, Func<string[], int> Run, bool Internal = false)
+    {
+        /// <summary>The fewest arguments after the verb (a child process's are fixed).</summary>
+        public int MinArguments { get; init; }
+
+        /// <summary>The most arguments after the verb.</summary>
+        public int MaxArguments { get; init; } = int.MaxValue;
     }
 }

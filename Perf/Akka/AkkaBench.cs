@@ -11,63 +11,52 @@ namespace NFX.Perf.Akka;
 /// Slim in Akka.NET against Hyperion and Akka's default (Newtonsoft JSON): serializer-only time and bytes through
 /// Akka's <see cref="Serializer"/> API, and an Akka.Remote ping-pong between two actor systems in two processes (as
 /// Akka's RemotePingPong: one association, messages/s with a window in flight, round-trip p50/p99 one at a time), for a
-/// small message and the Perf DTO tree. Contenders alternate within every round; each figure is the median of the
-/// rounds; the load average is printed beside the tables. Part of <c>quick</c> (<c>quick --filter akka</c> alone);
-/// <c>akka</c> is the longer run.
+/// small message and the Perf DTO tree. Part of <c>quick</c> (<c>quick --filter akka</c> alone); <c>akka</c> is the
+/// longer run.
 /// </summary>
-public static class AkkaBench
+public sealed class AkkaBench : HostedBench
 {
+    /// <summary>The verb of the longer run, also the quick-run filter key.</summary>
     public const string Verb = "akka";
-    public const string Key = "akka";
-    private const int Window = 32;
 
-    private sealed record Settings(int Rounds, int SmallCount, int DtoCount, int LatencyCount, TimeSpan Batch);
+    /// <inheritdoc/>
+    public override string Key => Verb;
 
-    private static readonly Settings s_quick = new(Rounds: 3, SmallCount: 4000, DtoCount: 400, LatencyCount: 300, Batch: TimeSpan.FromMilliseconds(40));
-    private static readonly Settings s_long = new(Rounds: 7, SmallCount: 20000, DtoCount: 2000, LatencyCount: 2000, Batch: TimeSpan.FromMilliseconds(150));
+    /// <inheritdoc/>
+    protected override string Title => "Slim in Akka.NET (vs Hyperion and Akka's default, Newtonsoft JSON)";
 
-    /// <summary>The quick run's table (a minute or so).</summary>
-    public static void RunQuick(TextWriter output) => Run(output, s_quick, "dotnet run -c Release --project Perf -- quick --filter akka");
+    /// <inheritdoc/>
+    protected override string Versions => "Akka.NET 1.5.74, Akka.Serialization.Hyperion 1.5.73";
 
-    /// <summary>The <c>akka</c> verb: more rounds and messages.</summary>
-    public static int RunLong(string[] args)
+    /// <inheritdoc/>
+    protected override Settings Quick { get; } = new(Rounds: 3, SmallCount: 4000, DtoCount: 400, LatencyCount: 300, Batch: TimeSpan.FromMilliseconds(40));
+
+    /// <inheritdoc/>
+    protected override Settings Long { get; } = new(Rounds: 7, SmallCount: 20000, DtoCount: 2000, LatencyCount: 2000, Batch: TimeSpan.FromMilliseconds(150));
+
+    /// <inheritdoc/>
+    protected override TargetTable Measure(TextWriter output, Settings settings)
     {
-        Run(Console.Out, s_long, "dotnet run -c Release --project Perf -- akka");
-        return 0;
-    }
-
-    private static void Run(TextWriter output, Settings settings, string command)
-    {
-        double? loadAtStart = MachineInfo.LoadAverage();
-        output.WriteLine("## Slim in Akka.NET (vs Hyperion and Akka's default, Newtonsoft JSON)");
-        output.WriteLine();
-        output.WriteLine($"Machine: {MachineInfo.Current()}. Command: `{command}`. Akka.NET 1.5.74, Akka.Serialization.Hyperion 1.5.73.");
-        output.WriteLine();
-        List<string> targets = [];
         Dictionary<string, (int Bytes, double RoundTripNs)>[] serializerOnly = SerializerOnly(output, settings);
         Dictionary<string, double>[] endToEnd = EndToEnd(output, settings);
         int dto = AkkaMessages.All.Count - 1;
         double e2e = endToEnd[dto][AkkaContenders.Slim] / endToEnd[dto][AkkaContenders.Hyperion];
         double ser = serializerOnly[dto][AkkaContenders.Hyperion].RoundTripNs / serializerOnly[dto][AkkaContenders.Slim].RoundTripNs;
         bool smaller = serializerOnly.All(m => m[AkkaContenders.Slim].Bytes < m[AkkaContenders.Hyperion].Bytes && m[AkkaContenders.Slim].Bytes < m[AkkaContenders.Json].Bytes);
-        targets.Add(Target($"DTO tree end to end, Slim >= 2x Hyperion's messages/s: {e2e:0.00}x", e2e >= 2));
-        targets.Add(Target($"DTO tree serializer only (serialize + deserialize), Slim >= 3x faster than Hyperion: {ser:0.00}x", ser >= 3));
-        targets.Add(Target("Slim's payloads smaller than Hyperion's and JSON's for both messages: " +
-            string.Join(", ", serializerOnly.Select((m, i) => $"{AkkaMessages.All[i].Name} {m[AkkaContenders.Slim].Bytes:N0} / {m[AkkaContenders.Hyperion].Bytes:N0} / {m[AkkaContenders.Json].Bytes:N0} B")), smaller));
+        var targets = new TargetTable("Akka.NET",
+        [
+            Target.Judged("DTO tree end to end: Slim's messages/s over Hyperion's", ">= 2x", N(e2e) + "x", e2e >= 2, TargetKind.Timing),
+            Target.Judged("DTO tree serializer only (serialize + deserialize): Hyperion's time over Slim's", ">= 3x", N(ser) + "x", ser >= 3, TargetKind.Timing),
+            Target.Judged("Slim's payloads smaller than Hyperion's and JSON's, both messages", "< each",
+                string.Join(", ", serializerOnly.Select((m, i) =>
+                    $"{AkkaMessages.All[i].Name} {m[AkkaContenders.Slim].Bytes:N0} / {m[AkkaContenders.Hyperion].Bytes:N0} / {m[AkkaContenders.Json].Bytes:N0} B")),
+                smaller, TargetKind.Size),
+        ]);
         output.WriteLine("### Akka targets");
         output.WriteLine();
-        foreach (string target in targets)
-        {
-            output.WriteLine("- " + target);
-        }
-        output.WriteLine();
-        output.WriteLine(MachineInfo.LoadAverage() is double end && loadAtStart is double start
-            ? MachineInfo.DescribeLoad(start, end, Environment.ProcessorCount)
-            : "Load average: unknown on this OS.");
-        output.WriteLine();
+        output.WriteLine(targets.ToMarkdown());
+        return targets;
     }
-
-    private static string Target(string text, bool met) => (met ? "met: " : "MISSED: ") + text;
 
     /// <summary>Per message, per contender: bytes and the median serialize + deserialize time; prints the table.</summary>
     private static Dictionary<string, (int Bytes, double RoundTripNs)>[] SerializerOnly(TextWriter output, Settings settings)
@@ -88,26 +77,16 @@ public static class AkkaBench
                 var serializers = AkkaContenders.Names.ToDictionary(n => n, n => systems[n].Serialization.FindSerializerFor(message));
                 var bytes = serializers.ToDictionary(p => p.Key, p => p.Value.ToBinary(message));
                 var verified = serializers.ToDictionary(p => p.Key, p => GraphComparer.Compare(message, p.Value.FromBinary(bytes[p.Key], type), GraphFidelity.Contents).Difference is null);
-                var ser = AkkaContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                var deser = AkkaContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                for (int round = 0; round < settings.Rounds * 3; round++)
-                {
-                    foreach (string name in AkkaContenders.Names)
-                    {
-                        Serializer serializer = serializers[name];
-                        byte[] payload = bytes[name];
-                        ser[name].Add(Measure(() => serializer.ToBinary(message), settings.Batch));
-                        deser[name].Add(Measure(() => serializer.FromBinary(payload, type), settings.Batch));
-                    }
-                }
+                Dictionary<string, double[]> times = MedianTimes(AkkaContenders.Names, name =>
+                    [() => serializers[name].ToBinary(message), () => serializers[name].FromBinary(bytes[name], type)], settings.Rounds * 3, settings.Batch);
                 var summary = new Dictionary<string, (int, double)>();
-                double slimRoundTrip = Median(ser[AkkaContenders.Slim]) + Median(deser[AkkaContenders.Slim]);
+                double slimRoundTrip = times[AkkaContenders.Slim].Sum();
                 foreach (string name in AkkaContenders.Names)
                 {
-                    double s = Median(ser[name]), d = Median(deser[name]);
+                    (double s, double d) = (times[name][0], times[name][1]);
                     summary[name] = (bytes[name].Length, s + d);
                     output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"| {messageName} | {name} | {bytes[name].Length:N0} | {Time(s)} | {Time(d)} | {Time(s + d)} | {(s + d) / slimRoundTrip:0.00}x | " +
+                        $"| {messageName} | {name} | {bytes[name].Length:N0} | {Format.Time(s)} | {Format.Time(d)} | {Format.Time(s + d)} | {(s + d) / slimRoundTrip:0.00}x | " +
                         $"{(double)bytes[name].Length / bytes[AkkaContenders.Slim].Length:0.00}x | {(verified[name] ? "yes" : "DIFFERS")} |"));
                 }
                 results.Add(summary);
@@ -119,27 +98,6 @@ public static class AkkaBench
         {
             Task.WaitAll([.. systems.Values.Select(s => s.Terminate())], TimeSpan.FromSeconds(10));
         }
-    }
-
-    /// <summary>Nanoseconds per call: the call repeated for about <paramref name="batch"/>.</summary>
-    private static double Measure(Action call, TimeSpan batch)
-    {
-        call();
-        long deadline = Stopwatch.GetTimestamp() + (long)(batch.TotalSeconds * Stopwatch.Frequency);
-        long start = Stopwatch.GetTimestamp();
-        long count = 0;
-        long now;
-        do
-        {
-            for (int i = 0; i < 8; i++)
-            {
-                call();
-            }
-            count += 8;
-            now = Stopwatch.GetTimestamp();
-        }
-        while (now < deadline);
-        return (now - start) * 1e9 / Stopwatch.Frequency / count;
     }
 
     /// <summary>Per message, per contender: median messages/s; prints the table.</summary>
@@ -177,31 +135,21 @@ public static class AkkaBench
             foreach ((string messageName, object message) in AkkaMessages.All)
             {
                 int count = message is SmallMessage ? settings.SmallCount : settings.DtoCount;
-                var rates = AkkaContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                var p50 = AkkaContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                var p99 = AkkaContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                for (int round = 0; round < settings.Rounds; round++)
-                {
-                    // Each round starts with the next contender: no one always runs first (or right after another's garbage).
-                    foreach (string name in AkkaContenders.Names.Skip(round % AkkaContenders.Names.Count).Concat(AkkaContenders.Names.Take(round % AkkaContenders.Names.Count)))
+                var medians = EndToEndRounds(AkkaContenders.Names, settings.Rounds,
+                    name =>
                     {
-                        (ActorSystem system, IActorRef echo) = clients[name];
                         long started = Stopwatch.GetTimestamp();
-                        PingPong(system, echo, message, count, Window);
-                        rates[name].Add(count / Stopwatch.GetElapsedTime(started).TotalSeconds);
-                        long[] trips = PingPong(system, echo, message, settings.LatencyCount, 1);
-                        Array.Sort(trips);
-                        p50[name].Add(trips[trips.Length / 2] * 1e9 / Stopwatch.Frequency);
-                        p99[name].Add(trips[(int)(trips.Length * 0.99)] * 1e9 / Stopwatch.Frequency);
-                    }
-                }
-                var summary = AkkaContenders.Names.ToDictionary(n => n, n => Median(rates[n]));
+                        PingPong(clients[name].System, clients[name].Echo, message, count, Window);
+                        return count / Stopwatch.GetElapsedTime(started).TotalSeconds;
+                    },
+                    name => PingPong(clients[name].System, clients[name].Echo, message, settings.LatencyCount, 1));
                 foreach (string name in AkkaContenders.Names)
                 {
+                    (double rate, double p50, double p99) = medians[name];
                     output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"| {messageName} | {name} | {summary[name]:N0} | {Time(Median(p50[name]))} | {Time(Median(p99[name]))} | {summary[name] / summary[AkkaContenders.Slim]:0.00}x |"));
+                        $"| {messageName} | {name} | {rate:N0} | {Format.Time(p50)} | {Format.Time(p99)} | {rate / medians[AkkaContenders.Slim].Rate:0.00}x |"));
                 }
-                results.Add(summary);
+                results.Add(AkkaContenders.Names.ToDictionary(n => n, n => medians[n].Rate));
             }
             output.WriteLine();
             return [.. results];
@@ -245,16 +193,5 @@ public static class AkkaBench
         throw new InvalidOperationException("the akka node exited before printing its address");
     }
 
-    private static double Median(List<double> values)
-    {
-        double[] sorted = [.. values.Order()];
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
-    }
-
-    private static string Time(double ns) => ns switch
-    {
-        < 1_000 => string.Create(CultureInfo.InvariantCulture, $"{ns:0} ns"),
-        < 1_000_000 => string.Create(CultureInfo.InvariantCulture, $"{ns / 1_000:0.0} us"),
-        _ => string.Create(CultureInfo.InvariantCulture, $"{ns / 1_000_000:0.00} ms"),
-    };
+    private static string N(double ratio) => ratio.ToString("0.00", CultureInfo.InvariantCulture);
 }

@@ -16,10 +16,10 @@ public static class CacheBench
     private static readonly TimeSpan s_endToEndBatch = TimeSpan.FromMilliseconds(120);
     private const int Samples = 7;
 
-    /// <summary>Runs the comparison and writes the tables to <paramref name="output"/>.</summary>
-    public static void RunQuick(TextWriter output) => RunQuickAsync(output).GetAwaiter().GetResult();
+    /// <summary>Runs the comparison, writes the tables to <paramref name="output"/> and returns the targets.</summary>
+    public static TargetTable RunQuick(TextWriter output) => RunQuickAsync(output).GetAwaiter().GetResult();
 
-    private static async Task RunQuickAsync(TextWriter output)
+    private static async Task<TargetTable> RunQuickAsync(TextWriter output)
     {
         ArgumentNullException.ThrowIfNull(output);
         double? loadAtStart = MachineInfo.LoadAverage();
@@ -32,7 +32,7 @@ public static class CacheBench
             "Microsoft's RedisCache over redis-server on loopback, one caller; median of the rounds; allocation is the whole process's per call. " +
             "Ratios are the contender / Slim.");
         output.WriteLine();
-        var targets = new List<string>();
+        var targets = new List<Target>();
         await using CacheEndToEnd endToEnd = CacheEndToEnd.Start();
         foreach (string value in CacheValues.Keys)
         {
@@ -63,35 +63,30 @@ public static class CacheBench
         output.WriteLine();
         output.WriteLine($"Load average (1 min) at start / end: {Load(loadAtStart)} / {Load(loadAtEnd)} on {Environment.ProcessorCount} cores.");
         output.WriteLine();
-        output.WriteLine("| Target | Goal | Measured | Result |");
-        output.WriteLine("|---|---|---|---|");
-        foreach (string target in targets)
-        {
-            output.WriteLine(target);
-        }
-        output.WriteLine();
+        var table = new TargetTable("HybridCache", targets);
+        output.WriteLine(table.ToMarkdown());
+        return table;
     }
 
-    private static string SizeTarget(string value, IReadOnlyList<CacheContender> contenders)
+    private static Target SizeTarget(string value, IReadOnlyList<CacheContender> contenders)
     {
         CacheContender slim = contenders[0];
         CacheContender[] peers = [.. contenders.Where(c => c.Name is "System.Text.Json" or "MessagePack Typeless")];
-        bool met = peers.All(p => slim.Bytes < p.Bytes);
-        return string.Create(CultureInfo.InvariantCulture,
-            $"| {value}: Slim stores fewer bytes than System.Text.Json and MessagePack Typeless | < each | Slim {slim.Bytes:N0}; " +
-            $"{string.Join("; ", peers.Select(p => $"{p.Name} {p.Bytes:N0} ({Ratio(p.Bytes, slim.Bytes)})"))} | {(met ? "met" : "missed")} |");
+        return Target.Judged($"{value}: Slim stores fewer bytes than System.Text.Json and MessagePack Typeless", "< each",
+            string.Create(CultureInfo.InvariantCulture, $"Slim {slim.Bytes:N0}; {string.Join("; ", peers.Select(p => $"{p.Name} {p.Bytes:N0} ({Ratio(p.Bytes, slim.Bytes)})"))}"),
+            peers.All(p => slim.Bytes < p.Bytes), TargetKind.Size);
     }
 
-    private static string SpeedTarget(string value, IReadOnlyList<CacheContender> contenders, (long RedisBytes, double Ns, long Alloc)[] get,
+    private static Target SpeedTarget(string value, IReadOnlyList<CacheContender> contenders, (long RedisBytes, double Ns, long Alloc)[] get,
         (double Ns, long Alloc)[] deserialize)
     {
         int fastest = Enumerable.Range(0, contenders.Count).MinBy(i => get[i].Ns);
         double ratio = get[0].Ns / get[fastest].Ns;
         string share = string.Create(CultureInfo.InvariantCulture,
             $"deserialize is {deserialize[0].Ns / get[0].Ns:P0} of Slim's get, {deserialize[fastest].Ns / get[fastest].Ns:P0} of {contenders[fastest].Name}'s");
-        return string.Create(CultureInfo.InvariantCulture,
-            $"| {value}: Slim's end-to-end L2 get within 10% of the fastest contender | <= 1.10x | {ratio:N2}x of {contenders[fastest].Name} " +
-            $"({Time(get[0].Ns)} vs {Time(get[fastest].Ns)}; {share}) | {(ratio <= 1.10 ? "met" : "missed")} |");
+        return Target.Judged($"{value}: Slim's end-to-end L2 get within 10% of the fastest contender", "<= 1.10x",
+            string.Create(CultureInfo.InvariantCulture, $"{ratio:N2}x of {contenders[fastest].Name} ({Time(get[0].Ns)} vs {Time(get[fastest].Ns)}; {share})"),
+            ratio <= 1.10, TargetKind.Timing);
     }
 
     /// <summary>

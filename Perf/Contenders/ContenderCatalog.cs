@@ -1,4 +1,3 @@
-using NFX.Slim;
 using NFX.Perf.Contenders.Thrift;
 
 namespace NFX.Perf.Contenders;
@@ -11,8 +10,8 @@ public static class ContenderCatalog
     [
         new SlimPerCallContender(),
         new SlimBatchContender(),
-        new SlimPerCallContender(SlimVersioning.Tolerant),
-        new SlimBatchContender(SlimVersioning.Tolerant),
+        new SlimTolerantPerCallContender(),
+        new SlimTolerantBatchContender(),
         new MemoryPackContender(),
         new MemoryPackReferencesContender(),
         new MessagePackContractContender(),

@@ -8,28 +8,30 @@ namespace NFX.Perf.Contenders;
 /// into one reused buffer. <see cref="Prepare"/> sends each root once first, so timing sees the steady state (type
 /// names already known on both ends).
 /// </summary>
-public sealed class SlimBatchContender : Contender
+public class SlimBatchContender : Contender
 {
     private readonly SlimSerializer _writer;
     private readonly SlimSerializer _reader;
     private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
-    private readonly bool _tolerant;
 
-    /// <summary>Strict layouts, or with <paramref name="versioning"/> Tolerant the version-tolerant twin (member lists once per connection).</summary>
-    public SlimBatchContender(SlimVersioning versioning = SlimVersioning.Strict)
+    /// <summary>Strict layouts.</summary>
+    public SlimBatchContender()
+        : this(SlimVersioning.Strict)
+    {
+    }
+
+    /// <summary>The same contender writing <paramref name="versioning"/> layouts.</summary>
+    protected SlimBatchContender(SlimVersioning versioning)
     {
         _writer = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch, versioning));
         _reader = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch));
-        _tolerant = versioning == SlimVersioning.Tolerant;
     }
 
     /// <inheritdoc/>
-    public override string Name => _tolerant ? "Slim tolerant (Batch)" : "Slim (Batch)";
+    public override string Name => "Slim (Batch)";
 
     /// <inheritdoc/>
-    public override string Notes => _tolerant
-        ? "SlimVersioning.Tolerant on a connection: member lists crossed once when primed, then bodies only."
-        : "steady state of a connection: registry primed, output into a reused IBufferWriter.";
+    public override string Notes => "steady state of a connection: registry primed, output into a reused IBufferWriter.";
 
     /// <inheritdoc/>
     public override object Prepare(object root)

@@ -16,36 +16,32 @@ namespace NFX.Perf.Orleans;
 /// Slim as Orleans' fallback against Orleans' System.Text.Json fallback and the same types annotated with
 /// <c>[GenerateSerializer]</c>: codec-only time and bytes through Orleans' <see cref="Serializer{T}"/>, copier-only time
 /// through Orleans' <see cref="DeepCopier"/>, and grain calls in a TestingHost cluster (a silo and a client in this
-/// process, Orleans messaging over loopback TCP) for the small message and the Perf DTO tree. Contenders alternate
-/// within every round; figures are medians; the load average is printed. Part of <c>quick</c>
-/// (<c>quick --filter orleans</c> alone); <c>orleans</c> is the longer run.
+/// process, Orleans messaging over loopback TCP) for the small message and the Perf DTO tree. No targets: the tables
+/// show where Slim stands. Part of <c>quick</c> (<c>quick --filter orleans</c> alone); <c>orleans</c> is the longer run.
 /// </summary>
-public static class OrleansBench
+public sealed class OrleansBench : HostedBench
 {
+    /// <summary>The verb of the longer run, also the quick-run filter key.</summary>
     public const string Verb = "orleans";
-    public const string Key = "orleans";
-    private const int Window = 32;
 
-    private sealed record Settings(int Rounds, int SmallCalls, int DtoCalls, int LatencyCalls, TimeSpan Batch);
+    /// <inheritdoc/>
+    public override string Key => Verb;
 
-    private static readonly Settings s_quick = new(Rounds: 3, SmallCalls: 3000, DtoCalls: 300, LatencyCalls: 200, Batch: TimeSpan.FromMilliseconds(40));
-    private static readonly Settings s_long = new(Rounds: 7, SmallCalls: 20000, DtoCalls: 2000, LatencyCalls: 1000, Batch: TimeSpan.FromMilliseconds(150));
+    /// <inheritdoc/>
+    protected override string Title => "Slim in Orleans (vs Orleans' System.Text.Json fallback and [GenerateSerializer] codecs)";
 
-    public static void RunQuick(TextWriter output) => Run(output, s_quick, "dotnet run -c Release --project Perf -- quick --filter orleans");
+    /// <inheritdoc/>
+    protected override string Versions => "Microsoft.Orleans 10.4.2";
 
-    public static int RunLong(string[] args)
+    /// <inheritdoc/>
+    protected override Settings Quick { get; } = new(Rounds: 3, SmallCount: 3000, DtoCount: 300, LatencyCount: 200, Batch: TimeSpan.FromMilliseconds(40));
+
+    /// <inheritdoc/>
+    protected override Settings Long { get; } = new(Rounds: 7, SmallCount: 20000, DtoCount: 2000, LatencyCount: 1000, Batch: TimeSpan.FromMilliseconds(150));
+
+    /// <inheritdoc/>
+    protected override TargetTable? Measure(TextWriter output, Settings settings)
     {
-        Run(Console.Out, s_long, "dotnet run -c Release --project Perf -- orleans");
-        return 0;
-    }
-
-    private static void Run(TextWriter output, Settings settings, string command)
-    {
-        double? loadAtStart = MachineInfo.LoadAverage();
-        output.WriteLine("## Slim in Orleans (vs Orleans' System.Text.Json fallback and [GenerateSerializer] codecs)");
-        output.WriteLine();
-        output.WriteLine($"Machine: {MachineInfo.Current()}. Command: `{command}`. Microsoft.Orleans 10.4.2.");
-        output.WriteLine();
         var services = OrleansContenders.Names.ToDictionary(n => n, OrleansContenders.Standalone);
         try
         {
@@ -60,10 +56,7 @@ public static class OrleansBench
             }
         }
         EndToEnd(output, settings);
-        output.WriteLine(MachineInfo.LoadAverage() is double end && loadAtStart is double start
-            ? MachineInfo.DescribeLoad(start, end, Environment.ProcessorCount)
-            : "Load average: unknown on this OS.");
-        output.WriteLine();
+        return null;
     }
 
     private static void CodecOnly(TextWriter output, Settings settings, Dictionary<string, ServiceProvider> services)
@@ -80,24 +73,16 @@ public static class OrleansBench
             var values = OrleansContenders.Names.ToDictionary(n => n, n => OrleansContenders.Message(n, message));
             var bytes = serializers.ToDictionary(p => p.Key, p => p.Value.SerializeToArray(values[p.Key]));
             var verified = serializers.ToDictionary(p => p.Key, p => Verify(message.Plain, p.Value.Deserialize(bytes[p.Key])));
-            var ser = OrleansContenders.Names.ToDictionary(n => n, _ => new List<double>());
-            var deser = OrleansContenders.Names.ToDictionary(n => n, _ => new List<double>());
             var buffer = new ArrayBufferWriter<byte>(256 * 1024);
-            for (int round = 0; round < settings.Rounds * 3; round++)
-            {
-                foreach (string name in OrleansContenders.Names)
-                {
-                    Serializer<object> serializer = serializers[name];
-                    object value = values[name];
-                    byte[] payload = bytes[name];
-                    ser[name].Add(Measure(() => { buffer.ResetWrittenCount(); serializer.Serialize(value, buffer); }, settings.Batch));
-                    deser[name].Add(Measure(() => serializer.Deserialize(payload), settings.Batch));
-                }
-            }
-            double slim = Median(ser[OrleansContenders.Slim]) + Median(deser[OrleansContenders.Slim]);
+            Dictionary<string, double[]> times = MedianTimes(OrleansContenders.Names, name =>
+                [
+                    () => { buffer.ResetWrittenCount(); serializers[name].Serialize(values[name], buffer); },
+                    () => serializers[name].Deserialize(bytes[name]),
+                ], settings.Rounds * 3, settings.Batch);
+            double slim = times[OrleansContenders.Slim].Sum();
             foreach (string name in OrleansContenders.Names)
             {
-                double s = Median(ser[name]), d = Median(deser[name]);
+                (double s, double d) = (times[name][0], times[name][1]);
                 output.WriteLine(string.Create(CultureInfo.InvariantCulture,
                     $"| {message.Name} | {name} | {bytes[name].Length:N0} | {Format.Time(s)} | {Format.Time(d)} | {Format.Time(s + d)} | {(s + d) / slim:0.00}x | {(verified[name] ? "yes" : "DIFFERS")} |"));
             }
@@ -115,21 +100,13 @@ public static class OrleansBench
         {
             var copiers = services.ToDictionary(p => p.Key, p => p.Value.GetRequiredService<DeepCopier>());
             var values = OrleansContenders.Names.ToDictionary(n => n, n => OrleansContenders.Message(n, message));
-            var times = OrleansContenders.Names.ToDictionary(n => n, _ => new List<double>());
             var verified = OrleansContenders.Names.ToDictionary(n => n, n => Verify(message.Plain, copiers[n].Copy(values[n])));
-            for (int round = 0; round < settings.Rounds * 3; round++)
-            {
-                foreach (string name in OrleansContenders.Names)
-                {
-                    DeepCopier copier = copiers[name];
-                    object value = values[name];
-                    times[name].Add(Measure(() => copier.Copy(value), settings.Batch));
-                }
-            }
-            double slim = Median(times[OrleansContenders.Slim]);
+            Dictionary<string, double[]> times = MedianTimes(OrleansContenders.Names, name => [() => copiers[name].Copy(values[name])],
+                settings.Rounds * 3, settings.Batch);
+            double slim = times[OrleansContenders.Slim][0];
             foreach (string name in OrleansContenders.Names)
             {
-                double t = Median(times[name]);
+                double t = times[name][0];
                 output.WriteLine(string.Create(CultureInfo.InvariantCulture,
                     $"| {message.Name} | {name} | {Format.Time(t)} | {t / slim:0.00}x | {(verified[name] ? "yes" : "DIFFERS")} |"));
             }
@@ -159,36 +136,28 @@ public static class OrleansBench
             }
             output.WriteLine("### End to end: grain calls in a TestingHost cluster (one silo and a client in this process, loopback TCP)");
             output.WriteLine();
-            output.WriteLine($"calls/s: `Task<object> Echo(object)` with {Window} in flight ({settings.SmallCalls:N0} small / {settings.DtoCalls:N0} DTO calls per round); " +
-                $"p50: one call at a time ({settings.LatencyCalls:N0} per round). Median of {settings.Rounds} rounds, contenders alternating (each round starting with the next one).");
+            output.WriteLine($"calls/s: `Task<object> Echo(object)` with {Window} in flight ({settings.SmallCount:N0} small / {settings.DtoCount:N0} DTO calls per round); " +
+                $"p50: one call at a time ({settings.LatencyCount:N0} per round). Median of {settings.Rounds} rounds, contenders alternating (each round starting with the next one).");
             output.WriteLine();
             output.WriteLine("| message | serializer | calls/s | p50 | calls/s vs Slim |");
             output.WriteLine("|---|---|---:|---:|---:|");
             foreach (var message in OrleansMessages.All)
             {
-                int count = message.Plain is Akka.SmallMessage ? settings.SmallCalls : settings.DtoCalls;
-                var rates = OrleansContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                var p50 = OrleansContenders.Names.ToDictionary(n => n, _ => new List<double>());
-                int contenders = OrleansContenders.Names.Count;
-                for (int round = 0; round < settings.Rounds; round++)
-                {
-                    foreach (string name in OrleansContenders.Names.Skip(round % contenders).Concat(OrleansContenders.Names.Take(round % contenders)))
+                int count = message.Plain is Akka.SmallMessage ? settings.SmallCount : settings.DtoCount;
+                var medians = EndToEndRounds(OrleansContenders.Names, settings.Rounds,
+                    name =>
                     {
-                        object value = OrleansContenders.Message(name, message);
                         long started = Stopwatch.GetTimestamp();
-                        Calls(clusters[name], value, count, Window);
-                        rates[name].Add(count / Stopwatch.GetElapsedTime(started).TotalSeconds);
-                        long[] trips = Calls(clusters[name], value, settings.LatencyCalls, 1);
-                        Array.Sort(trips);
-                        p50[name].Add(trips[trips.Length / 2] * 1e9 / Stopwatch.Frequency);
-                    }
-                }
-                double slim = Median(rates[OrleansContenders.Slim]);
+                        Calls(clusters[name], OrleansContenders.Message(name, message), count, Window);
+                        return count / Stopwatch.GetElapsedTime(started).TotalSeconds;
+                    },
+                    name => Calls(clusters[name], OrleansContenders.Message(name, message), settings.LatencyCount, 1));
+                double slim = medians[OrleansContenders.Slim].Rate;
                 foreach (string name in OrleansContenders.Names)
                 {
-                    double rate = Median(rates[name]);
+                    (double rate, double p50, _) = medians[name];
                     output.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                        $"| {message.Name} | {name} | {rate:N0} | {Format.Time(Median(p50[name]))} | {rate / slim:0.00}x |"));
+                        $"| {message.Name} | {name} | {rate:N0} | {Format.Time(p50)} | {rate / slim:0.00}x |"));
                 }
             }
             output.WriteLine();
@@ -229,32 +198,6 @@ public static class OrleansBench
             : actual is AnnotatedSmallMessage small ? new Akka.SmallMessage { Id = small.Id, Text = small.Text, Value = small.Value, At = small.At }
             : MirrorMapper.ToModel.Map(actual);
         return GraphComparer.Compare(expected, model, GraphFidelity.Contents).Difference is null;
-    }
-
-    private static double Measure(Action call, TimeSpan batch)
-    {
-        call();
-        long deadline = Stopwatch.GetTimestamp() + (long)(batch.TotalSeconds * Stopwatch.Frequency);
-        long start = Stopwatch.GetTimestamp();
-        long count = 0;
-        long now;
-        do
-        {
-            for (int i = 0; i < 4; i++)
-            {
-                call();
-            }
-            count += 4;
-            now = Stopwatch.GetTimestamp();
-        }
-        while (now < deadline);
-        return (now - start) * 1e9 / Stopwatch.Frequency / count;
-    }
-
-    private static double Median(List<double> values)
-    {
-        double[] sorted = [.. values.Order()];
-        return sorted.Length % 2 == 1 ? sorted[sorted.Length / 2] : (sorted[sorted.Length / 2 - 1] + sorted[sorted.Length / 2]) / 2;
     }
 
     private sealed class SiloConfigurator : ISiloConfigurator

@@ -4,7 +4,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Quick;
 
-/// <summary>Workload 6: deep clone, verified with the graph comparer, then timed (in the Serialize column).</summary>
+/// <summary>The deep-clone tables: each way to clone verified with the graph comparer, then timed (in the Serialize column).</summary>
 public sealed class CloneRunner(QuickOptions options, Progress progress)
 {
     private readonly Measurer _measurer = new(options.Budget);
@@ -35,7 +35,7 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
             }
             if (failure is not null)
             {
-                rows[c] = ContenderResult.Failed(contender.Name, failure);
+                rows[c] = ContenderResult.Failed(contender.GetType(), contender.Name, failure);
                 continue;
             }
             Action op = () => contender.Clone(root);
@@ -44,7 +44,7 @@ public sealed class CloneRunner(QuickOptions options, Progress progress)
         IReadOnlyList<Measurement> measured = _measurer.MeasureInRounds([.. timed.Select(t => t.Op)]);
         for (int t = 0; t < timed.Count; t++)
         {
-            rows[timed[t].Row] = new ContenderResult(contenders[timed[t].Row].Name, CellStatus.Measured, null, 0, measured[t], null);
+            rows[timed[t].Row] = new ContenderResult(contenders[timed[t].Row].GetType(), contenders[timed[t].Row].Name, CellStatus.Measured, null, 0, measured[t], null);
         }
         return new WorkloadResult("clone-" + workload.Key, "Deep clone: " + workload.Title, workload.Description,
             GraphComparer.Compare(root, root).ObjectCount, [.. rows.OfType<ContenderResult>()]);

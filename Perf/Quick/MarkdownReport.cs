@@ -8,7 +8,9 @@ namespace NFX.Perf.Quick;
 public static class MarkdownReport
 {
     /// <summary>The reference of the serialization tables.</summary>
-    public const string Reference = SlimPerCallContender.ContenderName;
+    public static readonly Type Reference = typeof(SlimPerCallContender);
+
+    private const string ReferenceName = SlimPerCallContender.ContenderName;
 
     /// <summary>The whole report (header, tables, targets).</summary>
     public static string Build(QuickRun run)
@@ -30,8 +32,8 @@ public static class MarkdownReport
             "field by field, including which objects are shared and the cycles) before anything was timed; a contender that " +
             "threw or lost data shows FAILED with the first difference and is not timed. A contender that cannot represent a " +
             "workload is left out of its table and listed once under \"Not applicable\" with the reason.").AppendLine();
-        text.AppendLine($"Each cell: value (value / {Reference}'s value): above 1x means slower, bigger or more allocation " +
-            $"than {Reference}. Allocation = GC.GetAllocatedBytesForCurrentThread per op. Charts: the `.svg` file beside this one " +
+        text.AppendLine($"Each cell: value (value / {ReferenceName}'s value): above 1x means slower, bigger or more allocation " +
+            $"than {ReferenceName}. Allocation = GC.GetAllocatedBytesForCurrentThread per op. Charts: the `.svg` file beside this one " +
             "per workload.").AppendLine();
 
         text.AppendLine("## Targets").AppendLine();
@@ -45,7 +47,7 @@ public static class MarkdownReport
         text.Append(NotApplicable(run.Workloads));
         if (run.Clones.Count > 0)
         {
-            text.AppendLine("## Deep clone (workload 6)").AppendLine();
+            text.AppendLine("## Deep clone").AppendLine();
             foreach (WorkloadResult result in run.Clones)
             {
                 AppendCloneTable(text, result);
@@ -63,7 +65,7 @@ public static class MarkdownReport
         ContenderResult? reference = result.Row(Reference) is { Status: CellStatus.Measured } r ? r : null;
         if (reference is null)
         {
-            text.AppendLine($"_No ratios: {Reference} did not pass verification on this workload._").AppendLine();
+            text.AppendLine($"_No ratios: {ReferenceName} did not pass verification on this workload._").AppendLine();
         }
         text.AppendLine("| Contender | Serialize / op | Deserialize / op | Payload / op | Alloc serialize / op | Alloc deserialize / op | Status |");
         text.AppendLine("|---|--:|--:|--:|--:|--:|---|");
@@ -116,7 +118,7 @@ public static class MarkdownReport
     {
         const string CloneReference = SlimDeepCloneContender.ContenderName;
         text.AppendLine($"### {result.Title}").AppendLine();
-        ContenderResult? reference = result.Row(CloneReference) is { Status: CellStatus.Measured } r ? r : null;
+        ContenderResult? reference = result.Row(typeof(SlimDeepCloneContender)) is { Status: CellStatus.Measured } r ? r : null;
         if (reference is null)
         {
             text.AppendLine($"_No ratios: {CloneReference} did not pass verification on this workload._").AppendLine();

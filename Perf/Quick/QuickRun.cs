@@ -12,6 +12,9 @@ public sealed record QuickRun(
     /// <summary>1-minute load average at the start and at the end of the run (Linux), when known.</summary>
     public (double? Start, double? End) Load { get; init; }
 
+    /// <summary>The sizes of one sparsely filled Perzon, when the Perzon loop ran (they explain its size targets).</summary>
+    public SparsePerzonSizes? SparsePerzon { get; init; }
+
     /// <summary>The table of <paramref name="key"/>, or null when it was not run.</summary>
     public WorkloadResult? Workload(string key) => Workloads.FirstOrDefault(w => w.Key == key);
 

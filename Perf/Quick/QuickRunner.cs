@@ -1,14 +1,21 @@
 using System.Text;
+using NFX.Perf.Akka;
+using NFX.Perf.Cache;
 using NFX.Perf.Cloning;
 using NFX.Perf.Contenders;
+using NFX.Perf.Orleans;
 using NFX.Perf.Rpc;
+using NFX.Perf.Rpc.Streaming;
 using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Quick;
 
 /// <summary>
-/// <c>quick</c>: every workload x contender in a few minutes, tables on stdout, progress on stderr; with
-/// <c>--write-docs</c> (a full run) also docs/perf/quick-results.md with one SVG chart per workload.
+/// <c>quick</c>, the main job, in the order it runs: the serialization workloads x every contender (each verified,
+/// then timed in interleaved rounds, a table each), the deep-clone tables, Slim inside its hosts (HybridCache,
+/// Akka.NET, Orleans), RPC and streaming; each part prints its tables and its targets as it ends, and a summary of
+/// every target closes the run. Tables go to stdout, progress to stderr; <c>--write-docs</c> (a full run) also
+/// writes docs/perf (quick-results.md with one SVG chart per workload, rpc.md, rpc-stream.md).
 /// </summary>
 public static class QuickRunner
 {
@@ -19,77 +26,97 @@ public static class QuickRunner
     public static int Run(IReadOnlyList<string> args)
     {
         QuickOptions options = QuickOptions.Parse(args);
-        var progress = new Progress();
+        using var progress = new Progress();
+        TextWriter output = progress.Around(Console.Out, sameTerminal: !Console.IsOutputRedirected);
         MachineInfo machine = MachineInfo.Current();
         double? loadAtStart = MachineInfo.LoadAverage();
-        progress.Report($"quick mode on {machine}");
-        Console.Out.WriteLine(LoadLine(loadAtStart, null, machine.Cores));
-        if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop)
+        string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
+        progress.Note($"quick mode on {machine}");
+        output.WriteLine(LoadLine(loadAtStart, null, machine.Cores));
+        if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop && options.Selects("perzon-loop"))
         {
-            progress.Report($"Perzon loop scaled to {options.PerzonLoop:N0} objects (the ancestor's 500,000: --loop 500000)");
+            progress.Note($"Perzon loop scaled to {options.PerzonLoop:N0} objects (the ancestor's 500,000: --loop 500000)");
         }
+        var targets = new List<TargetTable>();
 
+        // 1. Workloads x contenders -> measured -> a table each.
         var workloads = new List<WorkloadResult>();
         var runner = new WorkloadRunner(options, progress);
         foreach (Workload workload in WorkloadCatalog.All(options.PerzonLoop).Where(w => options.Selects(w.Key)))
         {
             workloads.Add(runner.Run(workload, ContenderCatalog.All()));
-            Console.Out.Write(Table(workloads[^1]));
+            output.Write(Table(workloads[^1]));
         }
+        // 2. Deep clone: each way to clone -> measured -> a table each.
         var clones = new List<WorkloadResult>();
         var cloneRunner = new CloneRunner(options, progress);
         foreach (Workload workload in WorkloadCatalog.CloneWorkloads().Where(w => options.Selects(w.Key) || options.Selects("clone")))
         {
             clones.Add(cloneRunner.Run(workload));
-            Console.Out.Write(Table(clones[^1], clone: true));
+            output.Write(Table(clones[^1], clone: true));
         }
+        if (workloads.Count + clones.Count > 0)
+        {
+            targets.Add(ReportSerialization(options, machine, command, loadAtStart, workloads, clones, progress, output));
+        }
+
+        // 3. Slim inside its hosts, each part with its own tables and targets.
         if (options.Selects("cache"))
         {
-            progress.Report("cache: Slim vs MemoryPack, MessagePack (contract, Typeless) and System.Text.Json as the HybridCache serializer, serializer-only and end to end over a real Redis");
-            NFX.Perf.Cache.CacheBench.RunQuick(Console.Out);
+            progress.Report("cache: Slim vs MemoryPack, MessagePack and System.Text.Json as the HybridCache serializer, alone and over a real Redis");
+            targets.Add(CacheBench.RunQuick(output));
         }
-        if (options.Selects(NFX.Perf.Akka.AkkaBench.Key))
+        foreach (HostedBench bench in new HostedBench[] { new AkkaBench(), new OrleansBench() }.Where(b => options.Selects(b.Key)))
         {
-            progress.Report("akka: Slim vs Hyperion vs Newtonsoft JSON as Akka.NET's serializer, serializer-only and an Akka.Remote ping-pong between two processes");
-            NFX.Perf.Akka.AkkaBench.RunQuick(Console.Out);
-        }
-        if (options.Selects(NFX.Perf.Orleans.OrleansBench.Key))
-        {
-            progress.Report("orleans: Slim's fallback vs Orleans' System.Text.Json fallback vs [GenerateSerializer] codecs, codec and copier only and grain calls in a TestingHost cluster");
-            NFX.Perf.Orleans.OrleansBench.RunQuick(Console.Out);
+            progress.Report($"{bench.Key}: Slim as the framework's serializer, serializer only and end to end");
+            if (bench.RunQuick(output) is TargetTable table)
+            {
+                targets.Add(table);
+            }
         }
 
-        string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
-        var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
-        {
-            Load = (loadAtStart, MachineInfo.LoadAverage()),
-        };
-        Console.Out.Write(MarkdownReport.NotApplicable(workloads));
-        Console.Out.WriteLine("## Targets");
-        Console.Out.WriteLine();
-        Console.Out.WriteLine(LoadLine(run.Load.Start, run.Load.End, machine.Cores));
-        Console.Out.WriteLine(TargetsReport.Build(run));
-        WriteDocs(run, progress);
-
-        // RPC benchmark (issue 7, Perf/Rpc): its own tables, docs/perf/rpc.md and rpc.svg.
+        // 4. RPC (Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift, a raw socket) and streaming, with docs/perf/rpc*.md on --write-docs.
         if (options.Rpc && options.Selects("rpc"))
         {
-            string? rpcDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
-            RpcQuick.Run(Console.Out, rpcDocs, RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
+            RpcResults rpc = RpcQuick.Run(output, RpcDocsDirectory(options), RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
+            targets.Add(RpcReport.Evaluate(rpc));
         }
-        // Streaming calls (Perf/Rpc/Streaming): Glue IAsyncEnumerable<T> against grpc-dotnet server streaming.
-        if (options.Rpc && options.Selects(Rpc.Streaming.RpcStreamQuick.Key))
+        if (options.Rpc && options.Selects(RpcStreamQuick.Key))
         {
-            string? streamDocs = options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
-            Rpc.Streaming.RpcStreamQuick.Run(Console.Out, streamDocs, Rpc.Streaming.RpcStreamOptions.Parse(options.RpcArgs), command, progress.Report);
+            targets.Add(RpcStreamQuick.Targets(RpcStreamQuick.Run(output, RpcDocsDirectory(options), RpcStreamOptions.Parse(options.RpcArgs), command, progress.Report)));
         }
-        progress.Report($"done in {progress.Elapsed.TotalSeconds:0} s");
+
+        // 5. The summary of every target of the run.
+        output.Write(RunSummary.Build(targets, (loadAtStart, MachineInfo.LoadAverage()), machine.Cores));
+        progress.Note($"done in {progress.Elapsed.TotalSeconds:0} s");
         return 0;
     }
 
+    /// <summary>The serialization and clone tables' report: the not-applicable list, the targets, the docs.</summary>
+    private static TargetTable ReportSerialization(QuickOptions options, MachineInfo machine, string command, double? loadAtStart,
+        IReadOnlyList<WorkloadResult> workloads, IReadOnlyList<WorkloadResult> clones, Progress progress, TextWriter output)
+    {
+        var run = new QuickRun(options, machine, command, progress.Elapsed, workloads, clones)
+        {
+            Load = (loadAtStart, MachineInfo.LoadAverage()),
+            SparsePerzon = workloads.Any(w => w.Key == "perzon-loop") ? SparsePerzonSizes.Measure() : null,
+        };
+        output.Write(MarkdownReport.NotApplicable(workloads));
+        output.WriteLine("## Targets");
+        output.WriteLine();
+        output.WriteLine(LoadLine(run.Load.Start, run.Load.End, machine.Cores));
+        output.WriteLine(TargetsReport.Build(run));
+        output.WriteLine();
+        WriteDocs(run, progress);
+        return TargetsReport.Evaluate(run);
+    }
+
+    private static string? RpcDocsDirectory(QuickOptions options) =>
+        options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
+
     /// <summary>
-    /// The load line, and a warning when the machine is busy (load above the core count), so a "missed" target on the
-    /// console carries its likely reason.
+    /// The load line, and a warning when the machine is busy (load above the core count): a missed timing target may
+    /// then be the load; sizes and allocations are not affected.
     /// </summary>
     public static string LoadLine(double? start, double? end, int cores)
     {
@@ -101,7 +128,7 @@ public static class QuickRunner
         double peak = Math.Max(s, end ?? s);
         return peak > cores
             ? line + $"{Environment.NewLine}WARNING: the machine is busy (load {peak:0.0} on {cores} cores): times are inflated and noisy, " +
-              "and a missed target may be the load rather than the code. Compare ratios, or rerun on a quiet machine."
+              "so a missed timing target may be the load rather than the code (sizes and allocations are not affected). Compare ratios, or rerun on a quiet machine."
             : line;
     }
 
@@ -123,7 +150,7 @@ public static class QuickRunner
     {
         if (!run.Options.WriteDocs)
         {
-            progress.Report("docs/perf left as it is (pass --write-docs to regenerate it from this run)");
+            progress.Note("docs/perf left as it is (pass --write-docs to regenerate it from this run)");
             return;
         }
         string? directory = run.Options.OutputDirectory;
@@ -131,13 +158,13 @@ public static class QuickRunner
         {
             if (run.Options.Filters.Count > 0)
             {
-                progress.Report("a filtered run does not overwrite docs/perf (give --out DIR to write it elsewhere)");
+                progress.Note("a filtered run does not overwrite docs/perf (give --out DIR to write it elsewhere)");
                 return;
             }
             directory = DefaultDocsDirectory();
             if (directory is null)
             {
-                progress.Report("repository root not found: docs/perf not written (give --out DIR)");
+                progress.Note("repository root not found: docs/perf not written (give --out DIR)");
                 return;
             }
         }
@@ -150,9 +177,9 @@ public static class QuickRunner
         foreach (WorkloadResult result in run.Clones)
         {
             File.WriteAllText(Path.Combine(directory, result.Key + ".svg"),
-                SvgChart.Render(result, SlimDeepCloneContender.ContenderName, "clone", null));
+                SvgChart.Render(result, typeof(SlimDeepCloneContender), "clone", null));
         }
-        progress.Report($"wrote {Path.Combine(directory, "quick-results.md")} and {run.Workloads.Count + run.Clones.Count} charts");
+        progress.Note($"wrote {Path.Combine(directory, "quick-results.md")} and {run.Workloads.Count + run.Clones.Count} charts");
     }
 
     /// <summary>docs/perf of the repository that holds the running build (found by walking up to NFX.Slim.sln).</summary>

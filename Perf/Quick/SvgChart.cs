@@ -6,11 +6,11 @@ namespace NFX.Perf.Quick;
 /// </summary>
 public static class SvgChart
 {
-    /// <summary>Renders <paramref name="result"/>; <paramref name="reference"/> names the 1x row.</summary>
-    public static string Render(WorkloadResult result, string reference, string? firstLabel = "serialize", string? secondLabel = "deserialize")
+    /// <summary>Renders <paramref name="result"/>; the row of <paramref name="reference"/> (a contender type) is 1x.</summary>
+    public static string Render(WorkloadResult result, Type reference, string? firstLabel = "serialize", string? secondLabel = "deserialize")
     {
         var measured = result.Rows.Where(r => r.Status == CellStatus.Measured).ToList();
-        ContenderResult? referenceRow = measured.FirstOrDefault(r => r.Contender == reference);
+        ContenderResult? referenceRow = measured.FirstOrDefault(r => r.ContenderType == reference);
         double unit = referenceRow?.Serialize!.NanosecondsPerOp
             ?? measured.Select(r => r.Serialize!.NanosecondsPerOp).DefaultIfEmpty(1).Min();
         double unit2 = referenceRow?.Deserialize?.NanosecondsPerOp
@@ -18,7 +18,7 @@ public static class SvgChart
         var chart = new LogBarChart
         {
             Title = result.Title,
-            Subtitle = $"Time per op relative to {(referenceRow is not null ? reference : "the fastest")} (log scale; shorter is faster)",
+            Subtitle = $"Time per op relative to {referenceRow?.Contender ?? "the fastest"} (log scale; shorter is faster)",
             FirstLegend = firstLabel ?? "",
             SecondLegend = secondLabel,
         };

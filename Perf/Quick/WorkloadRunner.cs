@@ -38,7 +38,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
             progress.Report($"{workload.Key}: {ops.Contender.Name}: {Format.Time(serialize.NanosecondsPerOp)} / " +
                 $"{Format.Time(deserialize.NanosecondsPerOp)}, {Format.Bytes(ops.PayloadBytes)}; GC while timed: " +
                 $"{GcNote(serialize)} / {GcNote(deserialize)}");
-            rows[c] = new ContenderResult(ops.Contender.Name, CellStatus.Measured, null, ops.PayloadBytes, serialize, deserialize, ops.Contender.IsBaseline);
+            rows[c] = new ContenderResult(ops.Contender.GetType(), ops.Contender.Name, CellStatus.Measured, null, ops.PayloadBytes, serialize, deserialize, ops.Contender.IsBaseline);
         }
         return new WorkloadResult(workload.Key, workload.Title, workload.Description, objects, [.. rows.OfType<ContenderResult>()]);
     }
@@ -52,7 +52,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
         string? reason = contender.CannotHandle(workload);
         if (reason is not null)
         {
-            return (contender.IsBaseline ? null : ContenderResult.NotApplicable(contender.Name, reason), null);
+            return (contender.IsBaseline ? null : ContenderResult.NotApplicable(contender.GetType(), contender.Name, reason), null);
         }
         if ((workload.Traits & WorkloadTraits.Deep) != 0)
         {
@@ -61,7 +61,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
             if (crash is not null)
             {
                 progress.Report($"{workload.Key}: {contender.Name}: FAILED: {crash}");
-                return (ContenderResult.Failed(contender.Name, crash, contender.IsBaseline), null);
+                return (ContenderResult.Failed(contender.GetType(), contender.Name, crash, contender.IsBaseline), null);
             }
         }
         progress.Report($"{workload.Key}: {contender.Name}: verifying");
@@ -69,7 +69,7 @@ public sealed class WorkloadRunner(QuickOptions options, Progress progress)
         if (!outcome.Succeeded)
         {
             progress.Report($"{workload.Key}: {contender.Name}: FAILED: {outcome.Failure}");
-            return (ContenderResult.Failed(contender.Name, outcome.Failure!, contender.IsBaseline), null);
+            return (ContenderResult.Failed(contender.GetType(), contender.Name, outcome.Failure!, contender.IsBaseline), null);
         }
 
         object[] prepared = outcome.Prepared;

@@ -44,7 +44,7 @@ public static class RpcReport
     {
         string w3 = results.Options.DbWorkCalls is int n
             ? $"W3 times exactly {n:N0} calls per cell"
-            : "W3 is timed like the others (the ancestor's 64,000 calls per cell: `--rpc-w3-calls 64000`; quick mode times fewer and says how many)";
+            : "W3 runs for the same fixed time as the others (the ancestor's benchmark made exactly 64,000 calls per cell instead: `--rpc-w3-calls 64000`)";
         string placement = results.SeparateProcesses
             ? "Client and servers ran as separate processes on loopback (the Perf executable starts itself as the server with `rpc-server`); " +
               "allocation per call is measured in each process: `GC.GetTotalAllocatedBytes` delta / calls, client and server apart."
@@ -86,52 +86,47 @@ public static class RpcReport
                 $"the arguments {RpcData.ArgsPayloadBytes(workload):N0} B on the server (Glue's framework share is the rest; see the targets).").AppendLine();
             if (workload == RpcWorkload.DbWork && results.Options.DbWorkCalls is null)
             {
-                text.AppendLine($"W3 in quick mode: each cell is timed for a fixed time, not a fixed count; the busiest cell fit {timed:N0} calls " +
-                    "(column \"Calls timed\"). The ancestor timed exactly 64,000 calls per cell; `--rpc-w3-calls 64000` does that. " +
-                    "Calls/s is a rate, so it compares either way.").AppendLine();
+                text.AppendLine($"W3 here runs each cell for a fixed time (about {results.Options.Budget.TotalSeconds:0.#} s), not for a fixed number of calls: " +
+                    $"the most calls any cell completed was {timed:N0} (column \"Calls timed\"). The ancestor's benchmark made exactly 64,000 calls per cell; " +
+                    "`--rpc-w3-calls 64000` does the same here. Calls/s is a rate, so the two compare either way.").AppendLine();
             }
         }
         return text.ToString();
     }
 
-    /// <summary>The issue's targets, each with the measured value and met / missed.</summary>
-    public static string Targets(RpcResults results)
+    /// <summary>The RPC targets as a markdown table (met / missed / not measured).</summary>
+    public static string Targets(RpcResults results) => Evaluate(results).ToMarkdown();
+
+    /// <summary>The RPC targets: throughput against each peer, one-at-a-time latency, Glue's own allocation per call.</summary>
+    public static TargetTable Evaluate(RpcResults results)
     {
         int many = results.Options.Callers;
-        var text = new StringBuilder();
-        text.AppendLine("| Target | Measured | Met |");
-        text.AppendLine("|---|---|---|");
-        double? w1 = results.Rate(Glue, RpcWorkload.Sum, many);
-        Row(text, "W1 Glue >= 250,000 calls/s", w1 is double a ? $"{a:N0} calls/s ({many} callers)" : "not measured", w1 >= 250_000);
+        var targets = new List<Target>();
+        double? w1 = Timed(results, Glue, RpcWorkload.Sum, many);
+        targets.Add(w1 is double a
+            ? Target.Judged("W1 Glue calls/s", ">= 250,000", $"{a:N0} calls/s ({many} callers)", a >= 250_000, TargetKind.Timing)
+            : Target.NotMeasured("W1 Glue calls/s", ">= 250,000", NotTimed(results, Glue, RpcWorkload.Sum, many), TargetKind.Timing));
         foreach ((RpcWorkload workload, double grpcGoal, double codeFirstGoal) in new[] { (RpcWorkload.Sum, 6.0, 5.0), (RpcWorkload.DbWork, 4.0, 4.0) })
         {
             double? glue = Timed(results, Glue, workload, many);
             foreach ((string peer, double goal) in new[] { (Grpc, grpcGoal), (CodeFirst, codeFirstGoal) })
             {
                 double? other = Timed(results, peer, workload, many);
-                Row(text, $"{Short(workload)} Glue >= {goal:0}x {peer} ({many} callers)", Ratio(glue, other), AtLeast(glue / other, goal));
+                targets.Add(Faster($"{Short(workload)} Glue calls/s over {peer}'s ({many} callers)", goal, glue, other,
+                    glue is null ? NotTimed(results, Glue, workload, many) : NotTimed(results, peer, workload, many)));
             }
             // Against the faster of the two Thrift protocols, so the target holds for both.
             double? thrift = Max(Timed(results, s_thriftBinary, workload, many), Timed(results, s_thriftCompact, workload, many));
-            Row(text, $"{Short(workload)} Glue >= 8x Thrift (the faster protocol, {many} callers)", Ratio(glue, thrift), AtLeast(glue / thrift, 8));
+            targets.Add(Faster($"{Short(workload)} Glue calls/s over Thrift's (the faster protocol, {many} callers)", 8, glue, thrift,
+                glue is null ? NotTimed(results, Glue, workload, many) : "neither Thrift protocol completed a call"));
         }
         foreach (RpcWorkload workload in new[] { RpcWorkload.Sum, RpcWorkload.DbWork })
         {
-            RpcCell? glue = results.Cell(Glue, workload, 1);
-            RpcCell? grpc = results.Cell(Grpc, workload, 1);
-            bool measured = glue?.Status == CellStatus.Measured && grpc?.Status == CellStatus.Measured;
-            Row(text, $"{Short(workload)} one-at-a-time p50 no worse than {Grpc}'s",
-                measured ? $"{Micros(glue!.P50Micros)} vs {Micros(grpc!.P50Micros)} ({Format.Ratio(glue.P50Micros, grpc.P50Micros)})" : "not measured",
-                measured ? glue!.P50Micros <= grpc!.P50Micros : null);
+            targets.Add(Latency(results, workload, Grpc, $"{Short(workload)} one-at-a-time p50 no worse than {Grpc}'s", "<= 1x", 1));
         }
         foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
         {
-            RpcCell? glue = results.Cell(Glue, workload, 1);
-            RpcCell? raw = results.Cell(Raw, workload, 1);
-            bool measured = glue?.Status == CellStatus.Measured && raw?.Status == CellStatus.Measured;
-            Row(text, $"{Short(workload)} one-at-a-time p50 within 2x of the raw socket",
-                measured ? $"{Micros(glue!.P50Micros)} vs {Micros(raw!.P50Micros)} ({Format.Ratio(glue.P50Micros, raw.P50Micros)})" : "not measured",
-                measured ? glue!.P50Micros <= 2 * raw!.P50Micros : null);
+            targets.Add(Latency(results, workload, Raw, $"{Short(workload)} one-at-a-time p50 within 2x of the raw socket", "<= 2x", 2));
         }
         foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
         {
@@ -144,26 +139,45 @@ public static class RpcReport
             double client = glue.ClientAllocPerCall - RpcData.ResultPayloadBytes(workload);
             double? server = glue.ServerAllocPerCall - RpcData.ArgsPayloadBytes(workload);
             bool met = server is double sv ? client <= 256 && sv <= 256 : client - RpcData.ArgsPayloadBytes(workload) <= 512;
-            Row(text, $"{Short(workload)} Glue framework allocation <= 256 B per call per side ({many} callers; payload objects excluded)",
+            targets.Add(Target.Judged($"{Short(workload)} Glue framework allocation per call per side ({many} callers; payload objects excluded)", "<= 256 B",
                 server is double v
                     ? $"client {Format.ApproxBytes(client)}, server {Format.ApproxBytes(v)} (totals {Format.ApproxBytes(glue.ClientAllocPerCall)} / {Format.ApproxBytes(glue.ServerAllocPerCall!.Value)})"
                     : $"both ends {Format.ApproxBytes(client - RpcData.ArgsPayloadBytes(workload))} (one process)",
-                met);
+                met, TargetKind.Structural));
         }
-        return text.ToString();
+        return new TargetTable("RPC", targets);
     }
 
-    private static void Row(StringBuilder text, string target, string measured, bool? met) =>
-        text.AppendLine($"| {target} | {measured} | {(met is null ? "-" : met.Value ? "yes" : "**no**")} |");
+    private static Target Faster(string name, double goal, double? glue, double? other, string whyNot) =>
+        glue is double g && other is double o
+            ? Target.Judged(name, $">= {goal:0}x", Ratio(g, o), g / o >= goal, TargetKind.Timing)
+            : Target.NotMeasured(name, $">= {goal:0}x", whyNot, TargetKind.Timing);
 
-    private static string Ratio(double? value, double? reference) =>
-        value is double v && reference is double r ? $"{v:N0} vs {r:N0} calls/s = {Format.Ratio(v, r)}" : "not measured";
+    private static Target Latency(RpcResults results, RpcWorkload workload, string peer, string name, string goal, double factor)
+    {
+        RpcCell? glue = results.Cell(Glue, workload, 1);
+        RpcCell? other = results.Cell(peer, workload, 1);
+        return glue?.Status == CellStatus.Measured && other?.Status == CellStatus.Measured
+            ? Target.Judged(name, goal, $"{Micros(glue.P50Micros)} vs {Micros(other.P50Micros)} ({Format.Ratio(glue.P50Micros, other.P50Micros)})",
+                glue.P50Micros <= factor * other.P50Micros, TargetKind.Timing)
+            : Target.NotMeasured(name, goal, glue?.Status == CellStatus.Measured ? NotTimed(results, peer, workload, 1) : NotTimed(results, Glue, workload, 1),
+                TargetKind.Timing);
+    }
+
+    /// <summary>Why a cell has no rate: not run, n/a or failed with its reason, or no call completed in the budget.</summary>
+    private static string NotTimed(RpcResults results, string contender, RpcWorkload workload, int callers) => results.Cell(contender, workload, callers) switch
+    {
+        null => $"{contender} not run",
+        { Status: CellStatus.NotApplicable } cell => $"{contender} n/a: {cell.Reason}",
+        { Status: CellStatus.Failed } cell => $"{contender} FAILED: {cell.Reason}",
+        _ => $"{contender} completed no call in the time budget",
+    };
+
+    private static string Ratio(double value, double reference) => $"{value:N0} vs {reference:N0} calls/s = {Format.Ratio(value, reference)}";
 
     // A cell whose callers completed no call in the budget (a starved, overloaded machine) has no rate to compare.
     private static double? Timed(RpcResults results, string contender, RpcWorkload workload, int callers) =>
         results.Rate(contender, workload, callers) is double rate && rate > 0 ? rate : null;
-
-    private static bool? AtLeast(double? ratio, double goal) => ratio is double r ? r >= goal : null;
 
     private static double? Max(double? a, double? b) => a is null ? b : b is null ? a : Math.Max(a.Value, b.Value);
 

@@ -1,4 +1,7 @@
 using System.Xml.Linq;
+using NFX.Perf.Cloning;
+using NFX.Perf.Contenders;
+using NFX.Perf.Contenders.Thrift;
 using NFX.Perf.Quick;
 
 namespace NFX.Tests.Perf;
@@ -7,19 +10,19 @@ public sealed class ReportTests
 {
     private static readonly QuickOptions s_options = new() { PerzonLoop = 1000 };
 
-    private static ContenderResult Measured(string name, double serializeNs, double deserializeNs, long bytes) =>
-        new(name, CellStatus.Measured, null, bytes, new Measurement(serializeNs, 0, 3, 1), new Measurement(deserializeNs, 0, 3, 1));
+    private static ContenderResult Measured(Type type, string name, double serializeNs, double deserializeNs, long bytes) =>
+        new(type, name, CellStatus.Measured, null, bytes, new Measurement(serializeNs, 0, 3, 1), new Measurement(deserializeNs, 0, 3, 1));
 
     private static QuickRun Run(params WorkloadResult[] workloads) =>
         new(s_options, new MachineInfo("cpu", 2, "os", "rt", DateTime.UnixEpoch, null), "quick", TimeSpan.FromSeconds(1), workloads, []);
 
     private static WorkloadResult PerzonLoop(double bfSerialize, double bfDeserialize, long bfBytes) => new("perzon-loop", "Perzon loop", "d", 6,
     [
-        Measured("Slim (PerCall)", 100, 100, 1000),
-        Measured("Slim (Batch)", 50, 50, 800),
-        Measured("BinaryFormatter", bfSerialize, bfDeserialize, bfBytes),
-        ContenderResult.Failed("DataContractSerializer", "$.O3: expected x"),
-        ContenderResult.NotApplicable("protobuf-net", "package not available"),
+        Measured(typeof(SlimPerCallContender), "Slim (PerCall)", 100, 100, 1000),
+        Measured(typeof(SlimBatchContender), "Slim (Batch)", 50, 50, 800),
+        Measured(typeof(BinaryFormatterContender), "BinaryFormatter", bfSerialize, bfDeserialize, bfBytes),
+        ContenderResult.Failed(typeof(DataContractContender), "DataContractSerializer", "$.O3: expected x"),
+        ContenderResult.NotApplicable(typeof(ProtobufNetContender), "protobuf-net", "package not available"),
     ]);
 
     [Test]
@@ -27,9 +30,9 @@ public sealed class ReportTests
     {
         QuickRun run = Run(PerzonLoop(bfSerialize: 1600, bfDeserialize: 900, bfBytes: 13_000));
 
-        var targets = TargetsReport.Evaluate(run).Where(t => t.Name.StartsWith("Perzon vs BinaryFormatter", StringComparison.Ordinal)).ToList();
+        var targets = TargetsReport.Evaluate(run).Targets.Where(t => t.Name.StartsWith("Perzon vs BinaryFormatter", StringComparison.Ordinal)).ToList();
 
-        Assert.That(targets.Select(t => (t.Measured, t.Verdict)), Is.EqualTo(new[]
+        Assert.That(targets.Select(t => (t.Measured, t.Result)), Is.EqualTo(new[]
         {
             ("16x [32x]", "met"),
             ("9x [18x]", "missed"),
@@ -44,15 +47,15 @@ public sealed class ReportTests
     {
         WorkloadResult clones = new("clone-dto", "Deep clone: DTO", "d", 6,
         [
-            Measured("Slim.DeepClone", deepClone, 0, 0),
-            Measured("Slim serialize + deserialize", roundTrip, 0, 0),
-            Measured("hand-written clone", handWritten, 0, 0),
+            Measured(typeof(SlimDeepCloneContender), "Slim.DeepClone", deepClone, 0, 0),
+            Measured(typeof(SlimRoundTripCloneContender), "Slim serialize + deserialize", roundTrip, 0, 0),
+            Measured(typeof(HandWrittenCloneContender), "hand-written clone", handWritten, 0, 0),
         ]);
         QuickRun run = new(s_options, new MachineInfo("cpu", 2, "os", "rt", DateTime.UnixEpoch, null), "quick", TimeSpan.FromSeconds(1), [], [clones]);
 
-        var targets = TargetsReport.Evaluate(run).Where(t => t.Name.StartsWith("dto: DeepClone", StringComparison.Ordinal)).ToList();
+        var targets = TargetsReport.Evaluate(run).Targets.Where(t => t.Name.StartsWith("dto: DeepClone", StringComparison.Ordinal)).ToList();
 
-        Assert.That(targets.Select(t => (t.Name, t.Goal, t.Measured, t.Verdict)), Is.EqualTo(new[]
+        Assert.That(targets.Select(t => (t.Name, t.Goal, t.Measured, t.Result)), Is.EqualTo(new[]
         {
             ("dto: DeepClone at least 3x faster than serialize + deserialize", ">= 3x", fasterThanRoundTrip, verdict),
             ("dto: DeepClone at most 2x a hand-written clone", "<= 2x", ofHandWritten, handVerdict),
@@ -64,9 +67,67 @@ public sealed class ReportTests
     {
         QuickRun run = Run(PerzonLoop(1600, 900, 13_000));
 
-        TargetsReport.Target target = TargetsReport.Evaluate(run).First(t => t.Name.StartsWith("Perzon vs DataContractSerializer", StringComparison.Ordinal));
+        Target target = TargetsReport.Evaluate(run).Targets.First(t => t.Name.StartsWith("Perzon vs DataContractSerializer", StringComparison.Ordinal));
 
-        Assert.That(target.Verdict, Is.EqualTo("not measured: DataContractSerializer FAILED: $.O3: expected x"));
+        Assert.That((target.Verdict, target.Result), Is.EqualTo((Verdict.NotMeasured, "not measured: DataContractSerializer FAILED: $.O3: expected x")));
+    }
+
+    [Test]
+    public void Evaluate_RowsAreFoundByContenderType_NotByDisplayName()
+    {
+        WorkloadResult table = PerzonLoop(1600, 900, 13_000);
+        WorkloadResult renamed = table with
+        {
+            Rows = [.. table.Rows.Select(r => r.ContenderType == typeof(BinaryFormatterContender) ? r with { Contender = "BF (renamed)" } : r)],
+        };
+
+        Target serialize = TargetsReport.Evaluate(Run(renamed)).Targets.First(t => t.Name == "Perzon vs BinaryFormatter: faster serialize");
+
+        Assert.That((serialize.Measured, serialize.Verdict), Is.EqualTo(("16x [32x]", Verdict.Met)));
+    }
+
+    [Test]
+    public void Evaluate_PerzonSizeMiss_IsASizeExplainedByTheSparseRecordNotByTheLoad()
+    {
+        QuickRun run = Run(PerzonLoop(1600, 900, bfBytes: 6_000)) with
+        {
+            SparsePerzon = new SparsePerzonSizes(new Dictionary<Type, long>
+            {
+                [typeof(SlimPerCallContender)] = 140, [typeof(SlimBatchContender)] = 85, [typeof(BinaryFormatterContender)] = 1_313,
+            }),
+        };
+
+        Target size = TargetsReport.Evaluate(run).Targets.Single(t => t.Name == "Perzon vs BinaryFormatter: smaller");
+
+        Assert.That((size.Verdict, size.Kind, size.Measured), Is.EqualTo((Verdict.Missed, TargetKind.Size, "6x [7.5x]")));
+        Assert.That(size.Why, Does.StartWith("the ancestor's figure was for a sparsely filled Perzon (one here: 9.38x [15.45x]);"));
+        Assert.That(size.Why, Does.EndWith("data every format writes alike"));
+    }
+
+    [Test]
+    public void Evaluate_FilteredRun_ListsOnlyTheTargetsOfTheWorkloadsItMeasured()
+    {
+        TargetTable table = TargetsReport.Evaluate(Run(PerzonLoop(1600, 900, 13_000)));
+
+        Assert.That(table.Targets.Select(t => t.Name.Split(':')[0]).Distinct(), Is.EquivalentTo(new[]
+        {
+            "Perzon vs BinaryFormatter", "Perzon vs DataContractSerializer", "perzon-loop",
+            "Serialize into a reused buffer allocates nothing but the output (Slim (Batch), per call)",
+        }));
+    }
+
+    [Test]
+    public void Evaluate_GraphCapablePeersNoneVerified_IsNotMeasuredRatherThanMet()
+    {
+        WorkloadResult graph = new("graph", "Graph", "d", 6,
+        [
+            Measured(typeof(SlimPerCallContender), "Slim (PerCall)", 100, 100, 1000),
+            ContenderResult.Failed(typeof(HyperionContender), "Hyperion", "lost a cycle"),
+        ]);
+
+        Target target = TargetsReport.Evaluate(Run(graph)).Targets.First(t => t.Name == "graph: faster serialize than every other graph-capable contender");
+
+        Assert.That(target.Result, Is.EqualTo("not measured: no other graph-capable contender passed verification"));
     }
 
     [Test]
@@ -87,15 +148,15 @@ public sealed class ReportTests
     {
         WorkloadResult graph = new("graph", "Graph", "d", 6,
         [
-            Measured("Slim (PerCall)", 100, 100, 1000),
-            ContenderResult.NotApplicable("protobuf-net", "no cycles"),
-            ContenderResult.NotApplicable("Thrift (Binary)", "no cycles"),
+            Measured(typeof(SlimPerCallContender), "Slim (PerCall)", 100, 100, 1000),
+            ContenderResult.NotApplicable(typeof(ProtobufNetContender), "protobuf-net", "no cycles"),
+            ContenderResult.NotApplicable(typeof(ThriftBinaryContender), "Thrift (Binary)", "no cycles"),
         ]);
         WorkloadResult list = new("linked-list", "List", "d", 6,
         [
-            Measured("Slim (PerCall)", 100, 100, 1000),
-            ContenderResult.NotApplicable("protobuf-net", "no cycles"),
-            ContenderResult.NotApplicable("Thrift (Binary)", "too deep"),
+            Measured(typeof(SlimPerCallContender), "Slim (PerCall)", 100, 100, 1000),
+            ContenderResult.NotApplicable(typeof(ProtobufNetContender), "protobuf-net", "no cycles"),
+            ContenderResult.NotApplicable(typeof(ThriftBinaryContender), "Thrift (Binary)", "too deep"),
         ]);
 
         string[] lines = MarkdownReport.NotApplicable([PerzonLoop(1600, 900, 13_000), graph, list])
@@ -111,19 +172,20 @@ public sealed class ReportTests
     [Test]
     public void NotApplicable_NoneAnywhere_IsEmpty()
     {
-        WorkloadResult only = new("dto", "Dto", "d", 6, [Measured("Slim (PerCall)", 100, 100, 1000)]);
+        WorkloadResult only = new("dto", "Dto", "d", 6, [Measured(typeof(SlimPerCallContender), "Slim (PerCall)", 100, 100, 1000)]);
 
         Assert.That(MarkdownReport.NotApplicable([only]), Is.Empty);
     }
 
     [Test]
-    public void LoadLine_BusyMachine_WarnsThatMissedTargetsMayBeTheLoad()
+    public void LoadLine_BusyMachine_WarnsThatMissedTimingTargetsMayBeTheLoad_NotSizes()
     {
         string busy = QuickRunner.LoadLine(9.5, 12.0, 2);
         string quiet = QuickRunner.LoadLine(0.5, 1.0, 2);
 
         Assert.That(busy, Does.Contain("WARNING: the machine is busy (load 12.0 on 2 cores)"));
-        Assert.That(busy, Does.Contain("missed target may be the load"));
+        Assert.That(busy, Does.Contain("a missed timing target may be the load"));
+        Assert.That(busy, Does.Contain("sizes and allocations are not affected"));
         Assert.That(quiet, Does.Not.Contain("WARNING"));
         Assert.That(QuickRunner.LoadLine(null, null, 2), Does.Contain("unknown"));
     }
@@ -131,7 +193,7 @@ public sealed class ReportTests
     [Test]
     public void Render_Chart_IsWellFormedSvgWithTwoBarsPerMeasuredRow()
     {
-        string svg = SvgChart.Render(PerzonLoop(1600, 900, 13_000), "Slim (PerCall)");
+        string svg = SvgChart.Render(PerzonLoop(1600, 900, 13_000), typeof(SlimPerCallContender));
 
         XDocument document = XDocument.Parse(svg);
         XNamespace ns = "http://www.w3.org/2000/svg";

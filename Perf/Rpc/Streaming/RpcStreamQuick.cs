@@ -68,6 +68,13 @@ public static class RpcStreamQuick
         return results;
     }
 
+    /// <summary>The streaming targets: per workload, Glue's items per second at least <see cref="TargetRatio"/> times grpc-dotnet's.</summary>
+    public static TargetTable Targets(IReadOnlyList<StreamResult> results) => new("RPC streaming",
+    [
+        .. results.Select(r => Target.Judged($"{Describe(r.Workload)}: Glue's items/s over grpc-dotnet's", $">= {TargetRatio:0}x",
+            string.Create(CultureInfo.InvariantCulture, $"{r.Ratio:0.00}x"), r.Ratio >= TargetRatio, TargetKind.Timing)),
+    ]);
+
     /// <summary>Warms each contender on a tenth of the stream, then times whole streams, alternating who goes first.</summary>
     private static StreamResult Measure(StreamContender[] contenders, StreamWorkload workload, int count, int rounds, Action<string> progress)
     {
