@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 4: byte[16 MiB] (memcpy baseline included).</summary>
+/// <summary>byte[16 MiB] (memcpy baseline included).</summary>
 public class ByteArrayBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

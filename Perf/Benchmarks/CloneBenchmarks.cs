@@ -5,7 +5,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 6: Slim.DeepClone vs Slim serialize + deserialize vs a hand-written clone, on workloads 1-3.</summary>
+/// <summary>Deep clone: Slim.DeepClone vs Slim serialize + deserialize vs a hand-written clone, on Perzon, the company graph and the DTO tree.</summary>
 [Config(typeof(PerfBenchmarkConfig))]
 public class CloneBenchmarks
 {

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 4: double[1M] (memcpy baseline included).</summary>
+/// <summary>double[1M] (memcpy baseline included).</summary>
 public class DoubleArrayBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 3: the API DTO tree.</summary>
+/// <summary>The API DTO tree (<c>dto</c>).</summary>
 public class DtoBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 2: the complex cross-referenced graph.</summary>
+/// <summary>The complex cross-referenced graph (<c>graph</c>).</summary>
 public class GraphBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 4: int[1M] (memcpy baseline included).</summary>
+/// <summary>int[1M] (memcpy baseline included).</summary>
 public class Int32ArrayBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 5: the 1M-node linked list (a recursive contender crashes its benchmark process).</summary>
+/// <summary>The 1M-node linked list (a recursive contender crashes its benchmark process).</summary>
 public class LinkedListBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

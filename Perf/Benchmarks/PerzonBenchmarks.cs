@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 1: one Perzon.</summary>
+/// <summary>One Perzon (<c>perzon</c>).</summary>
 public class PerzonBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -2,7 +2,7 @@ using NFX.Perf.Workloads;
 
 namespace NFX.Perf.Benchmarks;
 
-/// <summary>Workload 1: the ancestor's loop of 500,000 Perzons.</summary>
+/// <summary>The ancestor's loop of 500,000 Perzons (<c>perzon-loop</c>).</summary>
 public class PerzonLoopBenchmarks : SerializationBenchmarks
 {
     /// <inheritdoc/>

@@ -1,6 +1,6 @@
 namespace NFX.Perf.Cloning;
 
-/// <summary>One way to deep-copy a graph (workload 6).</summary>
+/// <summary>One way to deep-copy a graph (the deep-clone tables).</summary>
 public abstract class CloneContender
 {
     /// <summary>Name shown in the table.</summary>

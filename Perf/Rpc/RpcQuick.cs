@@ -5,7 +5,7 @@ using NFX.Perf.Rpc.Thrift;
 namespace NFX.Perf.Rpc;
 
 /// <summary>
-/// The RPC benchmark's quick run (issue 7): Glue vs gRPC vs Thrift (n/a here) vs a raw-socket ping-pong, on loopback,
+/// The RPC benchmark's quick run: Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift and a raw-socket ping-pong, on loopback,
 /// W1-W3 with many calls in flight and one at a time. Prints markdown tables; writes docs/perf/rpc.md and rpc.svg.
 /// </summary>
 public static class RpcQuick

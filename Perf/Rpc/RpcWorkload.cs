@@ -1,6 +1,6 @@
 namespace NFX.Perf.Rpc;
 
-/// <summary>The three workloads of the RPC benchmark (issue 7).</summary>
+/// <summary>The three workloads of the RPC benchmark: a sum of two ints, an echoed string, ten rows of ten fields.</summary>
 public enum RpcWorkload
 {
     /// <summary>W1: <c>int Sum(int, int)</c>.</summary>

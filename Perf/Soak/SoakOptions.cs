@@ -9,7 +9,7 @@ namespace NFX.Perf.Soak;
 /// </summary>
 public sealed record SoakOptions(TimeSpan Duration, int Clients, int Workers, TimeSpan KillEvery, string? Out)
 {
-    /// <summary>The server nodes (fixed: the cluster of three).</summary>
+    /// <summary>The server nodes (fixed: a cluster of three).</summary>
     public const int Nodes = 3;
 
     /// <summary>How often every process samples its memory.</summary>

@@ -1,5 +1,5 @@
 // Apache Thrift mirrors of the workloads Thrift can represent (1, 3 and 4), for the Binary and Compact protocol
-// contenders. Thrift structs are trees: no shared references or cycles (workloads 2 and 5 have no Thrift form).
+// contenders. Thrift structs are trees: no shared references or cycles (the company graph and the linked list have no Thrift form).
 // Regenerate the C# with ./generate.sh (thrift --gen netstd); see README.md for why it is not compiled.
 
 namespace netstd NFX.Perf.Thrift

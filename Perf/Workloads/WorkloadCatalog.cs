@@ -6,7 +6,7 @@ using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Perf.Workloads;
 
-/// <summary>The workloads of issue 5, in table order.</summary>
+/// <summary>The serialization workloads (Perzon, the company graph, the DTO tree, primitive arrays, a linked list), in table order.</summary>
 public static class WorkloadCatalog
 {
     /// <summary>The ancestor's loop length.</summary>
@@ -28,7 +28,7 @@ public static class WorkloadCatalog
         new LinkedListWorkload(),
     ];
 
-    /// <summary>The workloads deep clone is measured on (issue 5: workloads 1-3).</summary>
+    /// <summary>The workloads deep clone is measured on: one Perzon, the company graph, the DTO tree.</summary>
     public static IReadOnlyList<Workload> CloneWorkloads() => [new PerzonWorkload(), new GraphWorkload(), new DtoWorkload()];
 
     /// <summary>Finds a workload by key (case-insensitive) or returns null.</summary>

@@ -1,6 +1,6 @@
 namespace NFX.Perf.Workloads.Arrays;
 
-/// <summary>Workload 4: one large array of a primitive type, compared against a memcpy baseline.</summary>
+/// <summary>One large array of a primitive type, compared against a memcpy baseline.</summary>
 public sealed class PrimitiveArrayWorkload : Workload
 {
     private readonly Func<Random, object> _create;

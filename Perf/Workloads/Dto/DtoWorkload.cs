@@ -1,6 +1,6 @@
 namespace NFX.Perf.Workloads.Dto;
 
-/// <summary>Workload 3: an API DTO tree without cycles (question, owner, answers, comments, tags).</summary>
+/// <summary>An API DTO tree without cycles (question, owner, answers, comments, tags).</summary>
 public sealed class DtoWorkload(int seed = Workload.DefaultSeed) : Workload(seed)
 {
     /// <summary>Answers on the question.</summary>

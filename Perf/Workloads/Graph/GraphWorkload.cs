@@ -1,6 +1,6 @@
 namespace NFX.Perf.Workloads.Graph;
 
-/// <summary>Workload 2: the complex cross-referenced graph (over 50,000 objects, arrays, lists, dictionaries, cycles).</summary>
+/// <summary>The complex cross-referenced graph (over 50,000 objects, arrays, lists, dictionaries, cycles).</summary>
 public sealed class GraphWorkload(int seed = Workload.DefaultSeed) : Workload(seed)
 {
     /// <summary>Departments in the company.</summary>

@@ -1,6 +1,6 @@
 namespace NFX.Perf.Workloads.LinkedList;
 
-/// <summary>Workload 5: a singly linked list of <see cref="Length"/> nodes (who survives the depth, and how fast).</summary>
+/// <summary>A singly linked list of <see cref="Length"/> nodes (who survives the depth, and how fast).</summary>
 public sealed class LinkedListWorkload(int length = 1_000_000, int seed = Workload.DefaultSeed) : Workload(seed)
 {
     /// <summary>Nodes in the list.</summary>

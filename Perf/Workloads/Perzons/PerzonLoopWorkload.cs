@@ -1,7 +1,7 @@
 namespace NFX.Perf.Workloads.Perzons;
 
 /// <summary>
-/// Workload 1b: the ancestor's loop, <see cref="Count"/> Perzons serialized one call each (500,000 in the full run).
+/// The ancestor's loop: <see cref="Count"/> Perzons serialized one call each (500,000 in the full run).
 /// The calls cycle over a pool of distinct records, so memory stays small while the data varies.
 /// </summary>
 public sealed class PerzonLoopWorkload(int count, int seed = Workload.DefaultSeed) : Workload(seed)

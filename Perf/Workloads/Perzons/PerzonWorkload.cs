@@ -1,6 +1,6 @@
 namespace NFX.Perf.Workloads.Perzons;
 
-/// <summary>Workload 1a: one <see cref="Perzon"/> (with a parent) per op.</summary>
+/// <summary>One <see cref="Perzon"/> (with a parent) per op.</summary>
 public sealed class PerzonWorkload(int seed = Workload.DefaultSeed) : Workload(seed)
 {
     /// <inheritdoc/>
