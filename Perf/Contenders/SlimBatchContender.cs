@@ -13,25 +13,29 @@ public class SlimBatchContender : Contender
     private readonly SlimSerializer _writer;
     private readonly SlimSerializer _reader;
     private readonly ArrayBufferWriter<byte> _buffer = new(64 * 1024);
+    private readonly string _name;
+    private readonly string _notes;
 
     /// <summary>Strict layouts.</summary>
     public SlimBatchContender()
-        : this(SlimVersioning.Strict)
+        : this(SlimVersioning.Strict, "Slim (Batch)", "steady state of a connection: registry primed, output into a reused IBufferWriter.")
     {
     }
 
-    /// <summary>The same contender writing <paramref name="versioning"/> layouts.</summary>
-    protected SlimBatchContender(SlimVersioning versioning)
+    /// <summary>The same contender writing <paramref name="versioning"/> layouts, under its own name.</summary>
+    protected SlimBatchContender(SlimVersioning versioning, string name, string notes)
     {
         _writer = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch, versioning));
         _reader = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.Batch));
+        _name = name;
+        _notes = notes;
     }
 
     /// <inheritdoc/>
-    public override string Name => "Slim (Batch)";
+    public override string Name => _name;
 
     /// <inheritdoc/>
-    public override string Notes => "steady state of a connection: registry primed, output into a reused IBufferWriter.";
+    public override string Notes => _notes;
 
     /// <inheritdoc/>
     public override object Prepare(object root)

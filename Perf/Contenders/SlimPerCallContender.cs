@@ -9,22 +9,28 @@ public class SlimPerCallContender : Contender
     public const string ContenderName = "Slim (PerCall)";
 
     private readonly SlimSerializer _slim;
+    private readonly string _name;
+    private readonly string _notes;
 
     /// <summary>The reference column: strict layouts.</summary>
     public SlimPerCallContender()
-        : this(SlimVersioning.Strict)
+        : this(SlimVersioning.Strict, ContenderName, "new byte[] per call; every message carries its type names.")
     {
     }
 
-    /// <summary>The same contender writing <paramref name="versioning"/> layouts.</summary>
-    protected SlimPerCallContender(SlimVersioning versioning) =>
+    /// <summary>The same contender writing <paramref name="versioning"/> layouts, under its own name.</summary>
+    protected SlimPerCallContender(SlimVersioning versioning, string name, string notes)
+    {
         _slim = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.PerCall, versioning));
+        _name = name;
+        _notes = notes;
+    }
 
     /// <inheritdoc/>
-    public override string Name => ContenderName;
+    public override string Name => _name;
 
     /// <inheritdoc/>
-    public override string Notes => "new byte[] per call; every message carries its type names.";
+    public override string Notes => _notes;
 
     /// <inheritdoc/>
     public override ReadOnlyMemory<byte> Serialize(object prepared) => _slim.Serialize(prepared);
