@@ -43,6 +43,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     private readonly ICopierSelector[] _copierSelectors;
     private readonly SlimSerializer _slim;
     private readonly int _maxMessageBytes;
+    private readonly TypeNameReader _typeNames = new();
     // Verdicts per type: Orleans asks on every value read (and its framework check reads attributes by reflection).
     private readonly ConcurrentDictionary<Type, bool> _carried = new();
     private readonly ConcurrentDictionary<Type, bool> _copied = new();
@@ -116,10 +117,10 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
             {
                 case 0:
                     ReferenceCodec.MarkValueField(reader.Session);
-                    type = reader.Session.TypeCodec.ReadLengthPrefixed(ref reader);
-                    if (type is null || !IsCarried(type))
+                    type = _typeNames.Read(ref reader);
+                    if (!IsCarried(type))
                     {
-                        throw SlimErrors.NotSupported(type ?? typeof(void));
+                        throw SlimErrors.NotSupported(type);
                     }
                     break;
                 case 1:

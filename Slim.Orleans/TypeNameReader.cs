@@ -1,0 +1,68 @@
+using System.Collections.Concurrent;
+using System.Text;
+using Microsoft.Extensions.DependencyInjection;
+using Orleans.Serialization.Buffers;
+using Orleans.Serialization.TypeSystem;
+
+namespace NFX.Slim.Orleans;
+
+/// <summary>
+/// Reads a length-prefixed type name (the form of Orleans' <c>TypeCodec.WriteLengthPrefixed</c>) and resolves it
+/// through Orleans' <see cref="TypeConverter"/> once per distinct name.
+/// </summary>
+/// <remarks>
+/// Orleans' <c>TypeCodec.ReadLengthPrefixed</c> decodes, parses, rewrites and checks the name against the
+/// allow-list on every read, several times what reading a small value costs; its cached path
+/// (<c>TypeCodec.TryRead</c>) needs the hashed wire form instead. The names cached here are only those the
+/// converter resolved, so every refusal (an unknown or disallowed type) is still the converter's, on every read.
+/// </remarks>
+internal sealed class TypeNameReader
+{
+    /// <summary>Enough for every type an application sends; past it names are resolved on each read, as Orleans does.</summary>
+    private const int MaxCachedNames = 1024;
+
+    private readonly ConcurrentDictionary<byte[], Type> _types = new(NameComparer.Instance);
+    private readonly ConcurrentDictionary<byte[], Type>.AlternateLookup<ReadOnlySpan<byte>> _byName;
+    // Taken from the first session, not the constructor: Orleans' TypeConverter is built from the type filters, the codec among them.
+    private TypeConverter? _converter;
+
+    public TypeNameReader() => _byName = _types.GetAlternateLookup<ReadOnlySpan<byte>>();
+
+    /// <summary>The type named at the reader's position; throws what <see cref="TypeConverter.Parse"/> throws for a name it refuses.</summary>
+    public Type Read<TInput>(ref Reader<TInput> reader)
+    {
+        int length = (int)reader.ReadVarUInt32();
+        ReadOnlySpan<byte> name = reader.TryReadBytes(length, out ReadOnlySpan<byte> contiguous) ? contiguous : reader.ReadBytes((uint)length);
+        if (_byName.TryGetValue(name, out Type? type))
+        {
+            return type;
+        }
+        _converter ??= reader.Session.CodecProvider.Services.GetRequiredService<TypeConverter>();
+        type = _converter.Parse(Encoding.UTF8.GetString(name));
+        if (_types.Count < MaxCachedNames)
+        {
+            _byName.TryAdd(name, type);
+        }
+        return type;
+    }
+
+    private sealed class NameComparer : IEqualityComparer<byte[]>, IAlternateEqualityComparer<ReadOnlySpan<byte>, byte[]>
+    {
+        public static readonly NameComparer Instance = new();
+
+        public bool Equals(byte[]? x, byte[]? y) => ReferenceEquals(x, y) || (x is not null && y is not null && x.AsSpan().SequenceEqual(y));
+
+        public int GetHashCode(byte[] name) => GetHashCode(name.AsSpan());
+
+        public bool Equals(ReadOnlySpan<byte> alternate, byte[] other) => alternate.SequenceEqual(other);
+
+        public int GetHashCode(ReadOnlySpan<byte> alternate)
+        {
+            var hash = new HashCode();
+            hash.AddBytes(alternate);
+            return hash.ToHashCode();
+        }
+
+        public byte[] Create(ReadOnlySpan<byte> alternate) => alternate.ToArray();
+    }
+}
