@@ -15,6 +15,9 @@ public static class OrleansContenders
 
     public static IReadOnlyList<string> Names { get; } = [Slim, Json, Generated];
 
+    /// <summary>The JSON fallback's settings: fields (the Perf types have no properties), shared references kept (the tree shares its users).</summary>
+    public static JsonSerializerOptions JsonOptions { get; } = new() { IncludeFields = true, ReferenceHandler = ReferenceHandler.Preserve };
+
     /// <summary>A key without spaces, for configuration.</summary>
     public static string Key(string name) => name == Slim ? "slim" : name == Json ? "json" : "generated";
 
@@ -29,8 +32,7 @@ public static class OrleansContenders
         }
         else if (name == Json)
         {
-            // Fields (the Perf types have no properties), shared references kept (the tree shares its users).
-            serializer.AddJsonSerializer(IsPerfType, new JsonSerializerOptions { IncludeFields = true, ReferenceHandler = ReferenceHandler.Preserve });
+            serializer.AddJsonSerializer(IsPerfType, JsonOptions);
         }
     }
 
