@@ -31,6 +31,7 @@ public static class Program
             args => RpcQuick.RunStandalone(args, QuickRunner.DefaultDocsDirectory())),
         new(AkkaBench.Verb, "", "Slim in Akka.NET, the longer run (more rounds and messages than quick's part)", _ => new AkkaBench().RunLong()),
         new(OrleansBench.Verb, "", "Slim in Orleans, the longer run", _ => new OrleansBench().RunLong()),
+        new(OrleansReadCost.Verb, "", "Orleans: CPU per codec-only read and write of each contender, and the small message's read by part", _ => OrleansReadCost.Run(Console.Out)),
         new(ScalingCheck.Verb, "[--sizes 1,4,16] [--shapes list,tree] [--runs 3]",
             "cost per node from 1M to 16M nodes, each size in a child process; target: flat within 1.3x", args => ScalingCheck.Run(args)),
         new(UnitCostCheck.Verb, "[--rounds N]", "what a message, an object, an int field and a string cost Slim and MemoryPack",
