@@ -16,7 +16,7 @@ namespace NFX.Perf.Orleans;
 /// Slim as Orleans' fallback against Orleans' System.Text.Json fallback and the same types annotated with
 /// <c>[GenerateSerializer]</c>: codec-only time and bytes through Orleans' <see cref="Serializer{T}"/>, copier-only time
 /// through Orleans' <see cref="DeepCopier"/>, and grain calls in a TestingHost cluster (a silo and a client in this
-/// process, Orleans messaging over loopback TCP) for the small message and the Perf DTO tree. No targets: the tables
+/// process, Orleans messaging over TestingHost's in-memory transport) for the small message and the Perf DTO tree. No targets: the tables
 /// show where Slim stands. Part of <c>quick</c> (<c>quick --filter orleans</c> alone); <c>orleans</c> is the longer run.
 /// </summary>
 public sealed class OrleansBench : HostedBench
@@ -134,7 +134,7 @@ public sealed class OrleansBench : HostedBench
                     Calls(cluster, OrleansContenders.Message(name, message), 200, Window); // warm-up: connections, code generation, JIT
                 }
             }
-            output.WriteLine("### End to end: grain calls in a TestingHost cluster (one silo and a client in this process, loopback TCP)");
+            output.WriteLine("### End to end: grain calls in a TestingHost cluster (one silo and a client in this process, TestingHost's in-memory transport)");
             output.WriteLine();
             output.WriteLine($"calls/s: `Task<object> Echo(object)` with {Window} in flight ({settings.SmallCount:N0} small / {settings.DtoCount:N0} DTO calls per round); " +
                 $"p50: one call at a time ({settings.LatencyCount:N0} per round). Median of {settings.Rounds} rounds, contenders alternating (each round starting with the next one).");
