@@ -122,7 +122,7 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     {
         protected override void Rebuild(int maxHashCollisions)
         {
-            if (s_keyComparer.GetValue(collection) is IEqualityComparer comparer && !IsFrameworkComparer(comparer))
+            if (entries.Length > maxHashCollisions && s_keyComparer.GetValue(collection) is IEqualityComparer comparer && !IsFrameworkComparer(comparer))
             {
                 string?[] keys = Array.ConvertAll(entries, e => e.Key);
                 HashFloodGuard.CheckSharedHashCodes(typeof(NameValueCollection), keys, new KeyHashing(comparer), maxHashCollisions, Offset);
