@@ -58,6 +58,33 @@ public sealed class TypeNameReadTests
         }
     }
 
+    [Test]
+    public void ValueTypeNameLength_OverTheInput_IsRefusedWithoutAllocatingIt()
+    {
+        using ServiceProvider services = new ServiceCollection()
+            .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
+            .BuildServiceProvider();
+        Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
+        byte[] bytes = serializer.SerializeToArray(Node.Ring(1));
+        byte[] name = System.Text.Encoding.UTF8.GetBytes(services.GetRequiredService<TypeConverter>().Format(typeof(Node)));
+        int at = bytes.AsSpan().IndexOf(name);
+        // Orleans' varint: the count of low zero bits in the first byte says how many bytes follow; one byte is value << 1 | 1.
+        Assert.That(at > 0 && bytes[at - 1] == (name.Length << 1 | 1), "test set-up: the length-prefixed type name was not found");
+        // The one-byte length becomes the 5-byte varint of 2^31 - 1: a 2 GiB name in a message of a few dozen bytes.
+        byte[] length = BitConverter.GetBytes((ulong)int.MaxValue << 5 | 0x10)[..5];
+        byte[] forged = [.. bytes.AsSpan(0, at - 1), .. length, .. bytes.AsSpan(at)];
+
+        foreach (Func<object?> read in new Func<object?>[] { () => serializer.Deserialize(forged), () => serializer.Deserialize(new MemoryStream(forged)), () => serializer.Deserialize(Segment.Split(forged, 7)) })
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            Exception e = Assert.Catch(() => read())!;
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+            TestContext.Out.WriteLine($"{e.GetType().Name}: {e.Message} ({allocated:N0} bytes allocated)");
+            Assert.That(allocated, Is.LessThan(1 << 20), "the forged length was allocated before the input ran out");
+        }
+    }
+
     /// <summary>Resolves nothing itself; counts how often Orleans' converter parses a name of each type.</summary>
     private sealed class CountingTypeConverter : ITypeConverter
     {
