@@ -19,7 +19,7 @@ internal sealed class GlueTestHost : IAsyncDisposable
 
     public GlueServer Server { get; }
 
-    // No drain time: these tests stop the server to see pending calls fail at once (graceful stops: Tests/GlueCluster).
+    // No drain time: these tests stop the server to see pending calls fail at once (graceful stops: Tests/Glue/Cluster).
     public static GlueServerOptions DefaultServerOptions { get; } = new() { EndPoint = new IPEndPoint(IPAddress.Loopback, 0), ShutdownTimeout = TimeSpan.Zero };
 
     public static async Task<GlueTestHost> StartAsync(GlueTransportKind kind, Action<GlueServer> host, GlueServerOptions? options = null)
