@@ -4,7 +4,7 @@ namespace NFX.Tests.Security;
 
 /// <summary>
 /// The bounded mutation fuzzer over the corpus (see <see cref="FuzzRunner"/>): a fixed seed in CI, so a failure is
-/// reproducible from the input index it reports; Tests/Security/fuzz.sh runs it for longer with a random seed.
+/// reproducible from the input index it reports; Tests/Slim/Security/fuzz.sh runs it for longer with a random seed.
 /// </summary>
 [NonParallelizable] // it uses both cores itself
 public sealed class FuzzTests
@@ -40,7 +40,7 @@ public sealed class FuzzTests
     }
 
     /// <summary>
-    /// The long run, outside CI: <c>Tests/Security/fuzz.sh MINUTES [SEED] [OUTDIR]</c> sets NFX_FUZZ_MINUTES, NFX_FUZZ_SEED
+    /// The long run, outside CI: <c>Tests/Slim/Security/fuzz.sh MINUTES [SEED] [OUTDIR]</c> sets NFX_FUZZ_MINUTES, NFX_FUZZ_SEED
     /// and NFX_FUZZ_OUT; every finding is saved as OUTDIR/KIND-SEED-INDEX.bin with a .txt description.
     /// </summary>
     [TestCaseSource(nameof(LongRuns))]
