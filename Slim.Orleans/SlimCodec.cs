@@ -102,6 +102,23 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         field.EnsureWireTypeTagDelimited();
 
         uint placeholder = ReferenceCodec.CreateRecordPlaceholder(reader.Session);
+        object? result;
+        try
+        {
+            result = ReadFields(ref reader);
+        }
+        // What Orleans' reader throws when its input runs out ("Insufficient data present in buffer", a declared length over what is left).
+        catch (Exception e) when (e is InvalidOperationException or ArgumentOutOfRangeException or IndexOutOfRangeException or EndOfStreamException)
+        {
+            throw SlimErrors.Truncated(reader.Position, e);
+        }
+        ReferenceCodec.RecordObject(reader.Session, result!, placeholder);
+        return result;
+    }
+
+    /// <summary>The fields up to the end marker: the value's type (0), then the Slim message (1); unknown fields are skipped.</summary>
+    private object? ReadFields<TInput>(ref Reader<TInput> reader)
+    {
         object? result = null;
         Type? type = null;
         uint fieldId = 0;
@@ -145,7 +162,6 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
                     break;
             }
         }
-        ReferenceCodec.RecordObject(reader.Session, result!, placeholder);
         return result;
     }
 

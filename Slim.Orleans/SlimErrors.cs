@@ -21,6 +21,13 @@ internal static class SlimErrors
 
     public static SlimDeserializationException MissingType() => new("The Slim payload came before its type field.");
 
+    public static SlimDeserializationException NameTooLong(uint length, int maximum, long offset) => new(
+        $"The Slim field's type name declares {length} bytes at offset {offset}, over the {maximum} any type name needs: the message is forged or corrupt.");
+
+    /// <summary>Orleans' reader ran out of input inside the Slim field (its own exceptions say only that an index or length was out of range).</summary>
+    public static SlimDeserializationException Truncated(long offset, Exception inner) => new(
+        $"The Slim field ends early: Orleans' reader failed at offset {offset} ({inner.GetType().Name}: {inner.Message}). The message is truncated or corrupt.", inner);
+
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static SlimLimitExceededException TooLong(uint length, int maximum, long offset) =>
         new(nameof(SlimLimits.MaxMessageBytes), length, maximum, offset);

@@ -21,6 +21,9 @@ internal sealed class TypeNameReader
     /// <summary>Enough for every type an application sends; past it names are resolved on each read, as Orleans does.</summary>
     private const int MaxCachedNames = 1024;
 
+    /// <summary>Far over any real name (a generic type names each argument's assembly); a longer length is forged.</summary>
+    internal const int MaxNameBytes = 16 * 1024;
+
     private readonly ConcurrentDictionary<byte[], Type> _types = new(NameComparer.Instance);
     private readonly ConcurrentDictionary<byte[], Type>.AlternateLookup<ReadOnlySpan<byte>> _byName;
     // Taken from the first session, not the constructor: Orleans' TypeConverter is built from the type filters, the codec among them.
@@ -31,7 +34,13 @@ internal sealed class TypeNameReader
     /// <summary>The type named at the reader's position; throws what <see cref="TypeConverter.Parse"/> throws for a name it refuses.</summary>
     public Type Read<TInput>(ref Reader<TInput> reader)
     {
-        int length = (int)reader.ReadVarUInt32();
+        long offset = reader.Position;
+        uint declared = reader.ReadVarUInt32();
+        if (declared > MaxNameBytes)
+        {
+            throw SlimErrors.NameTooLong(declared, MaxNameBytes, offset);
+        }
+        int length = (int)declared;
         ReadOnlySpan<byte> name = reader.TryReadBytes(length, out ReadOnlySpan<byte> contiguous) ? contiguous : reader.ReadBytes((uint)length);
         if (_byName.TryGetValue(name, out Type? type))
         {
