@@ -156,7 +156,7 @@ internal sealed class CodecCache
         }
         if (type == typeof(System.Collections.Specialized.NameValueCollection))
         {
-            return new NameValueCollectionCodec(this);
+            return new NameValueCollectionCodec(type, this);
         }
         if (type == typeof(Version))
         {

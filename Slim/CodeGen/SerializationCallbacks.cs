@@ -1,3 +1,4 @@
+using System.Collections.Specialized;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.Serialization;
@@ -16,8 +17,16 @@ internal sealed class SerializationCallbacks
         OnSerialized = Find(type, typeof(OnSerializedAttribute));
         OnDeserializing = Find(type, typeof(OnDeserializingAttribute));
         OnDeserialized = Find(type, typeof(OnDeserializedAttribute));
-        IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type);
+        IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type) && !InheritsThrowingStub(type);
     }
+
+    /// <summary>
+    /// NameObjectCollectionBase's OnDeserialization only throws on .NET (its ISerializable form is gone): a class
+    /// deriving from NameValueCollection that does not override it has no callback to run; its codec rebuilt the entries.
+    /// </summary>
+    private static bool InheritsThrowingStub(Type type) =>
+        typeof(NameObjectCollectionBase).IsAssignableFrom(type) &&
+        type.GetInterfaceMap(typeof(IDeserializationCallback)).TargetMethods[0].DeclaringType == typeof(NameObjectCollectionBase);
 
     public Callback[] OnSerializing { get; }
     public Callback[] OnSerialized { get; }

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
+using System.Collections.Specialized;
 using System.Reflection;
 using NFX.Slim.CodeGen;
 
@@ -62,11 +63,15 @@ internal static class CollectionCodecs
         {
             return null;
         }
+        if (collection == typeof(NameValueCollection))
+        {
+            return new CollectionSubclassCodec(type, new NameValueCollectionCodec(type, codecs), values);
+        }
         var create = s_comparerFactories[collection.GetGenericTypeDefinition()].MakeGenericMethod([type, .. collection.GetGenericArguments()]).CreateDelegate<Factory>();
         return new CollectionSubclassCodec(type, create(values, codecs), values);
     }
 
-    /// <summary>The hashed or sorted collection a concrete class derives from, or null (decided from the type alone).</summary>
+    /// <summary>The hashed or sorted collection (or NameValueCollection) a concrete class derives from, or null (decided from the type alone).</summary>
     public static Type? CollectionBaseOf(Type type)
     {
         if (type.IsValueType || type.IsAbstract)
@@ -75,7 +80,8 @@ internal static class CollectionCodecs
         }
         for (Type? baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
         {
-            if (baseType.IsConstructedGenericType && s_comparerFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
+            if (baseType == typeof(NameValueCollection) ||
+                baseType.IsConstructedGenericType && s_comparerFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
             {
                 return baseType;
             }

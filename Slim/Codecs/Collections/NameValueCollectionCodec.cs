@@ -16,7 +16,8 @@ namespace NFX.Slim.Codecs.Collections;
 /// key (a string reference, null allowed) and its value list (a count, then string references, nulls kept). Entries go
 /// in through the base class's own add, so duplicate keys and null values come back as they were; with a custom
 /// comparer the fill waits until the comparer is complete, and its hash codes are checked for flooding first (string
-/// hashing under the framework's comparers is randomized; a user's comparer is not).
+/// hashing under the framework's comparers is randomized; a user's comparer is not). A class deriving from it is this
+/// body followed by its own fields (<see cref="CollectionSubclassCodec"/>).
 /// </summary>
 internal sealed class NameValueCollectionCodec : SlimCodec
 {
@@ -35,7 +36,11 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     private readonly ReferenceSlot _comparerSlot;
     private readonly ReferenceSlot _stringSlot;
 
-    public NameValueCollectionCodec(CodecCache codecs) : base(typeof(NameValueCollection))
+    private static readonly ConstructorInfo s_withComparer = typeof(NameValueCollection).GetConstructor([typeof(IEqualityComparer)])
+        ?? throw new MissingMethodException(nameof(NameValueCollection), ".ctor(IEqualityComparer)");
+
+    /// <summary>The codec of <paramref name="type"/>: NameValueCollection itself, or the collection part of a class deriving from it.</summary>
+    public NameValueCollectionCodec(Type type, CodecCache codecs) : base(type)
     {
         _comparerSlot = codecs.SlotFor(typeof(IEqualityComparer), "NameValueCollection comparer");
         _stringSlot = codecs.SlotFor(typeof(string), "NameValueCollection entry");
@@ -111,7 +116,9 @@ internal sealed class NameValueCollectionCodec : SlimCodec
         new Fill(collection, entries, IsReadOnly(from), 0).FillNowOrDefer(CanFillNow(collection), session);
     }
 
-    private static NameValueCollection Create(object? comparer) => comparer is null ? new NameValueCollection() : new NameValueCollection((IEqualityComparer)comparer);
+    private NameValueCollection Create(object? comparer) => Type == typeof(NameValueCollection)
+        ? comparer is null ? new NameValueCollection() : new NameValueCollection((IEqualityComparer)comparer)
+        : (NameValueCollection)CollectionSubclassCodec.Create(Type, s_withComparer, comparer ?? s_defaultComparer);
 
     private static bool CanFillNow(NameValueCollection collection) => CollectionFill.CanFillNow(true, s_keyComparer.GetValue(collection), s_defaultComparer);
 

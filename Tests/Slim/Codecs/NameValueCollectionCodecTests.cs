@@ -182,3 +182,91 @@ internal static class NameValueCollectionCases
         Assert.That(copy.GetValues("Accept")!.Length, Is.EqualTo(3));
     }
 }
+
+/// <summary>A class deriving from NameValueCollection with a field of its own (a user's header collection).</summary>
+public sealed class TaggedHeaders : NameValueCollection
+{
+    public TaggedHeaders() { }
+
+    public TaggedHeaders(IEqualityComparer<string?> comparer) : base(new FirstLetterComparer()) => Comparer = comparer;
+
+    public string? Tag;
+
+    /// <summary>A second reference to the comparer, so identity inside the copy is checked too.</summary>
+    public IEqualityComparer<string?>? Comparer;
+}
+
+public sealed class TaggedHeadersHolder
+{
+    public TaggedHeaders? Plain;
+    public TaggedHeaders? Custom;
+    public TaggedHeaders? Same;
+}
+
+/// <summary>
+/// Subclasses of NameValueCollection are rebuilt through its codec (comparer, flags, entries), then their own fields,
+/// as the hashed collections' subclasses are: a user's class is not refused for the framework's internals below it.
+/// </summary>
+public sealed class NameValueCollectionSubclassTests
+{
+    public static IEnumerable<TestCaseData> Serializers() => NameValueCollectionMatrixTests.Serializers();
+
+    [TestCaseSource(nameof(Serializers))]
+    public void RoundTripAndDeepClone_Subclass_KeepsEntriesComparerFlagsAndItsOwnFields(TypeRegistryMode mode, bool allowAll)
+    {
+        SlimSerializer slim = allowAll
+            ? new SlimSerializer(new SlimOptions { RegistryMode = mode, TypePolicy = SlimTypePolicy.AllowAll })
+            : RoundTrip.NewSerializer(SlimOptions.Default with { RegistryMode = mode });
+        for (int message = 0; message < 2; message++)
+        {
+            var plain = new TaggedHeaders { Tag = "plain" };
+            plain.Add("Accept", "text/html");
+            plain.Add("accept", "application/json");
+            plain.Add(null, "no key");
+            var custom = new TaggedHeaders(StringComparer.Ordinal) { Tag = "custom" };
+            custom.Add("apple", "1");
+            custom.Add("avocado", "2");
+            var original = new TaggedHeadersHolder { Plain = plain, Custom = custom, Same = plain };
+
+            foreach (TaggedHeadersHolder copy in new[] { slim.Deserialize<TaggedHeadersHolder>(slim.Serialize(original))!, slim.DeepClone(original)! })
+            {
+                GraphAssert.AreEquivalent(original, copy);
+                Assert.That(copy.Plain, Is.TypeOf<TaggedHeaders>().And.Not.SameAs(plain));
+                Assert.That(copy.Same, Is.SameAs(copy.Plain));
+                Assert.That((copy.Plain!.Tag, copy.Custom!.Tag), Is.EqualTo(("plain", "custom")));
+                Assert.That(copy.Plain.GetValues("ACCEPT"), Is.EqualTo(new[] { "text/html", "application/json" }), "the default comparer is case-insensitive");
+                Assert.That(copy.Plain[null], Is.EqualTo("no key"));
+                Assert.That(copy.Custom.GetValues("a-anything"), Is.EqualTo(new[] { "1", "2" }), "the custom comparer was lost");
+                Assert.That(copy.Custom.Comparer, Is.SameAs(StringComparer.Ordinal));
+                copy.Plain.Add("X-New", "added after the copy");
+                Assert.That(copy.Plain["x-new"], Is.EqualTo("added after the copy"));
+            }
+        }
+    }
+
+    [Test]
+    public void RoundTrip_ReadOnlySubclass_StaysReadOnly()
+    {
+        var slim = new SlimSerializer(new SlimOptions { TypePolicy = SlimTypePolicy.AllowAll });
+        var original = new ReadOnlyTaggedHeaders("k", "v");
+
+        foreach (ReadOnlyTaggedHeaders copy in new[] { slim.Deserialize<ReadOnlyTaggedHeaders>(slim.Serialize(original))!, slim.DeepClone(original)! })
+        {
+            Assert.That(copy["k"], Is.EqualTo("v"));
+            Assert.That(copy.Tag, Is.EqualTo("sealed"));
+            Assert.Throws<NotSupportedException>(() => copy.Add("other", "value"));
+        }
+    }
+}
+
+public sealed class ReadOnlyTaggedHeaders : NameValueCollection
+{
+    public ReadOnlyTaggedHeaders(string key, string value)
+    {
+        Add(key, value);
+        Tag = "sealed";
+        IsReadOnly = true;
+    }
+
+    public string? Tag;
+}
