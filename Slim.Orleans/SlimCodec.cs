@@ -39,8 +39,9 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     public const string WellKnownAlias = "slim";
 
     private static readonly Type s_selfType = typeof(SlimCodec);
-    private readonly ICodecSelector[] _codecSelectors;
-    private readonly ICopierSelector[] _copierSelectors;
+    // The IsSupportedType of the selectors registered under this codec's name: for codecs, and for copiers.
+    private readonly Func<Type, bool>[] _carries;
+    private readonly Func<Type, bool>[] _copies;
     private readonly SlimSerializer _slim;
     private readonly int _maxMessageBytes;
     private readonly TypeNameReader _typeNames = new();
@@ -56,8 +57,8 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     public SlimCodec(IEnumerable<ICodecSelector> codecSelectors, IEnumerable<ICopierSelector> copierSelectors, IOptions<SlimOrleansOptions> options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        _codecSelectors = codecSelectors.Where(s => string.Equals(s.CodecName, WellKnownAlias, StringComparison.Ordinal)).ToArray();
-        _copierSelectors = copierSelectors.Where(s => string.Equals(s.CopierName, WellKnownAlias, StringComparison.Ordinal)).ToArray();
+        _carries = [.. codecSelectors.Where(s => string.Equals(s.CodecName, WellKnownAlias, StringComparison.Ordinal)).Select(s => (Func<Type, bool>)s.IsSupportedType)];
+        _copies = [.. copierSelectors.Where(s => string.Equals(s.CopierName, WellKnownAlias, StringComparison.Ordinal)).Select(s => (Func<Type, bool>)s.IsSupportedType)];
         _slim = options.Value.CreateSerializer();
         _maxMessageBytes = options.Value.Limits.MaxMessageBytes;
     }
@@ -219,27 +220,12 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
 
     private bool IsCopied(Type type) => _copied.TryGetValue(type, out bool copied) ? copied : _copied.GetOrAdd(type, DecideCopied);
 
-    private bool DecideCarried(Type type)
-    {
-        if (SlimErrors.IsSlimException(type))
-        {
-            return true;
-        }
-        if (CommonCodecTypeFilter.IsAbstractOrFrameworkType(type))
-        {
-            return false;
-        }
-        foreach (ICodecSelector selector in _codecSelectors)
-        {
-            if (selector.IsSupportedType(type))
-            {
-                return true;
-            }
-        }
-        return false;
-    }
+    private bool DecideCarried(Type type) => Decide(type, _carries);
 
-    private bool DecideCopied(Type type)
+    private bool DecideCopied(Type type) => Decide(type, _copies);
+
+    /// <summary>Slim's own exceptions always; never abstract or framework types (Orleans' own codecs have those); else what a selector accepts.</summary>
+    private static bool Decide(Type type, Func<Type, bool>[] selectors)
     {
         if (SlimErrors.IsSlimException(type))
         {
@@ -249,9 +235,9 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         {
             return false;
         }
-        foreach (ICopierSelector selector in _copierSelectors)
+        foreach (Func<Type, bool> selector in selectors)
         {
-            if (selector.IsSupportedType(type))
+            if (selector(type))
             {
                 return true;
             }
