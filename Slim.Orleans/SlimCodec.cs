@@ -39,6 +39,8 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     public const string WellKnownAlias = "slim";
 
     private static readonly Type s_selfType = typeof(SlimCodec);
+    // What a message split over segments (or read from a stream) is gathered in first; it doubles as more arrives.
+    private const int FirstChunkBytes = 64 * 1024;
     // The IsSupportedType of the selectors registered under this codec's name: for codecs, and for copiers.
     private readonly Func<Type, bool>[] _carries;
     private readonly Func<Type, bool>[] _copies;
@@ -166,22 +168,38 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         return result;
     }
 
-    /// <summary>The Slim message: read in place when the input holds it contiguously (the common case), else through a rented array.</summary>
+    /// <summary>
+    /// The Slim message: read in place when the input holds it contiguously (the common case), else gathered into rented
+    /// arrays that grow as its bytes arrive, so a forged length costs no more memory than the bytes that follow it.
+    /// </summary>
     private object? ReadPayload<TInput>(ref Reader<TInput> reader, int length)
     {
         if (reader.TryReadBytes(length, out ReadOnlySpan<byte> contiguous))
         {
             return _slim.Deserialize(contiguous);
         }
-        byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(Math.Min(length, FirstChunkBytes));
+        int filled = 0;
         try
         {
-            reader.ReadBytes(rented.AsSpan(0, length));
-            return _slim.Deserialize(new ReadOnlyMemory<byte>(rented, 0, length));
+            while (true)
+            {
+                int chunk = Math.Min(length, buffer.Length) - filled;
+                reader.ReadBytes(buffer.AsSpan(filled, chunk)); // throws when the input ends first
+                filled += chunk;
+                if (filled == length)
+                {
+                    return _slim.Deserialize(new ReadOnlyMemory<byte>(buffer, 0, length));
+                }
+                byte[] larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(length, 2L * buffer.Length));
+                buffer.AsSpan(0, filled).CopyTo(larger);
+                ArrayPool<byte>.Shared.Return(buffer);
+                buffer = larger;
+            }
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(rented);
+            ArrayPool<byte>.Shared.Return(buffer);
         }
     }
 

@@ -24,9 +24,9 @@ internal static class SlimErrors
     public static SlimDeserializationException NameTooLong(uint length, int maximum, long offset) => new(
         $"The Slim field's type name declares {length} bytes at offset {offset}, over the {maximum} any type name needs: the message is forged or corrupt.");
 
-    /// <summary>Orleans' reader ran out of input inside the Slim field (its own exceptions say only that an index or length was out of range).</summary>
+    /// <summary>Orleans' reader failed inside the Slim field, mostly for want of input (its own exceptions say only that data or an index ran out).</summary>
     public static SlimDeserializationException Truncated(long offset, Exception inner) => new(
-        $"The Slim field ends early: Orleans' reader failed at offset {offset} ({inner.GetType().Name}: {inner.Message}). The message is truncated or corrupt.", inner);
+        $"The Slim field could not be read: Orleans' reader failed at offset {offset} ({inner.GetType().Name}: {inner.Message}). The message is truncated or corrupt.", inner);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static SlimLimitExceededException TooLong(uint length, int maximum, long offset) =>
