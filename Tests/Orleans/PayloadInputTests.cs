@@ -20,9 +20,7 @@ public sealed class PayloadInputTests
     [Test]
     public void LargeMessage_OverAStreamAndSmallSegments_ReadsBackWhole()
     {
-        using ServiceProvider services = new ServiceCollection()
-            .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-            .BuildServiceProvider();
+        using ServiceProvider services = SlimServices();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         Node original = Node.Ring(10_000);
         byte[] bytes = serializer.SerializeToArray(original);
@@ -36,9 +34,7 @@ public sealed class PayloadInputTests
     [Test]
     public void MessageCutInsideTheSlimField_SlimDeserializationExceptionWithTheOffset()
     {
-        using ServiceProvider services = new ServiceCollection()
-            .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-            .BuildServiceProvider();
+        using ServiceProvider services = SlimServices();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         byte[] whole = serializer.SerializeToArray(new Envelope { Label = "cut", Payload = Node.Ring(3) });
         byte[] name = System.Text.Encoding.UTF8.GetBytes(services.GetRequiredService<TypeConverter>().Format(typeof(Envelope)));
@@ -57,15 +53,7 @@ public sealed class PayloadInputTests
                 ("segments", () => serializer.Deserialize(Segment.Split(cut, 3))),
             })
             {
-                Exception? e = null;
-                try
-                {
-                    read();
-                }
-                catch (Exception caught)
-                {
-                    e = caught;
-                }
+                Exception? e = Thrown(read);
                 Assert.That(e, Is.InstanceOf<SlimException>(), $"{input} cut to {length} of {whole.Length} bytes: {e}");
                 Assert.That(e!.Message, Does.Contain("offset"), $"{input} cut to {length} bytes");
                 cuts++;
@@ -77,9 +65,7 @@ public sealed class PayloadInputTests
     [Test]
     public void SlimMessageLength_Forged_IsRefusedWithoutAllocatingIt()
     {
-        using ServiceProvider services = new ServiceCollection()
-            .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-            .BuildServiceProvider();
+        using ServiceProvider services = SlimServices();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         Node value = Node.Ring(1);
         byte[] whole = serializer.SerializeToArray(value);
@@ -99,15 +85,7 @@ public sealed class PayloadInputTests
         })
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
-            Exception? e = null;
-            try
-            {
-                read();
-            }
-            catch (Exception caught)
-            {
-                e = caught;
-            }
+            Exception? e = Thrown(read);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
             Assert.That(e, Is.InstanceOf<SlimException>(), $"{input}: {e}");
@@ -124,5 +102,22 @@ public sealed class PayloadInputTests
             bytes++;
         }
         return BitConverter.GetBytes((ulong)value << bytes | 1UL << (bytes - 1))[..bytes];
+    }
+
+    private static ServiceProvider SlimServices() => new ServiceCollection()
+        .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
+        .BuildServiceProvider();
+
+    private static Exception? Thrown(Func<object?> read)
+    {
+        try
+        {
+            read();
+            return null;
+        }
+        catch (Exception e)
+        {
+            return e;
+        }
     }
 }
