@@ -5,7 +5,6 @@ using Microsoft.Extensions.Options;
 using Orleans;
 using Orleans.Serialization;
 using Orleans.Serialization.Buffers;
-using Orleans.Serialization.Buffers.Adaptors;
 using Orleans.Serialization.Cloning;
 using Orleans.Serialization.Codecs;
 using Orleans.Serialization.Serializers;
@@ -41,6 +40,10 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     private static readonly Type s_selfType = typeof(SlimCodec);
     // What a message split over segments (or read from a stream) is gathered in first; it doubles as more arrives.
     private const int FirstChunkBytes = 64 * 1024;
+    // Each thread writes its messages into one buffer it keeps, unless a message made it larger than this.
+    private const int MaxKeptBufferBytes = 1024 * 1024;
+    [ThreadStatic]
+    private static ArrayBufferWriter<byte>? t_buffer;
     // The IsSupportedType of the selectors registered under this codec's name: for codecs, and for copiers.
     private readonly Func<Type, bool>[] _carries;
     private readonly Func<Type, bool>[] _copies;
@@ -80,18 +83,24 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         writer.WriteFieldHeaderExpected(0, WireType.LengthPrefixed);
         writer.Session.TypeCodec.WriteLengthPrefixed(ref writer, value.GetType());
 
-        var buffer = new BufferWriterBox<PooledBuffer>(new PooledBuffer());
+        // The thread's buffer, taken out while in use: a user's serializer that writes through Orleans again gets its own.
+        ArrayBufferWriter<byte> buffer = t_buffer ?? new ArrayBufferWriter<byte>();
+        t_buffer = null;
         try
         {
             _slim.Serialize(buffer, value);
             ReferenceCodec.MarkValueField(writer.Session);
             writer.WriteFieldHeaderExpected(1, WireType.LengthPrefixed);
-            writer.WriteVarUInt32((uint)buffer.Value.Length);
-            buffer.Value.CopyTo(ref writer);
+            writer.WriteVarUInt32((uint)buffer.WrittenCount);
+            writer.Write(buffer.WrittenSpan);
         }
         finally
         {
-            buffer.Value.Dispose();
+            if (buffer.Capacity <= MaxKeptBufferBytes)
+            {
+                buffer.ResetWrittenCount();
+                t_buffer = buffer;
+            }
         }
         writer.WriteEndObject();
     }
