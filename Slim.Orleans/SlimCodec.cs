@@ -40,8 +40,9 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     private static readonly Type s_selfType = typeof(SlimCodec);
     // What a message split over segments (or read from a stream) is gathered in first; it doubles as more arrives.
     private const int FirstChunkBytes = 64 * 1024;
-    // Each thread writes its messages into one buffer it keeps, unless a message made it larger than this.
-    private const int MaxKeptBufferBytes = 1024 * 1024;
+    // Each thread writes its messages into one contiguous buffer it keeps (8-10% less CPU per small write than Orleans'
+    // pooled segments, docs/orleans.md), unless a message made it larger than this: a thread keeps at most this much.
+    private const int MaxKeptBufferBytes = 256 * 1024;
     [ThreadStatic]
     private static ArrayBufferWriter<byte>? t_buffer;
     // The IsSupportedType of the selectors registered under this codec's name: for codecs, and for copiers.
