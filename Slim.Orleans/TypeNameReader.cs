@@ -24,8 +24,11 @@ internal sealed class TypeNameReader
     /// <summary>Far over any real name (a generic type names each argument's assembly); a longer length is forged.</summary>
     internal const int MaxNameBytes = 16 * 1024;
 
-    private readonly ConcurrentDictionary<byte[], Type> _types = new(NameComparer.Instance);
-    private readonly ConcurrentDictionary<byte[], Type>.AlternateLookup<ReadOnlySpan<byte>> _byName;
+    private readonly ConcurrentDictionary<byte[], Resolved> _types = new(NameComparer.Instance);
+    // The name read last: most streams carry one value type after another, and comparing the bytes costs less than
+    // hashing them for the dictionary. Replaced whole (a reference write), so every thread sees a consistent pair.
+    private Resolved? _last;
+    private readonly ConcurrentDictionary<byte[], Resolved>.AlternateLookup<ReadOnlySpan<byte>> _byName;
     // Taken from the first session, not the constructor: Orleans' TypeConverter is built from the type filters, the codec among them.
     private TypeConverter? _converter;
 
@@ -42,18 +45,27 @@ internal sealed class TypeNameReader
         }
         int length = (int)declared;
         ReadOnlySpan<byte> name = reader.TryReadBytes(length, out ReadOnlySpan<byte> contiguous) ? contiguous : reader.ReadBytes((uint)length);
-        if (_byName.TryGetValue(name, out Type? type))
+        if (_last is { } last && name.SequenceEqual(last.Name))
         {
-            return type;
+            return last.Type;
+        }
+        if (_byName.TryGetValue(name, out Resolved? resolved))
+        {
+            _last = resolved;
+            return resolved.Type;
         }
         _converter ??= reader.Session.CodecProvider.Services.GetRequiredService<TypeConverter>();
-        type = _converter.Parse(Encoding.UTF8.GetString(name));
+        Type type = _converter.Parse(Encoding.UTF8.GetString(name));
         if (_types.Count < MaxCachedNames)
         {
-            _byName.TryAdd(name, type);
+            resolved = new Resolved(name.ToArray(), type);
+            _types.TryAdd(resolved.Name, resolved);
         }
         return type;
     }
+
+    /// <summary>A name the converter resolved, and its type.</summary>
+    private sealed record Resolved(byte[] Name, Type Type);
 
     private sealed class NameComparer : IEqualityComparer<byte[]>, IAlternateEqualityComparer<ReadOnlySpan<byte>, byte[]>
     {
