@@ -1,7 +1,7 @@
-using System.Collections.Specialized;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.Serialization;
+using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.CodeGen;
 
@@ -11,22 +11,15 @@ namespace NFX.Slim.CodeGen;
 /// </summary>
 internal sealed class SerializationCallbacks
 {
-    private SerializationCallbacks(Type type)
+    private SerializationCallbacks(Type type, bool frameworkBaseRebuilt)
     {
         OnSerializing = Find(type, typeof(OnSerializingAttribute));
         OnSerialized = Find(type, typeof(OnSerializedAttribute));
         OnDeserializing = Find(type, typeof(OnDeserializingAttribute));
         OnDeserialized = Find(type, typeof(OnDeserializedAttribute));
-        IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type) && !InheritsThrowingStub(type);
+        IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type) &&
+            !(frameworkBaseRebuilt && TypeLayout.IsFramework(type.GetInterfaceMap(typeof(IDeserializationCallback)).TargetMethods[0].DeclaringType!));
     }
-
-    /// <summary>
-    /// NameObjectCollectionBase's OnDeserialization only throws on .NET (its ISerializable form is gone): a class
-    /// deriving from NameValueCollection that does not override it has no callback to run; its codec rebuilt the entries.
-    /// </summary>
-    private static bool InheritsThrowingStub(Type type) =>
-        typeof(NameObjectCollectionBase).IsAssignableFrom(type) &&
-        type.GetInterfaceMap(typeof(IDeserializationCallback)).TargetMethods[0].DeclaringType == typeof(NameObjectCollectionBase);
 
     public Callback[] OnSerializing { get; }
     public Callback[] OnSerialized { get; }
@@ -37,9 +30,15 @@ internal sealed class SerializationCallbacks
     public bool HasAfterRead => OnDeserialized.Length != 0 || IsDeserializationCallback;
 
     /// <summary>The callbacks of <paramref name="type"/>, or null when it has none.</summary>
-    public static SerializationCallbacks? For(Type type)
+    /// <param name="type">The type.</param>
+    /// <param name="frameworkBaseRebuilt">
+    /// True when a codec rebuilt the framework collection <paramref name="type"/> derives from: the framework's own
+    /// <see cref="IDeserializationCallback"/> only finishes its ISerializable form, which was not used (on .NET,
+    /// NameObjectCollectionBase's just throws), so it runs only when the subclass overrides it.
+    /// </param>
+    public static SerializationCallbacks? For(Type type, bool frameworkBaseRebuilt = false)
     {
-        var callbacks = new SerializationCallbacks(type);
+        var callbacks = new SerializationCallbacks(type, frameworkBaseRebuilt);
         return callbacks.OnSerializing.Length + callbacks.OnSerialized.Length + callbacks.OnDeserializing.Length +
                callbacks.OnDeserialized.Length == 0 && !callbacks.IsDeserializationCallback ? null : callbacks;
     }

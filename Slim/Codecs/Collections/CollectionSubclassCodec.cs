@@ -27,7 +27,8 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     public CollectionSubclassCodec(Type type, SlimCodec collection, ValueExpressions values) : base(type)
     {
         _collection = collection;
-        Callbacks = SerializationCallbacks.For(type); // the subclass's [OnSerializing]/[OnDeserialized] run as for any class
+        // The subclass's [OnSerializing]/[OnDeserialized] run as for any class; the base's own IDeserializationCallback does not.
+        Callbacks = SerializationCallbacks.For(type, frameworkBaseRebuilt: true);
         _own = new FieldFunctors(type, OwnFields(type), values, plainFieldsCopied: false);
     }
 

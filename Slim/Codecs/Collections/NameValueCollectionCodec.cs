@@ -31,13 +31,12 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     private static readonly object s_defaultComparer = s_keyComparer.GetValue(new NameValueCollection())!;
     private static readonly PropertyInfo s_isReadOnly = typeof(NameObjectCollectionBase).GetProperty("IsReadOnly", Instance)
         ?? throw new MissingMemberException(nameof(NameObjectCollectionBase), "IsReadOnly");
+    private static readonly ConstructorInfo s_withComparer = typeof(NameValueCollection).GetConstructor([typeof(IEqualityComparer)])
+        ?? throw new MissingMethodException(nameof(NameValueCollection), ".ctor(IEqualityComparer)");
     private const byte ReadOnlyFlag = 1;
 
     private readonly ReferenceSlot _comparerSlot;
     private readonly ReferenceSlot _stringSlot;
-
-    private static readonly ConstructorInfo s_withComparer = typeof(NameValueCollection).GetConstructor([typeof(IEqualityComparer)])
-        ?? throw new MissingMethodException(nameof(NameValueCollection), ".ctor(IEqualityComparer)");
 
     /// <summary>The codec of <paramref name="type"/>: NameValueCollection itself, or the collection part of a class deriving from it.</summary>
     public NameValueCollectionCodec(Type type, CodecCache codecs) : base(type)
@@ -116,9 +115,11 @@ internal sealed class NameValueCollectionCodec : SlimCodec
         new Fill(collection, entries, IsReadOnly(from), 0).FillNowOrDefer(CanFillNow(collection), session);
     }
 
-    private NameValueCollection Create(object? comparer) => Type == typeof(NameValueCollection)
-        ? comparer is null ? new NameValueCollection() : new NameValueCollection((IEqualityComparer)comparer)
-        : (NameValueCollection)CollectionSubclassCodec.Create(Type, s_withComparer, comparer ?? s_defaultComparer);
+    private NameValueCollection Create(object? comparer)
+    {
+        var keys = (IEqualityComparer)(comparer ?? s_defaultComparer);
+        return Type == typeof(NameValueCollection) ? new NameValueCollection(keys) : (NameValueCollection)CollectionSubclassCodec.Create(Type, s_withComparer, keys);
+    }
 
     private static bool CanFillNow(NameValueCollection collection) => CollectionFill.CanFillNow(true, s_keyComparer.GetValue(collection), s_defaultComparer);
 
