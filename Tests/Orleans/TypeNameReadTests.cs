@@ -68,12 +68,8 @@ public sealed class TypeNameReadTests
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         byte[] bytes = serializer.SerializeToArray(Node.Ring(1));
         byte[] name = System.Text.Encoding.UTF8.GetBytes(services.GetRequiredService<TypeConverter>().Format(typeof(Node)));
-        int at = bytes.AsSpan().IndexOf(name);
-        // Orleans' varint: the count of low zero bits in the first byte says how many bytes follow; one byte is value << 1 | 1.
-        Assert.That(at > 0 && bytes[at - 1] == (name.Length << 1 | 1), "test set-up: the length-prefixed type name was not found");
-        // The one-byte length becomes the 5-byte varint of 2^31 - 1: a 2 GiB name in a message of a few dozen bytes.
-        byte[] length = BitConverter.GetBytes((ulong)int.MaxValue << 5 | 0x10)[..5];
-        byte[] forged = [.. bytes.AsSpan(0, at - 1), .. length, .. bytes.AsSpan(at)];
+        // The name's one-byte length becomes the 5-byte varint of 2^31 - 1: a 2 GiB name in a message of a few dozen bytes.
+        byte[] forged = OrleansWire.WithDeclaredLength(bytes, name, int.MaxValue, out int lengthAt);
 
         foreach (Func<object?> read in new Func<object?>[] { () => serializer.Deserialize(forged), () => serializer.Deserialize(new MemoryStream(forged)), () => serializer.Deserialize(Segment.Split(forged, 7)) })
         {
@@ -82,7 +78,7 @@ public sealed class TypeNameReadTests
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
             Assert.That(e, Is.TypeOf<SlimDeserializationException>());
-            Assert.That(e.Message, Does.Contain("2147483647").And.Contain($"offset {at - 1}"));
+            Assert.That(e.Message, Does.Contain("2147483647").And.Contain($"offset {lengthAt}"));
             Assert.That(allocated, Is.LessThan(1 << 20), "the forged length was allocated");
         }
     }
