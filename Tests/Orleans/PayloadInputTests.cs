@@ -54,7 +54,7 @@ public sealed class PayloadInputTests
             })
             {
                 Exception? e = Thrown(read);
-                Assert.That(e, Is.InstanceOf<SlimException>(), $"{input} cut to {length} of {whole.Length} bytes: {e}");
+                Assert.That(e, Is.TypeOf<SlimDeserializationException>(), $"{input} cut to {length} of {whole.Length} bytes: {e}");
                 Assert.That(e!.Message, Does.Contain("offset"), $"{input} cut to {length} bytes");
                 cuts++;
             }
@@ -84,7 +84,7 @@ public sealed class PayloadInputTests
             Exception? e = Thrown(read);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
-            Assert.That(e, Is.InstanceOf<SlimException>(), $"{input}: {e}");
+            Assert.That(e, Is.TypeOf<SlimDeserializationException>(), $"{input}: {e}");
             Assert.That(allocated, Is.LessThan(1 << 20), $"{input}: the forged length was allocated ({allocated:N0} bytes)");
         }
     }
