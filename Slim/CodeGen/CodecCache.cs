@@ -5,6 +5,7 @@ using System.Reflection;
 using NFX.IO;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
+using NFX.Slim.Generated;
 using NFX.Slim.TypeSystem;
 
 namespace NFX.Slim.CodeGen;
@@ -25,11 +26,13 @@ internal sealed class CodecCache
     private readonly StreamerFormat _format;
     private readonly ValueExpressions _values;
     private readonly IReadOnlyCollection<string>? _allowedCultures;
+    private readonly bool _useGenerated;
 
     public CodecCache(SlimOptions options)
     {
         _format = options.Format;
         _allowedCultures = options.AllowedCultures;
+        _useGenerated = options.UseGeneratedCodecs;
         _custom = [];
         foreach (ISlimTypeSerializer serializer in options.Serializers)
         {
@@ -178,7 +181,8 @@ internal sealed class CodecCache
         {
             return subclass;
         }
-        return new ObjectCodec(type, _values);
+        GeneratedBody? generated = _useGenerated ? GeneratedBody.TryBind(type, FieldLayout.Of(type), this, _format) : null;
+        return new ObjectCodec(type, _values, generated);
     }
 
     /// <summary>

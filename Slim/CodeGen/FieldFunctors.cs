@@ -24,8 +24,13 @@ internal sealed class FieldFunctors
         }
         Write = ObjectCodec.BuildWrite(type, fields, values).Compile();
         Read = ObjectCodec.BuildRead(type, fields, values).Compile();
-        Clone = new(() => FieldClone.Fields(type, fields, values, plainFieldsCopied));
+        Clone = LazyClone(type, fields, values, plainFieldsCopied);
     }
+
+    /// <summary>The clone of <paramref name="fields"/>, compiled on first use (see the constructor).</summary>
+    public static LazyCloneFunctor<Action<object, object, CloneSession>> LazyClone(Type type, FieldInfo[] fields, ValueExpressions values,
+        bool plainFieldsCopied) =>
+        new(() => FieldClone.Fields(type, fields, values, plainFieldsCopied));
 
     public Action<SlimWriter, object, WriteSession> Write { get; }
 

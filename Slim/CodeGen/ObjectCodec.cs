@@ -3,13 +3,15 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Cloning;
+using NFX.Slim.Generated;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.CodeGen;
 
 /// <summary>
 /// The codec of an ordinary class: created uninitialized at first sight (constructors never run, as with
-/// BinaryFormatter), its fields written and read as a body by functors compiled from expression trees.
+/// BinaryFormatter), its fields written and read as a body by the functors the source generator wrote for it at build
+/// time when it did (<see cref="GeneratedBody"/>), else by functors compiled from expression trees: the same bytes.
 /// </summary>
 internal sealed class ObjectCodec : SlimCodec
 {
@@ -21,7 +23,7 @@ internal sealed class ObjectCodec : SlimCodec
 
     private static readonly MethodInfo s_getUninitializedObject = typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.GetUninitializedObject))!;
 
-    public ObjectCodec(Type type, ValueExpressions values) : base(type)
+    public ObjectCodec(Type type, ValueExpressions values, GeneratedBody? generated) : base(type)
     {
         Callbacks = SerializationCallbacks.For(type);
         HeaderIsEmpty = true;
@@ -30,18 +32,30 @@ internal sealed class ObjectCodec : SlimCodec
         // A class of plain data and strings only (an address, a point) is complete after its shallow copy.
         CloneNeedsBody = fields.Any(field => !FieldClone.IsOwnClone(field.FieldType, values));
         CloneBodyIsEager = CloneNeedsBody && fields.All(field => FieldClone.IsOwnClone(field.FieldType, values) || values.IsLeafArray(field.FieldType));
-        var functors = new FieldFunctors(type, fields, values, plainFieldsCopied: true);
-        _writeBody = functors.Write;
-        _readBody = functors.Read;
+        LazyCloneFunctor<Action<object, object, CloneSession>> cloneFields;
+        if (generated is null)
+        {
+            var functors = new FieldFunctors(type, fields, values, plainFieldsCopied: true);
+            (_writeBody, _readBody, cloneFields) = (functors.Write, functors.Read, functors.Clone);
+        }
+        else
+        {
+            IsGenerated = true;
+            (_writeBody, _readBody) = (generated.Write, generated.Read);
+            cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
+        }
         ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
         ShellConstructor = shellConstructor;
-        _newInstance = shellConstructor is null
-            ? null
+        _newInstance = shellConstructor is null ? null
+            : generated?.NewShell is { } newShell ? newShell
             : Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, shellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
-        SetCloneFunctors(new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor)), functors.Clone);
+        SetCloneFunctors(new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor)), cloneFields);
     }
 
     public override bool HasBody => true;
+
+    /// <summary>True when the body is the source generator's (no expression tree was compiled for it).</summary>
+    public bool IsGenerated { get; }
 
     /// <summary>
     /// The parameterless constructor that runs no code (<see cref="TrivialConstructor"/>), with which shells and clones are

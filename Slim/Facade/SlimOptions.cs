@@ -77,4 +77,12 @@ public sealed record SlimOptions
     /// of an earlier release, then remove it.
     /// </summary>
     public SlimFormatVersion WriteFormatVersion { get; init; } = SlimFormatVersion.Version2;
+
+    /// <summary>
+    /// Whether classes use the codecs the NFX.Slim source generator wrote at build time, where it wrote one (the default):
+    /// the same bytes as the codecs compiled at run time, with nothing compiled on first use. False compiles every codec
+    /// at run time, as a program without the generator does; where dynamic code is not supported (NativeAOT), only
+    /// generated codecs can run.
+    /// </summary>
+    public bool UseGeneratedCodecs { get; init; } = true;
 }

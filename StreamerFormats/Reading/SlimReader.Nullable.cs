@@ -6,8 +6,9 @@ using static NFX.IO.WireCodecs;
 namespace NFX.IO;
 
 // Nullable<T> of every native value type: a presence byte (0 = null, 1 = a value follows), then the value.
-// Internal: generated code calls them for nullable fields (the native table's rows). The presence byte is a Boolean's
-// byte, so a user's own code writes WriteBoolean(hasValue) then the value, and reads them back the same way.
+// Codecs call them for nullable fields (the native table's rows): public, because the source generator's codecs live in the
+// user's assembly. The presence byte is a Boolean's byte, so a user's own code may also write WriteBoolean(hasValue) then
+// the value, and read them back the same way.
 public sealed partial class SlimReader
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -36,71 +37,71 @@ public sealed partial class SlimReader
         ThrowHelper.ThrowFormat($"Presence byte of a nullable {what} must be 0 or 1, found 0x{b:X2}", Position);
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of bool written by <see cref="SlimWriter.WriteNullableBoolean"/>.</summary>
-    internal bool? ReadNullableBoolean() => ReadNullable<bool, BooleanCodec>();
+    public bool? ReadNullableBoolean() => ReadNullable<bool, BooleanCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of byte written by <see cref="SlimWriter.WriteNullableByte"/>.</summary>
-    internal byte? ReadNullableByte() => ReadNullable<byte, ByteCodec>();
+    public byte? ReadNullableByte() => ReadNullable<byte, ByteCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of sbyte written by <see cref="SlimWriter.WriteNullableSByte"/>.</summary>
-    internal sbyte? ReadNullableSByte() => ReadNullable<sbyte, SByteCodec>();
+    public sbyte? ReadNullableSByte() => ReadNullable<sbyte, SByteCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of char written by <see cref="SlimWriter.WriteNullableChar"/>.</summary>
-    internal char? ReadNullableChar() => ReadNullable<char, CharCodec>();
+    public char? ReadNullableChar() => ReadNullable<char, CharCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of short written by <see cref="SlimWriter.WriteNullableInt16"/>.</summary>
-    internal short? ReadNullableInt16() => ReadNullable<short, Int16Codec>();
+    public short? ReadNullableInt16() => ReadNullable<short, Int16Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of ushort written by <see cref="SlimWriter.WriteNullableUInt16"/>.</summary>
-    internal ushort? ReadNullableUInt16() => ReadNullable<ushort, UInt16Codec>();
+    public ushort? ReadNullableUInt16() => ReadNullable<ushort, UInt16Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of int written by <see cref="SlimWriter.WriteNullableInt32"/>.</summary>
-    internal int? ReadNullableInt32() => ReadNullable<int, Int32Codec>();
+    public int? ReadNullableInt32() => ReadNullable<int, Int32Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of uint written by <see cref="SlimWriter.WriteNullableUInt32"/>.</summary>
-    internal uint? ReadNullableUInt32() => ReadNullable<uint, UInt32Codec>();
+    public uint? ReadNullableUInt32() => ReadNullable<uint, UInt32Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of long written by <see cref="SlimWriter.WriteNullableInt64"/>.</summary>
-    internal long? ReadNullableInt64() => ReadNullable<long, Int64Codec>();
+    public long? ReadNullableInt64() => ReadNullable<long, Int64Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of ulong written by <see cref="SlimWriter.WriteNullableUInt64"/>.</summary>
-    internal ulong? ReadNullableUInt64() => ReadNullable<ulong, UInt64Codec>();
+    public ulong? ReadNullableUInt64() => ReadNullable<ulong, UInt64Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of Int128 written by <see cref="SlimWriter.WriteNullableInt128"/>.</summary>
-    internal Int128? ReadNullableInt128() => ReadNullable<Int128, Int128Codec>();
+    public Int128? ReadNullableInt128() => ReadNullable<Int128, Int128Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of UInt128 written by <see cref="SlimWriter.WriteNullableUInt128"/>.</summary>
-    internal UInt128? ReadNullableUInt128() => ReadNullable<UInt128, UInt128Codec>();
+    public UInt128? ReadNullableUInt128() => ReadNullable<UInt128, UInt128Codec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of Half written by <see cref="SlimWriter.WriteNullableHalf"/>.</summary>
-    internal Half? ReadNullableHalf() => ReadNullable<Half, HalfCodec>();
+    public Half? ReadNullableHalf() => ReadNullable<Half, HalfCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of float written by <see cref="SlimWriter.WriteNullableSingle"/>.</summary>
-    internal float? ReadNullableSingle() => ReadNullable<float, SingleCodec>();
+    public float? ReadNullableSingle() => ReadNullable<float, SingleCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of double written by <see cref="SlimWriter.WriteNullableDouble"/>.</summary>
-    internal double? ReadNullableDouble() => ReadNullable<double, DoubleCodec>();
+    public double? ReadNullableDouble() => ReadNullable<double, DoubleCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of decimal written by <see cref="SlimWriter.WriteNullableDecimal"/>.</summary>
-    internal decimal? ReadNullableDecimal() => ReadNullable<decimal, DecimalCodec>();
+    public decimal? ReadNullableDecimal() => ReadNullable<decimal, DecimalCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of BigInteger written by <see cref="SlimWriter.WriteNullableBigInteger"/>.</summary>
-    internal BigInteger? ReadNullableBigInteger() => ReadNullable<BigInteger, BigIntegerCodec>();
+    public BigInteger? ReadNullableBigInteger() => ReadNullable<BigInteger, BigIntegerCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of DateTime written by <see cref="SlimWriter.WriteNullableDateTime"/>.</summary>
-    internal DateTime? ReadNullableDateTime() => ReadNullable<DateTime, DateTimeCodec>();
+    public DateTime? ReadNullableDateTime() => ReadNullable<DateTime, DateTimeCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of DateTimeOffset written by <see cref="SlimWriter.WriteNullableDateTimeOffset"/>.</summary>
-    internal DateTimeOffset? ReadNullableDateTimeOffset() => ReadNullable<DateTimeOffset, DateTimeOffsetCodec>();
+    public DateTimeOffset? ReadNullableDateTimeOffset() => ReadNullable<DateTimeOffset, DateTimeOffsetCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of TimeSpan written by <see cref="SlimWriter.WriteNullableTimeSpan"/>.</summary>
-    internal TimeSpan? ReadNullableTimeSpan() => ReadNullable<TimeSpan, TimeSpanCodec>();
+    public TimeSpan? ReadNullableTimeSpan() => ReadNullable<TimeSpan, TimeSpanCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of DateOnly written by <see cref="SlimWriter.WriteNullableDateOnly"/>.</summary>
-    internal DateOnly? ReadNullableDateOnly() => ReadNullable<DateOnly, DateOnlyCodec>();
+    public DateOnly? ReadNullableDateOnly() => ReadNullable<DateOnly, DateOnlyCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of TimeOnly written by <see cref="SlimWriter.WriteNullableTimeOnly"/>.</summary>
-    internal TimeOnly? ReadNullableTimeOnly() => ReadNullable<TimeOnly, TimeOnlyCodec>();
+    public TimeOnly? ReadNullableTimeOnly() => ReadNullable<TimeOnly, TimeOnlyCodec>();
 
     /// <summary>Reads a <see cref="Nullable{T}"/> of Guid written by <see cref="SlimWriter.WriteNullableGuid"/>.</summary>
-    internal Guid? ReadNullableGuid() => ReadNullable<Guid, GuidCodec>();
+    public Guid? ReadNullableGuid() => ReadNullable<Guid, GuidCodec>();
 }

@@ -1,0 +1,54 @@
+namespace NFX.Slim.Generators.Model;
+
+// The generator's model: plain, equatable data taken from the symbols (no ISymbol kept), so the emitter runs again only
+// when what it would write changed.
+
+/// <summary>How one value (a field, or a field of a struct written in place) is written and read.</summary>
+internal enum ValueKind
+{
+    /// <summary>A native value type: <c>writer.Write{Suffix}(v)</c>, <c>reader.Read{Suffix}()</c>.</summary>
+    Native,
+
+    /// <summary>An enum: its underlying native type's methods, with casts.</summary>
+    Enum,
+
+    /// <summary>A nullable of a non-native struct or enum: a presence byte, then the value (<see cref="ValueSpec.Inner"/>).</summary>
+    NullableValue,
+
+    /// <summary>A struct written field by field in place (<see cref="ValueSpec.Fields"/>).</summary>
+    Struct,
+
+    /// <summary>A string: inline, or a back-reference to one written before.</summary>
+    String,
+
+    /// <summary>Any other reference: through the session, in reference slot <see cref="ValueSpec.Slot"/>.</summary>
+    Reference,
+
+    /// <summary>A delegate: refused unless null.</summary>
+    Delegate,
+}
+
+/// <summary>One value's encoding; <paramref name="TypeName"/> is fully qualified (<c>global::</c>).</summary>
+internal sealed record ValueSpec(ValueKind Kind, string TypeName, string Suffix, int Slot, ValueSpec? Inner, EquatableArray<FieldSpec> Fields);
+
+/// <summary>
+/// One field: its metadata name, the type that declares it, how generated code reaches it (directly, or through the
+/// <c>UnsafeAccessor</c> named <paramref name="Accessor"/>) and its value's encoding.
+/// </summary>
+internal sealed record FieldSpec(string Name, string OwnerTypeName, bool OwnerIsStruct, string? Accessor, ValueSpec Value);
+
+/// <summary>A reference slot: the declared type of the place and its name in error messages.</summary>
+internal sealed record SlotSpec(string TypeName, string Name);
+
+/// <summary>
+/// The codec of one class: its type, the class the generator writes for it, the wire field list the runtime checks,
+/// its slots, whether <c>new T()</c> can be written, and its fields in wire order.
+/// </summary>
+internal sealed record CodecSpec(string TypeName, string CodecName, EquatableArray<string> WireFields, EquatableArray<SlotSpec> Slots,
+    bool HasNewShell, EquatableArray<FieldSpec> Fields);
+
+/// <summary>A type the generator saw but wrote no codec for, and why (reported as an info diagnostic).</summary>
+internal sealed record SkippedType(string TypeName, string Reason);
+
+/// <summary>Everything one compilation gets: its codecs (in a stable order) and what was skipped.</summary>
+internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<SkippedType> Skipped);

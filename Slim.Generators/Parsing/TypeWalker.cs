@@ -1,0 +1,379 @@
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using NFX.Slim.Generators.Model;
+
+namespace NFX.Slim.Generators.Parsing;
+
+/// <summary>
+/// From the root types, every type they reach (fields, private and inherited; element types; generic arguments; for
+/// polymorphic slots every concrete class of the compilation assignable to them), and for each class of the compilation
+/// Slim writes field by field, its codec model, or the reason it gets none (the runtime codec serves it then).
+/// </summary>
+internal sealed class TypeWalker
+{
+    // Structs written in place nest at most this deep (the runtime's limit; deeper ones are refused there).
+    private const int MaxStructNesting = 32;
+
+    private readonly Compilation _compilation;
+    private readonly INamedTypeSymbol? _exception;
+    private readonly List<INamedTypeSymbol> _sourceClasses;
+    private readonly HashSet<ITypeSymbol> _seen = new(SymbolEqualityComparer.Default);
+    private readonly Queue<ITypeSymbol> _pending = new();
+    private readonly List<CodecSpec> _codecs = [];
+    private readonly List<SkippedType> _skipped = [];
+    private readonly HashSet<string> _codecNames = [];
+
+    public TypeWalker(Compilation compilation)
+    {
+        _compilation = compilation;
+        _exception = compilation.GetTypeByMetadataName("System.Exception");
+        _sourceClasses = [.. SourceTypes(compilation.Assembly.GlobalNamespace).Where(t => t.TypeKind == TypeKind.Class && !t.IsAbstract && !t.IsStatic)];
+    }
+
+    public GenerationSpec Walk(IEnumerable<ITypeSymbol> roots)
+    {
+        foreach (ITypeSymbol root in roots)
+        {
+            Visit(root);
+        }
+        while (_pending.Count != 0)
+        {
+            ITypeSymbol type = _pending.Dequeue();
+            if (type is INamedTypeSymbol { TypeKind: TypeKind.Class } named && IsOwn(named))
+            {
+                Generate(named);
+            }
+        }
+        _codecs.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
+        _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
+        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(_skipped));
+    }
+
+    /// <summary>Marks a type reached: queues it, and follows its element type, generic arguments, fields and subclasses.</summary>
+    private void Visit(ITypeSymbol type)
+    {
+        if (!_seen.Add(type))
+        {
+            return;
+        }
+        switch (type)
+        {
+            case IArrayTypeSymbol array:
+                Visit(array.ElementType);
+                return;
+            case INamedTypeSymbol named:
+                foreach (ITypeSymbol argument in named.TypeArguments)
+                {
+                    Visit(argument);
+                }
+                if (named.TypeKind == TypeKind.Interface && IsOwn(named))
+                {
+                    VisitContract(named);
+                }
+                if (named.TypeKind is TypeKind.Class or TypeKind.Struct && IsOwn(named))
+                {
+                    for (INamedTypeSymbol? t = named; t is not null; t = t.BaseType)
+                    {
+                        foreach (WireLayout.WireField field in WireLayout.Of(t).Where(f => SymbolEqualityComparer.Default.Equals(f.Owner, t)))
+                        {
+                            Visit(field.Type);
+                        }
+                    }
+                }
+                if (named.TypeKind is TypeKind.Interface || named.TypeKind == TypeKind.Class && !named.IsSealed && named.SpecialType != SpecialType.System_Object)
+                {
+                    foreach (INamedTypeSymbol concrete in _sourceClasses)
+                    {
+                        if (!SymbolEqualityComparer.Default.Equals(concrete, named) && IsAssignableTo(concrete, named))
+                        {
+                            Visit(concrete);
+                        }
+                    }
+                }
+                _pending.Enqueue(named);
+                return;
+        }
+    }
+
+    /// <summary>An interface of the compilation used as a contract (a Glue service): its methods' parameters and results.</summary>
+    private void VisitContract(INamedTypeSymbol contract)
+    {
+        foreach (IMethodSymbol method in contract.GetMembers().OfType<IMethodSymbol>())
+        {
+            foreach (IParameterSymbol parameter in method.Parameters)
+            {
+                Visit(parameter.Type);
+            }
+            if (!method.ReturnsVoid)
+            {
+                Visit(method.ReturnType);
+            }
+        }
+    }
+
+    private void Generate(INamedTypeSymbol type)
+    {
+        string name = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        string? reason = WhyNot(type);
+        if (reason is not null)
+        {
+            _skipped.Add(new SkippedType(name, reason));
+            return;
+        }
+        var slots = new List<SlotSpec>();
+        var accessors = 0;
+        var fields = new List<FieldSpec>();
+        var wireFields = new List<string>();
+        foreach (WireLayout.WireField field in WireLayout.Of(type))
+        {
+            wireFields.Add(field.Owner.MetadataName + "." + field.Name);
+            ValueSpec? value = Value(field.Type, WireLayout.DisplayName(field), slots, depth: 0, out reason);
+            if (value is null)
+            {
+                _skipped.Add(new SkippedType(name, $"field '{field.Owner.MetadataName}.{field.Name}': {reason}"));
+                return;
+            }
+            fields.Add(Field(field, value, ref accessors));
+        }
+        _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields)));
+    }
+
+    /// <summary>The field as generated code reaches it: directly when it may assign it, else through an accessor.</summary>
+    private FieldSpec Field(WireLayout.WireField field, ValueSpec value, ref int accessors)
+    {
+        bool direct = field.Symbol is IFieldSymbol { IsImplicitlyDeclared: false, IsReadOnly: false } symbol &&
+            symbol.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal &&
+            _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
+        string owner = field.Owner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        return new FieldSpec(field.Name, owner, field.Owner.IsValueType, direct ? null : "Field" + accessors++, value);
+    }
+
+    /// <summary>Why a class gets no generated codec, or null when it gets one.</summary>
+    private string? WhyNot(INamedTypeSymbol type)
+    {
+        if (type.IsAbstract || type.IsStatic)
+        {
+            return "abstract and static classes have no instances";
+        }
+        if (IsGeneric(type))
+        {
+            return "generic classes are served by the runtime codec";
+        }
+        if (!_compilation.IsSymbolAccessibleWithin(type, _compilation.Assembly))
+        {
+            return "the type is not accessible from generated code (make it internal or public)";
+        }
+        if (IsAssignableTo(type, _exception))
+        {
+            return "exceptions are written by Slim's exception codec";
+        }
+        if (type.TypeKind == TypeKind.Delegate || HasAttribute(type, "NFX.Slim.SlimNotSerializableAttribute"))
+        {
+            return "the type cannot be serialized";
+        }
+        for (INamedTypeSymbol? t = type.BaseType; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+        {
+            if (!IsOwn(t))
+            {
+                return $"its base type '{t.ToDisplayString()}' is in another assembly, whose private fields the generator cannot see";
+            }
+        }
+        return null;
+    }
+
+    /// <summary>The encoding of one value of <paramref name="type"/>, or null with the reason it cannot be generated.</summary>
+    private ValueSpec? Value(ITypeSymbol type, string path, List<SlotSpec> slots, int depth, out string? reason)
+    {
+        reason = null;
+        string name = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
+        EquatableArray<FieldSpec> none = default;
+        if (type is IPointerTypeSymbol or IFunctionPointerTypeSymbol || type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr)
+        {
+            reason = "pointers and native handles cannot be serialized";
+            return null;
+        }
+        if (type is ITypeParameterSymbol || !IsNameable(type))
+        {
+            reason = $"type '{type.ToDisplayString()}' cannot be named by generated code";
+            return null;
+        }
+        if (!type.IsValueType)
+        {
+            if (type.SpecialType == SpecialType.System_String)
+            {
+                return new ValueSpec(ValueKind.String, name, "", AddSlot(slots, name, path), null, none);
+            }
+            bool isDelegate = type.TypeKind == TypeKind.Delegate || type.SpecialType is SpecialType.System_Delegate or SpecialType.System_MulticastDelegate;
+            return new ValueSpec(isDelegate ? ValueKind.Delegate : ValueKind.Reference, name, "", AddSlot(slots, name, path), null, none);
+        }
+        if (type.IsRefLikeType)
+        {
+            reason = "ref structs cannot be serialized";
+            return null;
+        }
+        if (NativeValueTypes.SuffixOf(MetadataName(type)) is { } suffix)
+        {
+            return new ValueSpec(ValueKind.Native, name, suffix, -1, null, none);
+        }
+        var named = (INamedTypeSymbol)type;
+        if (named.TypeKind == TypeKind.Enum)
+        {
+            string underlying = NativeValueTypes.SuffixOf(MetadataName(named.EnumUnderlyingType!))!;
+            return new ValueSpec(ValueKind.Enum, name, underlying, -1, null, none);
+        }
+        if (named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        {
+            ITypeSymbol innerType = named.TypeArguments[0];
+            if (NativeValueTypes.SuffixOf(MetadataName(innerType)) is { } nullableSuffix)
+            {
+                return new ValueSpec(ValueKind.Native, name, "Nullable" + nullableSuffix, -1, null, none);
+            }
+            ValueSpec? inner = Value(innerType, path, slots, depth + 1, out reason);
+            return inner is null ? null : new ValueSpec(ValueKind.NullableValue, name, "", -1, inner, none);
+        }
+        if (depth > MaxStructNesting)
+        {
+            reason = $"structs nested more than {MaxStructNesting} levels deep";
+            return null;
+        }
+        if (!IsOwn(named) && !IsValueTuple(named))
+        {
+            reason = $"struct '{named.ToDisplayString()}' is in another assembly, whose private fields the generator cannot see";
+            return null;
+        }
+        if (HasAttribute(named, "System.Runtime.CompilerServices.InlineArrayAttribute") || HasAttribute(named, "NFX.Slim.SlimNotSerializableAttribute") ||
+            named.GetMembers().OfType<IFieldSymbol>().Any(f => f.IsFixedSizeBuffer))
+        {
+            reason = $"struct '{named.ToDisplayString()}' is served by the runtime codec";
+            return null;
+        }
+        var fields = new List<FieldSpec>();
+        int accessors = 0;
+        foreach (WireLayout.WireField field in WireLayout.Of(named))
+        {
+            ValueSpec? value = Value(field.Type, path + "." + field.Name, slots, depth + 1, out reason);
+            if (value is null)
+            {
+                return null;
+            }
+            fields.Add(Field(field, value, ref accessors));
+        }
+        return new ValueSpec(ValueKind.Struct, name, "", -1, null, new(fields));
+    }
+
+    private static int AddSlot(List<SlotSpec> slots, string typeName, string path)
+    {
+        slots.Add(new SlotSpec(typeName, path));
+        return slots.Count - 1;
+    }
+
+    private bool HasNewShell(INamedTypeSymbol type)
+    {
+        if (type.InstanceConstructors.FirstOrDefault(c => c.Parameters.Length == 0) is not { } constructor ||
+            !_compilation.IsSymbolAccessibleWithin(constructor, _compilation.Assembly))
+        {
+            return false;
+        }
+        // `new T()` does not compile when T has required members the constructor does not set.
+        for (INamedTypeSymbol? t = type; t is not null; t = t.BaseType)
+        {
+            if (t.GetMembers().Any(m => m is IFieldSymbol { IsRequired: true } or IPropertySymbol { IsRequired: true }))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private string CodecName(INamedTypeSymbol type)
+    {
+        string baseName = new string(type.ToDisplayString().Select(c => char.IsLetterOrDigit(c) ? c : '_').ToArray()) + "_SlimCodec";
+        string name = baseName;
+        for (int i = 2; !_codecNames.Add(name); i++)
+        {
+            name = baseName + i;
+        }
+        return name;
+    }
+
+    private bool IsOwn(INamedTypeSymbol type) => SymbolEqualityComparer.Default.Equals(type.ContainingAssembly, _compilation.Assembly);
+
+    private bool IsNameable(ITypeSymbol type) => type switch
+    {
+        IArrayTypeSymbol array => IsNameable(array.ElementType),
+        INamedTypeSymbol named => _compilation.IsSymbolAccessibleWithin(named, _compilation.Assembly) && named.TypeArguments.All(IsNameable) && !named.IsUnboundGenericType &&
+            !named.IsAnonymousType && !named.IsFileLocal,
+        _ => false,
+    };
+
+    private static bool IsGeneric(INamedTypeSymbol type)
+    {
+        for (INamedTypeSymbol? t = type; t is not null; t = t.ContainingType)
+        {
+            if (t.IsGenericType)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static bool IsValueTuple(INamedTypeSymbol type) =>
+        type.IsTupleType || type.OriginalDefinition.ToDisplayString().StartsWith("System.ValueTuple<", System.StringComparison.Ordinal);
+
+    private static bool IsAssignableTo(INamedTypeSymbol type, INamedTypeSymbol? target)
+    {
+        if (target is null)
+        {
+            return false;
+        }
+        for (INamedTypeSymbol? t = type; t is not null; t = t.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(t, target))
+            {
+                return true;
+            }
+        }
+        return target.TypeKind == TypeKind.Interface && type.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, target));
+    }
+
+    private static bool HasAttribute(ISymbol symbol, string name) =>
+        symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == name);
+
+    private static string MetadataName(ITypeSymbol type) =>
+        type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() + "." + type.MetadataName : type.MetadataName;
+
+    private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns)
+    {
+        foreach (INamespaceOrTypeSymbol member in ns.GetMembers())
+        {
+            if (member is INamespaceSymbol inner)
+            {
+                foreach (INamedTypeSymbol type in SourceTypes(inner))
+                {
+                    yield return type;
+                }
+            }
+            else if (member is INamedTypeSymbol type)
+            {
+                foreach (INamedTypeSymbol nested in WithNested(type))
+                {
+                    yield return nested;
+                }
+            }
+        }
+    }
+
+    private static IEnumerable<INamedTypeSymbol> WithNested(INamedTypeSymbol type)
+    {
+        yield return type;
+        foreach (INamedTypeSymbol nested in type.GetTypeMembers())
+        {
+            foreach (INamedTypeSymbol inner in WithNested(nested))
+            {
+                yield return inner;
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+using System.Reflection;
+using NFX.IO;
+using NFX.Slim.CodeGen;
+using NFX.Slim.Session;
+
+namespace NFX.Slim.Generated;
+
+/// <summary>
+/// A generated codec bound to one serializer: its reference slots resolved in that serializer's codec cache, its body
+/// as the delegates an <see cref="ObjectCodec"/> calls. Made only when the codec writes the bytes the runtime codec would
+/// under that serializer's options (<see cref="TryBind"/>).
+/// </summary>
+internal sealed class GeneratedBody
+{
+    private GeneratedBody(SlimGeneratedCodec codec, ReferenceSlot[] slots)
+    {
+        ReferenceSlot[] bound = slots;
+        Write = (writer, value, session) => codec.WriteBody(writer, value, new SlimGeneratedWriter(session, bound));
+        Read = (reader, instance, session) => codec.ReadBody(reader, instance, new SlimGeneratedReader(session, bound));
+        NewShell = codec.NewShell;
+    }
+
+    public Action<SlimWriter, object, WriteSession> Write { get; }
+
+    public Action<SlimReader, object, ReadSession> Read { get; }
+
+    /// <summary><c>() =&gt; new T()</c>, or null when the generated code has no such call.</summary>
+    public Func<object>? NewShell { get; }
+
+    /// <summary>
+    /// The generated body of <paramref name="type"/> bound to <paramref name="codecs"/>, or null when there is none, when
+    /// the fields it was generated for are not <paramref name="fields"/> (another build of the type), or when the
+    /// serializer's options make the runtime codec write other bytes (a native type of its own format, a user serializer
+    /// for strings).
+    /// </summary>
+    public static GeneratedBody? TryBind(Type type, FieldInfo[] fields, CodecCache codecs, StreamerFormat format)
+    {
+        if (!SlimGeneratedCodecs.TryGet(type, out SlimGeneratedCodec? codec) || !SameFields(codec, fields) ||
+            !SameEncodings(fields, format) || codecs.SerializerFor(typeof(string)) is not null)
+        {
+            return null;
+        }
+        var slots = new ReferenceSlot[codec.Slots.Count];
+        for (int i = 0; i < slots.Length; i++)
+        {
+            slots[i] = codecs.SlotFor(codec.Slots[i], codec.SlotNames[i]);
+        }
+        return new GeneratedBody(codec, slots);
+    }
+
+    private static bool SameFields(SlimGeneratedCodec codec, FieldInfo[] fields)
+    {
+        if (codec.Fields.Count != fields.Length)
+        {
+            return false;
+        }
+        for (int i = 0; i < fields.Length; i++)
+        {
+            string expected = codec.Fields[i];
+            FieldInfo field = fields[i];
+            string declaring = field.DeclaringType!.Name;
+            if (expected.Length != declaring.Length + 1 + field.Name.Length || !expected.StartsWith(declaring, StringComparison.Ordinal) ||
+                expected[declaring.Length] != '.' || !expected.EndsWith(field.Name, StringComparison.Ordinal))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// True when every value type the fields hold, at any depth of the structs written in place, is encoded by
+    /// <paramref name="format"/> as by the default format the generator wrote for: natively by the same row, or field by
+    /// field in both.
+    /// </summary>
+    private static bool SameEncodings(FieldInfo[] fields, StreamerFormat format)
+    {
+        if (ReferenceEquals(format, StreamerFormat.Default))
+        {
+            return true;
+        }
+        if (!SameRow(typeof(string), format))
+        {
+            return false;
+        }
+        var seen = new HashSet<Type>();
+        var pending = new Stack<Type>(fields.Select(field => field.FieldType));
+        while (pending.Count != 0)
+        {
+            Type type = pending.Pop();
+            if (!type.IsValueType || !seen.Add(type))
+            {
+                continue;
+            }
+            if (!SameRow(type, format))
+            {
+                return false;
+            }
+            if (StreamerFormat.Default.IsNative(type))
+            {
+                continue;
+            }
+            if (type.IsEnum)
+            {
+                pending.Push(Enum.GetUnderlyingType(type));
+            }
+            else if (Nullable.GetUnderlyingType(type) is { } inner)
+            {
+                pending.Push(inner);
+            }
+            else
+            {
+                foreach (FieldInfo field in FieldLayout.Of(type))
+                {
+                    pending.Push(field.FieldType);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static bool SameRow(Type type, StreamerFormat format)
+    {
+        bool builtIn = StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? expected);
+        bool native = format.TryGetCodec(type, out NativeTypeCodec? actual);
+        return builtIn == native && ReferenceEquals(expected, actual);
+    }
+}

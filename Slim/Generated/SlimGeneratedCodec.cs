@@ -1,0 +1,63 @@
+using System.ComponentModel;
+using NFX.IO;
+
+namespace NFX.Slim.Generated;
+
+/// <summary>
+/// The body of an ordinary class written, read and given its shell by code the NFX.Slim source generator wrote at build
+/// time: the same bytes as the codec Slim compiles at run time from expression trees (docs/FORMAT.md, "Bodies"), with
+/// no code generated while the program runs. Slim still decides which codec a type takes; a generated body serves only
+/// a type it would write field by field, and only when the fields the generator saw are the fields the type has.
+/// </summary>
+/// <remarks>Used by generated code only; not for hand-written subclasses.</remarks>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract class SlimGeneratedCodec
+{
+    /// <param name="type">The class the body is for.</param>
+    /// <param name="fields">
+    /// Its fields in wire order, each as <c>declaring type's name + "." + field name</c> (base types first, each type's own
+    /// fields in ordinal name order, [NonSerialized] left out): checked against the type at run time.
+    /// </param>
+    /// <param name="slots">The declared types of the places that hold references, in the order the body numbers them.</param>
+    /// <param name="slotNames">Where each slot is, for error messages (as the runtime codec names it).</param>
+    protected SlimGeneratedCodec(Type type, string[] fields, Type[] slots, string[] slotNames)
+    {
+        ArgumentNullException.ThrowIfNull(type);
+        ArgumentNullException.ThrowIfNull(fields);
+        ArgumentNullException.ThrowIfNull(slots);
+        ArgumentNullException.ThrowIfNull(slotNames);
+        if (slots.Length != slotNames.Length)
+        {
+            throw new ArgumentException("Every slot needs its name.", nameof(slotNames));
+        }
+        Type = type;
+        Fields = fields;
+        Slots = slots;
+        SlotNames = slotNames;
+    }
+
+    /// <summary>The class the body is for.</summary>
+    public Type Type { get; }
+
+    /// <summary>The fields in wire order, as the generator saw them.</summary>
+    public IReadOnlyList<string> Fields { get; }
+
+    /// <summary>The declared types of the reference slots.</summary>
+    public IReadOnlyList<Type> Slots { get; }
+
+    /// <summary>The names of the reference slots.</summary>
+    public IReadOnlyList<string> SlotNames { get; }
+
+    /// <summary>Writes the fields of <paramref name="value"/> (a <see cref="Type"/>).</summary>
+    public abstract void WriteBody(SlimWriter writer, object value, SlimGeneratedWriter references);
+
+    /// <summary>Reads the fields into <paramref name="instance"/> (a shell of <see cref="Type"/>).</summary>
+    public abstract void ReadBody(SlimReader reader, object instance, SlimGeneratedReader references);
+
+    /// <summary>
+    /// <c>() =&gt; new T()</c> when the type has a parameterless constructor the generated code can call, else null. Slim
+    /// calls it only where the runtime codec would: when that constructor runs no code (otherwise the shell is allocated
+    /// uninitialized, and no code of the type runs).
+    /// </summary>
+    public virtual Func<object>? NewShell => null;
+}
