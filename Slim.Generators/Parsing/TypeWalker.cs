@@ -129,22 +129,32 @@ internal sealed class TypeWalker
         {
             wireFields.Add(field.Owner.MetadataName + "." + field.Name);
             ValueSpec? value = Value(field.Type, WireLayout.DisplayName(field), slots, depth: 0, out reason);
-            if (value is null)
+            FieldSpec? spec = value is null ? null : Field(field, value, ref accessors, out reason);
+            if (spec is null)
             {
                 _skipped.Add(new SkippedType(name, $"field '{field.Owner.MetadataName}.{field.Name}': {reason}"));
                 return;
             }
-            fields.Add(Field(field, value, ref accessors));
+            fields.Add(spec);
         }
         _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields)));
     }
 
-    /// <summary>The field as generated code reaches it: directly when it may assign it, else through an accessor.</summary>
-    private FieldSpec Field(WireLayout.WireField field, ValueSpec value, ref int accessors)
+    /// <summary>
+    /// The field as generated code reaches it: directly when it may assign it, else through an <c>UnsafeAccessor</c>
+    /// (which cannot reach the fields of a generic type, so those must be assignable: a tuple's elements).
+    /// </summary>
+    private FieldSpec? Field(WireLayout.WireField field, ValueSpec value, ref int accessors, out string? reason)
     {
-        bool direct = field.Symbol is IFieldSymbol { IsImplicitlyDeclared: false, IsReadOnly: false } symbol &&
+        reason = null;
+        bool direct = field.Symbol is IFieldSymbol { IsReadOnly: false } symbol && !field.Name.StartsWith("<", System.StringComparison.Ordinal) &&
             symbol.DeclaredAccessibility is Accessibility.Public or Accessibility.Internal or Accessibility.ProtectedOrInternal &&
             _compilation.IsSymbolAccessibleWithin(symbol, _compilation.Assembly);
+        if (!direct && IsGeneric(field.Owner))
+        {
+            reason = $"field '{field.Owner.MetadataName}.{field.Name}' of a generic type is not assignable from generated code";
+            return null;
+        }
         string owner = field.Owner.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         return new FieldSpec(field.Name, owner, field.Owner.IsValueType, direct ? null : "Field" + accessors++, value);
     }
@@ -250,14 +260,16 @@ internal sealed class TypeWalker
         }
         var fields = new List<FieldSpec>();
         int accessors = 0;
-        foreach (WireLayout.WireField field in WireLayout.Of(named))
+        // A tuple's symbol also lists its element names as fields; the runtime sees the ValueTuple's ItemN only.
+        foreach (WireLayout.WireField field in WireLayout.Of(named.TupleUnderlyingType ?? named))
         {
             ValueSpec? value = Value(field.Type, path + "." + field.Name, slots, depth + 1, out reason);
-            if (value is null)
+            FieldSpec? spec = value is null ? null : Field(field, value, ref accessors, out reason);
+            if (spec is null)
             {
                 return null;
             }
-            fields.Add(Field(field, value, ref accessors));
+            fields.Add(spec);
         }
         return new ValueSpec(ValueKind.Struct, name, "", -1, null, new(fields));
     }

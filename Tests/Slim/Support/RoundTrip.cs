@@ -5,7 +5,9 @@ namespace NFX.Tests.Slim.Support;
 
 /// <summary>
 /// Round-trips a value through every way in and out of a serializer (array, span, memory, multi-segment sequence,
-/// stream, buffer writer) and through DeepClone, and checks each copy against the original with <see cref="GraphAssert"/>.
+/// stream, buffer writer) and through DeepClone, and checks each copy against the original with <see cref="GraphAssert"/>;
+/// in PerCall mode also through the other code path (generated codecs where the generator wrote them, or codecs compiled
+/// at run time), which must write the same bytes and read the first path's.
 /// </summary>
 public static class RoundTrip
 {
@@ -39,7 +41,20 @@ public static class RoundTrip
         Assert.That(bufferWriter.WrittenSpan.ToArray(), Is.EqualTo(bytes), "IBufferWriter output differs from array output");
 
         GraphAssert.AreEquivalent(value, serializer.DeepClone(value));
+        if (serializer.Options.RegistryMode == TypeRegistryMode.PerCall)
+        {
+            CheckOtherPath(value, bytes, serializer.Options);
+        }
         return fromArray;
+    }
+
+    /// <summary>The same value through the other code path: the same bytes, each path reading the other's.</summary>
+    private static void CheckOtherPath<T>(T value, byte[] bytes, SlimOptions options)
+    {
+        var other = new SlimSerializer(options with { UseGeneratedCodecs = !options.UseGeneratedCodecs });
+        Assert.That(Convert.ToHexString(other.Serialize(value)), Is.EqualTo(Convert.ToHexString(bytes)),
+            "generated and runtime codecs wrote different bytes");
+        GraphAssert.AreEquivalent(value, other.Deserialize<T>(bytes));
     }
 
     /// <summary>Splits bytes into a sequence of segments of at most <paramref name="segmentSize"/> bytes.</summary>
