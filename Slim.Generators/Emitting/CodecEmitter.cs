@@ -28,7 +28,12 @@ internal static class CodecEmitter
         text.Append("        private ").Append(codec.CodecName).Append("()\n            : base(typeof(").Append(codec.TypeName).Append("),\n");
         text.Append("                new string[] { ").Append(Join(codec.WireFields, Literal)).Append(" },\n");
         text.Append("                new global::System.Type[] { ").Append(Join(codec.Slots, s => "typeof(" + s.TypeName + ")")).Append(" },\n");
-        text.Append("                new string[] { ").Append(Join(codec.Slots, s => Literal(s.Name))).Append(" })\n        {\n        }\n\n");
+        text.Append("                new string[] { ").Append(Join(codec.Slots, s => Literal(s.Name))).Append(" })\n        {\n");
+        foreach (string kept in codec.KeptLayouts)
+        {
+            text.Append("            KeepLayout<").Append(kept).Append(">();\n");
+        }
+        text.Append("        }\n\n");
         if (codec.HasNewShell)
         {
             text.Append("        public override global::System.Func<object> NewShell => static () => new ").Append(codec.TypeName).Append("();\n\n");
@@ -66,6 +71,11 @@ internal static class CodecEmitter
         foreach (CodecSpec codec in spec.Codecs)
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.Register(").Append(codec.CodecName).Append(".Instance);\n");
+        }
+        text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
+        for (int i = 0; i < spec.Types.Count; i++)
+        {
+            text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
         }
         text.Append("        }\n    }\n}\n");
         return text.ToString();

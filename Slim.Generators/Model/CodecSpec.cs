@@ -44,11 +44,15 @@ internal sealed record SlotSpec(string TypeName, string Name);
 /// The codec of one class: its type, the class the generator writes for it, the wire field list the runtime checks,
 /// its slots, whether <c>new T()</c> can be written, and its fields in wire order.
 /// </summary>
+/// <paramref name="KeptLayouts"/>: the base classes and the structs written in place, whose fields a trimmed app must keep.
 internal sealed record CodecSpec(string TypeName, string CodecName, EquatableArray<string> WireFields, EquatableArray<SlotSpec> Slots,
-    bool HasNewShell, EquatableArray<FieldSpec> Fields);
+    bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts);
 
 /// <summary>A type the generator saw but wrote no codec for, and why (reported as an info diagnostic).</summary>
 internal sealed record SkippedType(string TypeName, string Reason);
 
-/// <summary>Everything one compilation gets: its codecs (in a stable order) and what was skipped.</summary>
-internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<SkippedType> Skipped);
+/// <summary>
+/// Everything one compilation gets: its codecs (in a stable order), the names of its types the walk reached (classes,
+/// structs, enums: registered so readers resolve them without reading metadata) and what was skipped.
+/// </summary>
+internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types, EquatableArray<SkippedType> Skipped);

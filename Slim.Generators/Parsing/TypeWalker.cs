@@ -47,7 +47,11 @@ internal sealed class TypeWalker
         }
         _codecs.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
         _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
-        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(_skipped));
+        List<string> types = [.. _seen.OfType<INamedTypeSymbol>()
+            .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum && !IsGeneric(t) && IsNameable(t))
+            .Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
+            .OrderBy(name => name, System.StringComparer.Ordinal)];
+        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(_skipped));
     }
 
     /// <summary>Marks a type reached: queues it, and follows its element type, generic arguments, fields and subclasses.</summary>
@@ -137,7 +141,27 @@ internal sealed class TypeWalker
             }
             fields.Add(spec);
         }
-        _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields)));
+        var kept = new SortedSet<string>(System.StringComparer.Ordinal);
+        for (INamedTypeSymbol? t = type.BaseType; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+        {
+            kept.Add(t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+        }
+        AddStructs(fields, kept);
+        _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields), new(kept)));
+    }
+
+    private static void AddStructs(IEnumerable<FieldSpec> fields, SortedSet<string> structs)
+    {
+        foreach (FieldSpec field in fields)
+        {
+            for (ValueSpec? value = field.Value; value is not null; value = value.Inner)
+            {
+                if (value.Kind == ValueKind.Struct && structs.Add(value.TypeName))
+                {
+                    AddStructs(value.Fields, structs);
+                }
+            }
+        }
     }
 
     /// <summary>

@@ -148,6 +148,35 @@ internal sealed partial class ValueExpressions
     public bool IsLeafArray(Type type) =>
         type.IsSZArray && IsPlainData(type.GetElementType()!) && _format.IsNative(type) && !_codecs.CustomTypes.Contains(type);
 
+    private static readonly ConcurrentDictionary<Type, bool> s_containsReferences = new();
+
+    /// <summary>
+    /// The runtime's own answer where code can be generated; where it cannot (NativeAOT, where no instantiation for a type
+    /// named at run time exists) the fields are walked instead: the layouts of the types generated codecs name are kept
+    /// by the trimmer (<see cref="Generated.SlimGeneratedCodec.LayoutMembers"/>).
+    /// </summary>
     private static bool RuntimeHelpersIsReferenceOrContainsReferences(Type type) =>
-        (bool)s_isReferenceOrContainsReferences.MakeGenericMethod(type).Invoke(null, null)!;
+        RuntimeFeature.IsDynamicCodeSupported
+            ? (bool)s_isReferenceOrContainsReferences.MakeGenericMethod(type).Invoke(null, null)!
+            : s_containsReferences.GetOrAdd(type, ContainsReferences);
+
+    private static bool ContainsReferences(Type type)
+    {
+        if (!type.IsValueType)
+        {
+            return true;
+        }
+        if (type.IsPrimitive || type.IsEnum || type.IsPointer)
+        {
+            return false;
+        }
+        foreach (FieldInfo field in type.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+        {
+            if (field.FieldType != type && !field.FieldType.IsPointer && ContainsReferences(field.FieldType))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
 }

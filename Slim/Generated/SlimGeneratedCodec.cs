@@ -1,4 +1,5 @@
 using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
 using NFX.IO;
 
 namespace NFX.Slim.Generated;
@@ -20,7 +21,7 @@ public abstract class SlimGeneratedCodec
     /// </param>
     /// <param name="slots">The declared types of the places that hold references, in the order the body numbers them.</param>
     /// <param name="slotNames">Where each slot is, for error messages (as the runtime codec names it).</param>
-    protected SlimGeneratedCodec(Type type, string[] fields, Type[] slots, string[] slotNames)
+    protected SlimGeneratedCodec([DynamicallyAccessedMembers(LayoutMembers)] Type type, string[] fields, Type[] slots, string[] slotNames)
     {
         ArgumentNullException.ThrowIfNull(type);
         ArgumentNullException.ThrowIfNull(fields);
@@ -36,7 +37,16 @@ public abstract class SlimGeneratedCodec
         SlotNames = slotNames;
     }
 
+    /// <summary>
+    /// What Slim reads of a type's layout by reflection (its fields for the layout fingerprint and field order, its
+    /// constructors for the shell): kept by the trimmer for every type a generated codec names, so a trimmed or native
+    /// app sees the fields the JIT build sees and writes the same fingerprint.
+    /// </summary>
+    public const DynamicallyAccessedMemberTypes LayoutMembers = DynamicallyAccessedMemberTypes.PublicFields | DynamicallyAccessedMemberTypes.NonPublicFields |
+        DynamicallyAccessedMemberTypes.PublicParameterlessConstructor | DynamicallyAccessedMemberTypes.NonPublicConstructors;
+
     /// <summary>The class the body is for.</summary>
+    [DynamicallyAccessedMembers(LayoutMembers)]
     public Type Type { get; }
 
     /// <summary>The fields in wire order, as the generator saw them.</summary>
@@ -47,6 +57,14 @@ public abstract class SlimGeneratedCodec
 
     /// <summary>The names of the reference slots.</summary>
     public IReadOnlyList<string> SlotNames { get; }
+
+    /// <summary>
+    /// Keeps the layout of <typeparamref name="T"/> (a base class or a struct written in place) in a trimmed app; called by
+    /// the generated constructor for every such type, so the runtime's reflection sees all of its fields.
+    /// </summary>
+    protected static void KeepLayout<[DynamicallyAccessedMembers(LayoutMembers)] T>()
+    {
+    }
 
     /// <summary>Writes the fields of <paramref name="value"/> (a <see cref="Type"/>).</summary>
     public abstract void WriteBody(SlimWriter writer, object value, SlimGeneratedWriter references);

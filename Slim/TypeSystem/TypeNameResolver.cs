@@ -113,6 +113,11 @@ internal sealed class TypeNameResolver
         {
             return null;
         }
+        // Types the source generator registered are already in the process: found without reading any metadata.
+        if (Generated.SlimGeneratedCodecs.FindType(assemblyName, fullName) is { } generated)
+        {
+            return generated;
+        }
         foreach (Assembly assembly in AppDomain.CurrentDomain.GetAssemblies())
         {
             if (assembly.IsDynamic || !string.Equals(assembly.GetName().Name, assemblyName, StringComparison.Ordinal))
