@@ -19,16 +19,23 @@ internal static class GeneratorHarness
         return [.. paths.Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))];
     });
 
+    /// <summary>The language version of every tree, the generated ones included.</summary>
+    public static CSharpParseOptions ParseOptions { get; } = new(LanguageVersion.Preview);
+
+    /// <summary>A driver of the generator whose trees parse as the model's do.</summary>
+    public static GeneratorDriver Driver(bool trackSteps = false) =>
+        CSharpGeneratorDriver.Create([new SlimCodecGenerator().AsSourceGenerator()], parseOptions: ParseOptions,
+            driverOptions: new GeneratorDriverOptions(IncrementalGeneratorOutputKind.None, trackIncrementalGeneratorSteps: trackSteps));
+
     public static CSharpCompilation Compile(string source, string assemblyName = "Model") =>
-        CSharpCompilation.Create(assemblyName, [CSharpSyntaxTree.ParseText(source, new CSharpParseOptions(LanguageVersion.Preview), path: "Model.cs")],
+        CSharpCompilation.Create(assemblyName, [CSharpSyntaxTree.ParseText(source, ParseOptions, path: "Model.cs")],
             s_references.Value, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable,
                 allowUnsafe: true));
 
     /// <summary>The generator's run over <paramref name="source"/>: the sources it added, its diagnostics, the compilation with them.</summary>
     public static (GeneratorDriverRunResult Result, Compilation Output, ImmutableArray<Diagnostic> Diagnostics) Run(string source, string assemblyName = "Model")
     {
-        GeneratorDriver driver = CSharpGeneratorDriver.Create(new SlimCodecGenerator());
-        driver = driver.RunGeneratorsAndUpdateCompilation(Compile(source, assemblyName), out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
+        GeneratorDriver driver = Driver().RunGeneratorsAndUpdateCompilation(Compile(source, assemblyName), out Compilation output, out ImmutableArray<Diagnostic> diagnostics);
         return (driver.GetRunResult(), output, diagnostics);
     }
 

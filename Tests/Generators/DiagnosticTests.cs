@@ -1,0 +1,51 @@
+using Microsoft.CodeAnalysis;
+
+namespace NFX.Tests.Generators;
+
+/// <summary>What the generator leaves to the runtime codec, and that it says why (NFXSLIM001, an info diagnostic).</summary>
+public sealed class DiagnosticTests
+{
+    private const string Calls = """
+        public static class Calls
+        {
+            public static byte[] Write(NFX.Slim.SlimSerializer slim, Holder h) => slim.Serialize(h);
+        }
+        """;
+
+    [TestCase("public sealed class Holder { public Box<int>? B; } public sealed class Box<T> { public T? Value; }", "Box<int>", "generic classes")]
+    [TestCase("public sealed unsafe class Holder { public int* P; }", "Holder", "pointers")]
+    [TestCase("public sealed class Holder { public System.IntPtr P; }", "Holder", "pointers and native handles")]
+    [TestCase("public sealed class Holder : System.Collections.Generic.List<int> { }", "Holder", "in another assembly")]
+    [TestCase("public sealed class Holder { public System.Collections.Generic.KeyValuePair<int, int> Pair; }", "Holder", "in another assembly")]
+    [TestCase("public sealed class Holder { private Hidden? _h; private sealed class Hidden { } }", "Holder", "cannot be named")]
+    [TestCase("public sealed class Holder : System.Exception { }", "Holder", "exception codec")]
+    public void Generator_TypeItCannotWrite_ReportsWhyAndWritesNoCodec(string model, string type, string reason)
+    {
+        var (result, _, _) = GeneratorHarness.Run(model + "\n" + Calls);
+        Diagnostic[] skipped = [.. result.Diagnostics.Where(d => d.Id == "NFXSLIM001")];
+        Assert.That(skipped.Select(d => d.GetMessage()), Has.Some.Contains($"'global::{type}'").And.Contains(reason));
+        Assert.That(skipped.All(d => d.Severity == DiagnosticSeverity.Info), Is.True);
+        Assert.That(result.Results[0].GeneratedSources.Select(s => s.HintName), Has.None.StartsWith(type.Split('<')[0] + "_SlimCodec"));
+    }
+
+    [Test]
+    public void Generator_TypeOnlyInAnObjectSlot_IsReachedByTheAssemblyAttribute()
+    {
+        const string model = """
+            [assembly: NFX.Slim.SlimSerializable(typeof(Extra))]
+            public sealed class Holder { public object? Anything; }
+            public sealed class Extra { public int N; }
+            """;
+        var (result, _, _) = GeneratorHarness.Run(model + "\n" + Calls);
+        Assert.That(result.Results[0].GeneratedSources.Select(s => s.HintName), Does.Contain("Extra_SlimCodec.g.cs").And.Contain("Holder_SlimCodec.g.cs"));
+        var (without, _, _) = GeneratorHarness.Run(model.Replace("[assembly: NFX.Slim.SlimSerializable(typeof(Extra))]", "") + "\n" + Calls);
+        Assert.That(without.Results[0].GeneratedSources.Select(s => s.HintName), Does.Not.Contain("Extra_SlimCodec.g.cs"));
+    }
+
+    [Test]
+    public void Generator_CompilationWithoutSlimCalls_WritesNothing()
+    {
+        var (result, _, _) = GeneratorHarness.Run("public sealed class Lonely { public int N; }");
+        Assert.That(result.Results[0].GeneratedSources, Is.Empty);
+    }
+}
