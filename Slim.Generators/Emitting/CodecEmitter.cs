@@ -53,6 +53,28 @@ internal static class CodecEmitter
         {
             body.Read(text, field.Value, body.Get(field, "o", ownerIsLocalStruct: false), "            ");
         }
+        text.Append("        }\n\n");
+        text.Append("        public override bool HasClone => true;\n\n");
+        text.Append("        public override void CloneShell(object source, object shell)\n        {\n");
+        text.Append("            var s = (").Append(codec.TypeName).Append(")source;\n");
+        text.Append("            var t = (").Append(codec.TypeName).Append(")shell;\n");
+        foreach (FieldSpec field in codec.Fields)
+        {
+            if (field.Value.Kind is not (ValueKind.Reference or ValueKind.Delegate))
+            {
+                text.Append("            ").Append(body.Get(field, "t", ownerIsLocalStruct: false)).Append(" = ").Append(body.Get(field, "s", ownerIsLocalStruct: false)).Append(";\n");
+            }
+        }
+        text.Append("        }\n\n");
+        text.Append("        public override void CloneBody(object source, object target, global::NFX.Slim.Generated.SlimGeneratedCloner cloner)\n        {\n");
+        text.Append("            var s = (").Append(codec.TypeName).Append(")source;\n");
+        text.Append("            var t = (").Append(codec.TypeName).Append(")target;\n");
+        int child = 0;
+        foreach (FieldSpec field in codec.Fields)
+        {
+            int ordinal = field.Value.Kind is ValueKind.Reference or ValueKind.Delegate ? child++ : -1;
+            body.Clone(text, field.Value, body.Get(field, "s", ownerIsLocalStruct: false), body.Get(field, "t", ownerIsLocalStruct: false), ordinal, "            ");
+        }
         text.Append("        }\n");
         body.Accessors(text);
         text.Append("    }\n}\n");
@@ -199,6 +221,60 @@ internal static class CodecEmitter
                 }
             }
         }
+
+        /// <summary>
+        /// Sets <paramref name="target"/> to the clone of <paramref name="source"/> where a value holds references (plain
+        /// values and strings were copied by the shell); <paramref name="child"/> is the field's place among the class's
+        /// own reference fields, -1 inside a struct.
+        /// </summary>
+        public void Clone(StringBuilder text, ValueSpec value, string source, string target, int child, string indent)
+        {
+            switch (value.Kind)
+            {
+                case ValueKind.Reference:
+                    text.Append(indent).Append(target).Append(" = (").Append(value.TypeName).Append(")cloner.Clone(").Append(source).Append(", ")
+                        .Append(value.Slot).Append(", ").Append(child).Append(");\n");
+                    break;
+                case ValueKind.Delegate:
+                    text.Append(indent).Append("cloner.CheckDelegate(").Append(source).Append(", ").Append(value.Slot).Append(");\n");
+                    break;
+                case ValueKind.Struct when HoldsReferences(value):
+                {
+                    string local = "c" + _locals++;
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    foreach (FieldSpec field in value.Fields)
+                    {
+                        string inner = Get(field, local, ownerIsLocalStruct: true);
+                        Clone(text, field.Value, inner, inner, -1, indent + "    ");
+                    }
+                    text.Append(indent).Append("    ").Append(target).Append(" = ").Append(local).Append(";\n");
+                    text.Append(indent).Append("}\n");
+                    break;
+                }
+                case ValueKind.NullableValue when HoldsReferences(value):
+                {
+                    string local = "n" + _locals++;
+                    string inner = "c" + _locals++;
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    text.Append(indent).Append("    if (").Append(local).Append(".HasValue)\n").Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        var ").Append(inner).Append(" = ").Append(local).Append(".GetValueOrDefault();\n");
+                    Clone(text, value.Inner!, inner, inner, -1, indent + "        ");
+                    text.Append(indent).Append("        ").Append(target).Append(" = ").Append(inner).Append(";\n");
+                    text.Append(indent).Append("    }\n").Append(indent).Append("}\n");
+                    break;
+                }
+            }
+        }
+
+        private static bool HoldsReferences(ValueSpec value) => value.Kind switch
+        {
+            ValueKind.Reference or ValueKind.Delegate => true,
+            ValueKind.Struct => System.Linq.Enumerable.Any(value.Fields, f => HoldsReferences(f.Value)),
+            ValueKind.NullableValue => HoldsReferences(value.Inner!),
+            _ => false,
+        };
 
         public void Accessors(StringBuilder text)
         {

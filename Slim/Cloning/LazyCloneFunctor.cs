@@ -8,9 +8,16 @@ namespace NFX.Slim.Cloning;
 /// step of making a codec, and a serializer that only writes and reads never clones. Benignly raced: two threads that
 /// clone a type for the first time together may both compile it, and either delegate serves.
 /// </summary>
-internal sealed class LazyCloneFunctor<TDelegate>(Func<Expression<TDelegate>> build) where TDelegate : Delegate
+internal sealed class LazyCloneFunctor<TDelegate> where TDelegate : Delegate
 {
+    private readonly Func<Expression<TDelegate>>? _build;
     private TDelegate? _compiled;
+
+    /// <summary>A functor compiled from the tree <paramref name="build"/> makes, on first use.</summary>
+    public LazyCloneFunctor(Func<Expression<TDelegate>> build) => _build = build;
+
+    /// <summary>A functor written at build time by the source generator: nothing to compile.</summary>
+    public LazyCloneFunctor(TDelegate generated) => _compiled = generated;
 
     /// <summary>The functor, compiled on first use.</summary>
     public TDelegate Compiled
@@ -22,7 +29,7 @@ internal sealed class LazyCloneFunctor<TDelegate>(Func<Expression<TDelegate>> bu
     [MethodImpl(MethodImplOptions.NoInlining)]
     private TDelegate Compile()
     {
-        TDelegate compiled = build().Compile();
+        TDelegate compiled = _build!().Compile();
         LazyCloneFunctor.CountCompiled();
         return _compiled = compiled;
     }

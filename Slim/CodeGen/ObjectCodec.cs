@@ -40,22 +40,28 @@ internal sealed class ObjectCodec : SlimCodec
         }
         else
         {
-            IsGenerated = true;
+            Generated = generated;
             (_writeBody, _readBody) = (generated.Write, generated.Read);
-            cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
+            cloneFields = generated.CloneFields is { } generatedClone ? new(generatedClone) : FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
         }
         ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
         ShellConstructor = shellConstructor;
         _newInstance = shellConstructor is null ? null
             : generated?.NewShell is { } newShell ? newShell
             : Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, shellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
-        SetCloneFunctors(new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor)), cloneFields);
+        LazyCloneFunctor<Func<object, object>> cloneShell = generated?.CloneFields is not null
+            ? new(generated.CloneShell(type, _newInstance))
+            : new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
+        SetCloneFunctors(cloneShell, cloneFields);
     }
 
     public override bool HasBody => true;
 
     /// <summary>True when the body is the source generator's (no expression tree was compiled for it).</summary>
-    public bool IsGenerated { get; }
+    public bool IsGenerated => Generated is not null;
+
+    /// <summary>The source generator's codec bound to this serializer, or null when the body was compiled at run time.</summary>
+    internal GeneratedBody? Generated { get; }
 
     /// <summary>
     /// The parameterless constructor that runs no code (<see cref="TrivialConstructor"/>), with which shells and clones are

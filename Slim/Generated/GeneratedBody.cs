@@ -1,6 +1,8 @@
 using System.Reflection;
 using NFX.IO;
+using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
+using NFX.Slim.Cloning;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.Generated;
@@ -14,10 +16,46 @@ internal sealed class GeneratedBody
 {
     private GeneratedBody(SlimGeneratedCodec codec, ReferenceSlot[] slots)
     {
-        ReferenceSlot[] bound = slots;
-        Write = (writer, value, session) => codec.WriteBody(writer, value, new SlimGeneratedWriter(session, bound));
-        Read = (reader, instance, session) => codec.ReadBody(reader, instance, new SlimGeneratedReader(session, bound));
+        Codec = codec;
+        Slots = slots;
+        Write = (writer, value, session) => codec.WriteBody(writer, value, new SlimGeneratedWriter(session, slots));
+        Read = (reader, instance, session) => codec.ReadBody(reader, instance, new SlimGeneratedReader(session, slots));
         NewShell = codec.NewShell;
+        if (codec.HasClone)
+        {
+            CloneFields = (source, target, session) => codec.CloneBody(source, target, new SlimGeneratedCloner(session, slots));
+        }
+    }
+
+    /// <summary>The generated codec.</summary>
+    public SlimGeneratedCodec Codec { get; }
+
+    /// <summary>Its reference slots, resolved in the serializer's codec cache.</summary>
+    public ReferenceSlot[] Slots { get; }
+
+    /// <summary>The clone of the reference fields by the general engine, or null when the generator wrote no clone.</summary>
+    public Action<object, object, CloneSession>? CloneFields { get; }
+
+    /// <summary>
+    /// The shallow copy that starts a clone: a new shell (<paramref name="newShell"/>, or an uninitialized object when it
+    /// is null) with the value and string fields of the source copied in.
+    /// </summary>
+    public Func<object, object> CloneShell(Type type, Func<object>? newShell)
+    {
+        SlimGeneratedCodec codec = Codec;
+        return newShell is null
+            ? source =>
+            {
+                object shell = RuntimeHelpers.GetUninitializedObject(type);
+                codec.CloneShell(source, shell);
+                return shell;
+            }
+            : source =>
+            {
+                object shell = newShell();
+                codec.CloneShell(source, shell);
+                return shell;
+            };
     }
 
     public Action<SlimWriter, object, WriteSession> Write { get; }

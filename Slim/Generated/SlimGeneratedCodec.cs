@@ -72,6 +72,25 @@ public abstract class SlimGeneratedCodec
     /// <summary>Reads the fields into <paramref name="instance"/> (a shell of <see cref="Type"/>).</summary>
     public abstract void ReadBody(SlimReader reader, object instance, SlimGeneratedReader references);
 
+    /// <summary>True when the generator wrote the deep clone (<see cref="CloneShell"/>, <see cref="CloneBody"/>).</summary>
+    public virtual bool HasClone => false;
+
+    /// <summary>
+    /// The start of a deep clone: copies into <paramref name="shell"/> (a new instance of <see cref="Type"/>) every field
+    /// that holds a value (structs as they are) or a string.
+    /// </summary>
+    public virtual void CloneShell(object source, object shell)
+    {
+    }
+
+    /// <summary>
+    /// The rest of a deep clone: sets every reference field of <paramref name="target"/>, and every reference inside
+    /// its structs, to the clone of the source's, through <paramref name="cloner"/>.
+    /// </summary>
+    public virtual void CloneBody(object source, object target, SlimGeneratedCloner cloner)
+    {
+    }
+
     /// <summary>
     /// <c>() =&gt; new T()</c> when the type has a parameterless constructor the generated code can call, else null. Slim
     /// calls it only where the runtime codec would: when that constructor runs no code (otherwise the shell is allocated

@@ -58,4 +58,14 @@ public sealed class CompileAndRunTests
         GraphAssert.AreEquivalent(customer, runtime.Deserialize(generatedBytes));
         Assert.That(generated.Codecs.Get(customer.GetType()), Has.Property("IsGenerated").True);
     }
+
+    [Test]
+    public void DeepClone_Model_GeneratedCloneKeepsTheGraph()
+    {
+        object customer = s_shop.Value.GetType("Shop.Calls", throwOnError: true)!.GetMethod("Build")!.Invoke(null, null)!;
+        var generated = new SlimSerializer(Options(true));
+        object clone = generated.DeepClone(customer)!;
+        Assert.That(clone, Is.Not.SameAs(customer));
+        GraphAssert.AreEquivalent(customer, clone);
+    }
 }

@@ -150,6 +150,10 @@ internal sealed class TreeClonePlans
         {
             return new LeafTreeNode(codec);
         }
+        if (codec is ObjectCodec { Generated.CloneFields: not null } generated)
+        {
+            return new GeneratedTreeNode(type, generated.CloneShell!, generated.Generated, ReferenceFields(type));
+        }
         if (codec is ObjectCodec objectCodec)
         {
             return new ObjectTreeNode(type, objectCodec.CloneShell!,

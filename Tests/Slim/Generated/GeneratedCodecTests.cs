@@ -73,6 +73,28 @@ public sealed class GeneratedCodecTests
         }
     }
 
+    [TestCase(true, 0)]
+    [TestCase(false, 1)]
+    public void DeepClone_GeneratedTypes_CloneWithoutCompilingAndKeepTheGraph(bool generated, int leastCompiled)
+    {
+        // Classes of generated codecs only (no collection): a cycle, a base class's private fields, readonly structs.
+        var node = new Golden.Node { Name = "a" };
+        node.Next = new Golden.Node { Name = "b", Next = node };
+        object[] graphs = [node, new Derived(), new WithReadonly(7, "seven", new ReadonlyPair(1, "one")), new PointHolder { At = new Point { X = 1, Label = "p" } }];
+        var slim = new SlimSerializer(Options(generated));
+        int before = NFX.Slim.Cloning.LazyCloneFunctor.CompiledOnThisThread;
+        foreach (object graph in graphs)
+        {
+            object clone = slim.DeepClone(graph)!;
+            Assert.That(clone, Is.Not.SameAs(graph));
+            GraphAssert.AreEquivalent(graph, clone);
+        }
+        int compiled = NFX.Slim.Cloning.LazyCloneFunctor.CompiledOnThisThread - before;
+        Assert.That(compiled, generated ? Is.EqualTo(0) : Is.GreaterThanOrEqualTo(leastCompiled));
+        var copy = (Golden.Node)slim.DeepClone((object)node)!;
+        Assert.That(copy.Next!.Next, Is.SameAs(copy), "the cycle closes on the clone");
+    }
+
     [Test]
     public void Codec_FormatMakingAFieldTypeNative_FallsBackToTheRuntimeCodec()
     {
