@@ -98,24 +98,30 @@ public sealed class NativeTypeCodec
     /// A built-in row: <paramref name="write"/> and <paramref name="read"/> are one call each of a <see cref="SlimWriter"/>
     /// / <see cref="SlimReader"/> method (<c>(w, v) =&gt; w.WriteInt32(v)</c>), which generated code then calls itself.
     /// </summary>
-    internal static NativeTypeCodec BuiltIn<T>(Expression<Action<SlimWriter, T>> write, Expression<Func<SlimReader, T>> read,
-        int minBytes, RunEncoding? run = null) =>
-        new(typeof(T), CalledMethod(write), CalledMethod(read), minBytes, run, runNullable: false);
+    /// <summary>
+    /// A built-in row: <paramref name="write"/> and <paramref name="read"/> name the <see cref="SlimWriter"/> method
+    /// taking a <paramref name="type"/> and the <see cref="SlimReader"/> method returning one.
+    /// </summary>
+    internal static NativeTypeCodec BuiltIn(Type type, string write, string read, int minBytes, RunEncoding? run = null) =>
+        new(type, WriterMethod(write, type), ReaderMethod(read, type), minBytes, run, runNullable: false);
 
-    /// <summary>A built-in <c>Nullable&lt;T&gt;</c> row: a presence byte, then <paramref name="inner"/>'s encoding (and its run encoding).</summary>
-    internal static NativeTypeCodec BuiltInNullable<T>(NativeTypeCodec inner, Expression<Action<SlimWriter, T?>> write,
-        Expression<Func<SlimReader, T?>> read) where T : struct =>
-        inner.Type != typeof(T)
-            ? throw new ArgumentException($"The nullable row of {typeof(T).Name} needs the row of {typeof(T).Name}, not of {inner.Type.Name}.", nameof(inner))
-            : new(typeof(T?), CalledMethod(write), CalledMethod(read), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
+    /// <summary>The row of <paramref name="nullable"/> (the Nullable of <paramref name="inner"/>'s type), whose run is the inner row's behind a presence byte.</summary>
+    internal static NativeTypeCodec BuiltInNullable(NativeTypeCodec inner, Type nullable, string write, string read) =>
+        Nullable.GetUnderlyingType(nullable) != inner.Type
+            ? throw new ArgumentException($"The nullable row of {inner.Type.Name} must be for its Nullable, not {nullable.Name}.", nameof(nullable))
+            : new(nullable, WriterMethod(write, nullable), ReaderMethod(read, nullable), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
 
-    // The method of `(w, v) => w.WriteX(v)` or `r => r.ReadX()`: the lambda must be exactly that one call, so the
-    // expressions Write and Read build mean what the lambda says.
-    private static MethodInfo CalledMethod(LambdaExpression lambda) =>
-        lambda.Body is MethodCallExpression call && call.Object == lambda.Parameters[0] &&
-        call.Arguments.SequenceEqual(lambda.Parameters.Skip(1))
-            ? call.Method
-            : throw new ArgumentException($"'{lambda}' must be one call of a method of its first parameter with the others as arguments.", nameof(lambda));
+    private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
+
+    private static MethodInfo WriterMethod(string name, Type type) =>
+        typeof(SlimWriter).GetMethod(name, Instance, [type]) is { ReturnType: var result } method && result == typeof(void)
+            ? method
+            : throw new ArgumentException($"SlimWriter has no method void {name}({type.Name}).", nameof(name));
+
+    private static MethodInfo ReaderMethod(string name, Type type) =>
+        typeof(SlimReader).GetMethod(name, Instance, Type.EmptyTypes) is { } method && method.ReturnType == type
+            ? method
+            : throw new ArgumentException($"SlimReader has no method {type.Name} {name}().", nameof(name));
 
     private InvalidOperationException WrongType(Type asked) =>
         new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
@@ -148,5 +154,20 @@ internal delegate T RunReader<T>(SlimReader reader, byte[] buffer, ref int pos);
 /// </summary>
 internal sealed record RunEncoding(MethodInfo Write, int MaxBytes, MethodInfo? Read)
 {
-    public static RunEncoding Of<T>(RunWriter<T> write, int maxBytes, RunReader<T>? read = null) => new(write.Method, maxBytes, read?.Method);
+    /// <summary>
+    /// The run encoding whose writer is <c>RunWrites.{write}</c> (a <see cref="RunWriter{T}"/>) and reader, if any,
+    /// <c>RunReads.{read}</c> (a <see cref="RunReader{T}"/>), of the value type the writer takes.
+    /// </summary>
+    public static RunEncoding Run(string write, int maxBytes, string? read = null)
+    {
+        MethodInfo writer = typeof(RunWrites).GetMethods(BindingFlags.Static | BindingFlags.Public).Single(m => m.Name == write);
+        Type value = writer.GetParameters()[2].ParameterType;
+        MethodInfo? reader = read is null ? null
+            : typeof(RunReads).GetMethod(read, BindingFlags.Static | BindingFlags.Public, [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()]);
+        if (reader is not null && reader.ReturnType != value)
+        {
+            throw new ArgumentException($"RunReads.{read} does not read the {value.Name} RunWrites.{write} writes.", nameof(read));
+        }
+        return new(writer, maxBytes, read is null ? null : reader ?? throw new ArgumentException($"RunReads has no {read}.", nameof(read)));
+    }
 }
