@@ -50,7 +50,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
     private readonly Func<Type, bool>[] _copies;
     private readonly SlimSerializer _slim;
     private readonly int _maxMessageBytes;
-    private readonly TypeNameReader _typeNames = new();
+    private readonly TypeNameReader _typeNames;
     // Verdicts per type: Orleans asks on every value read (and its framework check reads attributes by reflection).
     private readonly ConcurrentDictionary<Type, bool> _carried = new();
     private readonly ConcurrentDictionary<Type, bool> _copied = new();
@@ -67,6 +67,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         _copies = [.. copierSelectors.Where(s => string.Equals(s.CopierName, WellKnownAlias, StringComparison.Ordinal)).Select(s => (Func<Type, bool>)s.IsSupportedType)];
         _slim = options.Value.CreateSerializer();
         _maxMessageBytes = options.Value.Limits.MaxMessageBytes;
+        _typeNames = new TypeNameReader(Admit);
     }
 
     /// <summary>The Slim serializer this codec writes, reads and copies with.</summary>
@@ -147,11 +148,7 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
             {
                 case 0:
                     ReferenceCodec.MarkValueField(reader.Session);
-                    type = _typeNames.Read(ref reader);
-                    if (!IsCarried(type))
-                    {
-                        throw SlimErrors.NotSupported(type);
-                    }
+                    type = _typeNames.Read(ref reader); // admitted (Admit) before Orleans' converter saw the name
                     break;
                 case 1:
                     if (type is null)
@@ -241,6 +238,22 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         }
         return _allowed.TryGetValue(type, out bool allowed) ? (allowed ? true : null) :
             _allowed.GetOrAdd(type, t => (IsCarried(t) || IsCopied(t)) && _slim.AllowsType(t, out _)) ? true : null;
+    }
+
+    /// <summary>
+    /// Refuses a value type named by field 0 that this codec does not carry or Slim's policy does not admit: decided
+    /// before Orleans' converter sees the name, so its caches hold only types this node reads.
+    /// </summary>
+    private void Admit(Type type)
+    {
+        if (!IsCarried(type))
+        {
+            throw SlimErrors.NotSupported(type);
+        }
+        if (!_slim.AllowsType(type, out string? reason))
+        {
+            throw new SlimTypeNotAllowedException(type.ToString(), reason!);
+        }
     }
 
     /// <summary>Whether this codec writes and reads <paramref name="type"/>: Slim's own exceptions, and what a selector accepts.</summary>

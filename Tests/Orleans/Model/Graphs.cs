@@ -80,3 +80,15 @@ public sealed class StateBox
 }
 
 public readonly record struct Point(int X, int Y);
+
+/// <summary>A generic type of the application: its name in the codec's field nests the argument's name and assembly.</summary>
+public sealed class Box<T>
+{
+    public T? Value;
+
+    /// <summary>A type nested in a generic one: Orleans spells it <c>Box`1+Inner[[T]]</c>.</summary>
+    public sealed class Inner
+    {
+        public T? Item;
+    }
+}

@@ -27,4 +27,15 @@ internal static class OrleansWire
         prefixAt = at - actual.Length;
         return [.. message.AsSpan(0, prefixAt), .. VarUInt32(declared), .. message.AsSpan(at)];
     }
+
+    /// <summary>
+    /// A copy of <paramref name="message"/> in which the length-prefixed <paramref name="content"/> is replaced by
+    /// <paramref name="replacement"/>, behind its own length (a forged type name in the codec's field 0, say).
+    /// </summary>
+    public static byte[] WithContent(byte[] message, ReadOnlySpan<byte> content, ReadOnlySpan<byte> replacement)
+    {
+        byte[] prefixed = WithDeclaredLength(message, content, content.Length, out int prefixAt);
+        int end = prefixAt + VarUInt32(content.Length).Length + content.Length;
+        return [.. message.AsSpan(0, prefixAt), .. VarUInt32(replacement.Length), .. replacement, .. prefixed.AsSpan(end)];
+    }
 }
