@@ -102,11 +102,12 @@ internal sealed class DictionaryCodec<TDictionary, TKey, TValue> : ComparedColle
     /// <summary>
     /// The common case, filled in place: keys that are their own clones under a comparer that is complete (the default
     /// or a well-known string comparer), taken from a valid dictionary, so no flood check and no gathering arrays: the
-    /// values are cloned in the source's order, as the general path does, and added as they come.
+    /// values are cloned in the source's order, as the general path does, and added as they come. The copy's table has
+    /// the source's size (<see cref="HashFloodGuard.SizeCopy"/>), so its chains are the source's.
     /// </summary>
     private void CloneHashed(Dictionary<TKey, TValue> from, Dictionary<TKey, TValue> to, CloneSession session)
     {
-        to.EnsureCapacity(from.Count);
+        HashFloodGuard.SizeCopy(to, from);
         bool copyValues = _value.IsImmutableData;
         Func<TValue, CloneSession, TValue> clone = _value.Clone;
         foreach (KeyValuePair<TKey, TValue> pair in from)

@@ -77,6 +77,18 @@ internal static class HashFloodGuard
         }
     }
 
+    /// <summary>
+    /// Sizes <paramref name="copy"/> for the entries of <paramref name="source"/> with the source's own table size: every
+    /// key then lands in the chain it has in the source, so the copy costs what the source's inserts did. A size from the
+    /// count alone is a prime the sender knows (keys whose hash codes are its multiples made copies quadratic). A source
+    /// left sparse by removals gets a padded random size instead, as a read does.
+    /// </summary>
+    public static void SizeCopy<TKey, TValue>(Dictionary<TKey, TValue> copy, Dictionary<TKey, TValue> source) where TKey : notnull
+    {
+        int size = source.EnsureCapacity(0); // the current size; never resizes
+        copy.EnsureCapacity(size <= 3L * source.Count + 16 ? size : PaddedCapacity(source.Count));
+    }
+
     /// <summary>Refuses <paramref name="items"/> when more than <paramref name="maxChain"/> of them share a hash code.</summary>
     public static void CheckSharedHashCodes<T>(Type collection, ReadOnlySpan<T> items, IEqualityComparer<T> comparer, int maxChain, long offset)
     {

@@ -92,3 +92,9 @@ public sealed class Box<T>
         public T? Item;
     }
 }
+
+/// <summary>A keyed table: its dictionary is rebuilt on every read and copy.</summary>
+public sealed class Table
+{
+    public Dictionary<long, int> Rows = [];
+}

@@ -64,6 +64,48 @@ public sealed class HashFloodingTests
     }
 
     [Test]
+    public void DeepClone_DictionaryOfKeysAimedAtThePrimeOfItsCount_CopiesWithTheSourcesChains()
+    {
+        const int N = 50_000;
+        // The table size a Dictionary presized for exactly N entries gets: what a copy sized by the count would use.
+        int prime = new Dictionary<int, int>().EnsureCapacity(N);
+        var keys = new Dictionary<int, int>(2 * N);
+        for (int i = 0; i < N; i++)
+        {
+            keys.Add(unchecked((int)((uint)i * (uint)prime)), i); // hash codes: multiples of the prime, all distinct
+        }
+        SlimSerializer slim = new();
+        var source = (Dictionary<int, int>)slim.Deserialize(slim.Serialize(keys))!; // the reader's own (padded) table
+        Assert.That(LongestChain(source, source.EnsureCapacity(0)), Is.LessThanOrEqualTo(SlimLimits.Default.MaxHashCollisions), "test set-up");
+
+        var stopwatch = Stopwatch.StartNew();
+        Dictionary<int, int> copy = slim.DeepClone(source)!;
+
+        Assert.That(copy, Is.EquivalentTo(source));
+        int size = copy.EnsureCapacity(0);
+        Assert.That(size, Is.EqualTo(source.EnsureCapacity(0)), "the copy's table is the source's size");
+        Assert.That(LongestChain(copy, size), Is.EqualTo(LongestChain(source, size)), $"keys aimed at {prime}, copy's table of {size}");
+        Assert.That(stopwatch.Elapsed, Is.LessThan(s_generous));
+    }
+
+    [Test]
+    public void DeepClone_DictionaryLeftSparseByRemovals_CopiesIntoATableForItsCount()
+    {
+        var sparse = new Dictionary<int, int>(100_000);
+        for (int i = 0; i < 100; i++)
+        {
+            sparse.Add(i, i);
+        }
+        Dictionary<int, int> copy = new SlimSerializer().DeepClone(sparse)!;
+
+        Assert.That(copy, Is.EquivalentTo(sparse));
+        Assert.That(copy.EnsureCapacity(0), Is.InRange(100, 200), "a copy of 100 entries is sized for them (padded at random), not for the source's 100,000");
+    }
+
+    private static int LongestChain(Dictionary<int, int> dictionary, int size) =>
+        dictionary.Keys.GroupBy(k => (uint)k % (uint)size).Max(g => g.Count());
+
+    [Test]
     public void HashSet_IntItemsCollidingModuloEachCandidatePrime_RebuildsWithShortChains()
     {
         const int N = 30_000;
