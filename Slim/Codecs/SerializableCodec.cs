@@ -23,6 +23,7 @@ internal sealed class SerializableCodec : SlimCodec
     private readonly ReferenceSlot _nameSlot;
     private readonly ReferenceSlot _valueSlot;
     private readonly (string Member, int UnitBytes)[] _capacities;
+    private readonly bool _isCultureComparer;
 
     public SerializableCodec(Type type, ConstructorInfo constructor, CodecCache codecs) : base(type)
     {
@@ -32,6 +33,7 @@ internal sealed class SerializableCodec : SlimCodec
         _nameSlot = codecs.SlotFor(typeof(string), type.Name + " member name");
         _valueSlot = codecs.SlotFor(typeof(object), type.Name + " member");
         _capacities = DeclaredCapacities.Of(type);
+        _isCultureComparer = type == CultureComparerOptions.ComparerType;
     }
 
     /// <summary>The special constructor of <paramref name="type"/>, or null when it has none.</summary>
@@ -69,6 +71,10 @@ internal sealed class SerializableCodec : SlimCodec
         if (_capacities.Length != 0)
         {
             DebitCapacities(members, session, reader.Position);
+        }
+        if (_isCultureComparer)
+        {
+            CultureComparerOptions.Check(members, reader.Position); // before its constructor can make a collator for them
         }
         session.Defer(new Construction(this, instance, members), CompletionKind.Construct);
     }
