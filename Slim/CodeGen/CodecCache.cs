@@ -155,7 +155,7 @@ internal sealed class CodecCache
         }
         if (type == typeof(System.Globalization.CultureInfo))
         {
-            return CultureNamedCodec.ForCultureInfo(CultureNames.For(_allowedCultures));
+            return new CultureInfoCodec(CultureNames.For(_allowedCultures));
         }
         if (type == typeof(System.Collections.Specialized.NameValueCollection))
         {

@@ -8,16 +8,12 @@ using NFX.Slim.TypeSystem;
 namespace NFX.Slim.Codecs;
 
 /// <summary>
-/// The codecs of the values the runtime keeps one instance of per culture name: <see cref="CultureInfo"/> (its own
-/// ISerializable form throws on this platform once its TextInfo was used) and <see cref="CompareInfo"/> (what a
-/// culture-aware string comparer holds; a copy of its fields would lack the native sort handle a callback sets up).
+/// The codec of <see cref="CompareInfo"/> (what a culture-aware string comparer holds; a copy of its fields would lack
+/// the native sort handle a callback sets up), of which the runtime keeps one instance per culture name.
+/// <see cref="CultureInfo"/> has a codec of its own (<see cref="CultureInfoCodec"/>): a culture object may be changed.
 /// </summary>
 internal static class CultureNamedCodec
 {
-    /// <summary>A program may change a CultureInfo it made: a clone, like a read, is the runtime's read-only instance.</summary>
-    public static SlimCodec ForCultureInfo(CultureNames cultures) =>
-        new CultureNamedCodec<CultureInfo>(cultures, static c => c.Name, CultureInfo.GetCultureInfo, cloneSharesSource: false);
-
     /// <summary>A CompareInfo is immutable: a clone shares it.</summary>
     public static SlimCodec ForCompareInfo(CultureNames cultures) =>
         new CultureNamedCodec<CompareInfo>(cultures, static c => c.Name, CompareInfo.GetCompareInfo, cloneSharesSource: true);

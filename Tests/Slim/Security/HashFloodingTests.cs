@@ -81,7 +81,8 @@ public sealed class HashFloodingTests
         var stopwatch = Stopwatch.StartNew();
         Dictionary<int, int> copy = slim.DeepClone(source)!;
 
-        Assert.That(copy, Is.EquivalentTo(source));
+        Assert.That(copy, Has.Count.EqualTo(N));
+        Assert.That(source.All(pair => copy[pair.Key] == pair.Value), "the copy holds the source's entries");
         int size = copy.EnsureCapacity(0);
         Assert.That(size, Is.EqualTo(source.EnsureCapacity(0)), "the copy's table is the source's size");
         Assert.That(LongestChain(copy, size), Is.EqualTo(LongestChain(source, size)), $"keys aimed at {prime}, copy's table of {size}");
