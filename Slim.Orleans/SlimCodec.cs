@@ -121,8 +121,9 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         {
             result = ReadFields(ref reader);
         }
-        // What Orleans' reader throws when its input runs out ("Insufficient data present in buffer", a declared length over what is left).
-        catch (Exception e) when (e is InvalidOperationException or ArgumentOutOfRangeException or IndexOutOfRangeException or EndOfStreamException)
+        // What Orleans' reader throws when its input runs out ("Insufficient data present in buffer", a declared length over
+        // what is left), and its own errors for field headers forged inside the field (a wire type, a reference, a schema type).
+        catch (Exception e) when (e is InvalidOperationException or ArgumentOutOfRangeException or IndexOutOfRangeException or EndOfStreamException or SerializerException)
         {
             throw SlimErrors.Truncated(reader.Position, e);
         }

@@ -18,7 +18,8 @@ bin="$out/bin"
 plain="$out/plain"
 host="$bin/NFX.Slim.FuzzHost.dll"
 timeout_ms="${NFX_FUZZ_TIMEOUT_MS:-10000}"
-targets=(slim-policy slim-allowall slim-typed reader glue-handshake glue-frames cache-value slim-layouts)
+targets=(slim-policy slim-allowall slim-typed reader glue-handshake glue-frames cache-value slim-layouts
+    orleans)
 
 install_tools() {
     if ! command -v afl-fuzz >/dev/null; then
@@ -39,7 +40,8 @@ build() {
     dotnet "$plain/NFX.Slim.FuzzHost.dll" seeds "$out/seeds"
     dotnet "$plain/NFX.Slim.FuzzHost.dll" dictionary "$out/dict"
     cp -r "$plain" "$bin"
-    for dll in NFX.StreamerFormats NFX.Slim NFX.Glue NFX.Slim.Caching; do
+    for dll in NFX.StreamerFormats NFX.Slim NFX.Glue NFX.Slim.Caching \
+        NFX.Slim.Orleans; do
         dotnet sharpfuzz "$bin/$dll.dll"
     done
 }
