@@ -98,3 +98,10 @@ public sealed class Table
 {
     public Dictionary<long, int> Rows = [];
 }
+
+/// <summary>Values with a culture: request headers under a culture's comparer, and the culture a reply is formatted in.</summary>
+public sealed class Localized
+{
+    public System.Collections.Specialized.NameValueCollection Headers = new();
+    public System.Globalization.CultureInfo? Culture;
+}
