@@ -121,9 +121,10 @@ public sealed class SlimCodec : IGeneralizedCodec, IGeneralizedCopier, ITypeFilt
         {
             result = ReadFields(ref reader);
         }
-        // What Orleans' reader throws when its input runs out ("Insufficient data present in buffer", a declared length over
-        // what is left), and its own errors for field headers forged inside the field (a wire type, a reference, a schema type).
-        catch (Exception e) when (e is InvalidOperationException or ArgumentOutOfRangeException or IndexOutOfRangeException or EndOfStreamException or SerializerException)
+        // Whatever Orleans' reader throws inside the field: for want of input ("Insufficient data present in buffer", a
+        // declared length over what is left) or for field headers forged there (a wire type, a type encoding, a reference,
+        // an overflowing field id). Slim's own errors pass as they are.
+        catch (Exception e) when (e is not SlimException and not OutOfMemoryException)
         {
             throw SlimErrors.Truncated(reader.Position, e);
         }

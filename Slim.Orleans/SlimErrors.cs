@@ -43,7 +43,10 @@ internal static class SlimErrors
     /// <summary>Names in messages are cut: a name may be 16 KiB.</summary>
     private static string Clip(string name) => name.Length <= 256 ? name : string.Concat(name.AsSpan(0, 256), "...");
 
-    /// <summary>Orleans' reader failed inside the Slim field, mostly for want of input (its own exceptions say only that data or an index ran out).</summary>
+    /// <summary>
+    /// Orleans' reader failed inside the Slim field: for want of input (its own exceptions say only that data or an index
+    /// ran out) or on a field header forged there; <paramref name="inner"/> is its exception.
+    /// </summary>
     public static SlimDeserializationException Truncated(long offset, Exception inner) => new(
         $"The Slim field could not be read: Orleans' reader failed at offset {offset} ({inner.GetType().Name}: {inner.Message}). The message is truncated or corrupt.", inner);
 

@@ -18,6 +18,9 @@ namespace NFX.Tests.Slim
             yield return new TestCaseData(node, "534C02002B35772418290235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C3001026103").SetName("Node_SelfCycle");
             yield return new TestCaseData(new List<int> { 1, 2 }, "534C02000E35772418290235011F010A020204").SetName("ListOfInt");
             yield return new TestCaseData(42, "534C0200083577241829020A54").SetName("BoxedInt");
+            // A culture: its type entry, then inline its name and the flags byte, 00 for the runtime's shared read-only instance.
+            yield return new TestCaseData(System.Globalization.CultureInfo.GetCultureInfo("de-DE"), "534C02004735772418290235002153797374656D2E476C6F62616C697A6174696F6E2E43756C74757265496E666F1753797374656D2E507269766174652E436F72654C69620664652D444500").SetName("SharedCulture");
+            yield return new TestCaseData(System.Globalization.CultureInfo.InvariantCulture, "534C02004235772418290235002153797374656D2E476C6F62616C697A6174696F6E2E43756C74757265496E666F1753797374656D2E507269766174652E436F72654C69620100").SetName("InvariantCulture");
             yield return new TestCaseData(TwoBranches(), "534C02003835772418290203020235100C476F6C64656E2E4E6F64650F4E46582E536C696D2E546573747385331C300102610101026200023501026300").SetName("ObjectArray_BodiesDepthFirst");
         }
 
