@@ -8,6 +8,9 @@ namespace NFX.Perf.Contenders;
 /// <summary>System.Text.Json with fields included; ReferenceHandler.Preserve for graphs with sharing or cycles.</summary>
 public sealed class SystemTextJsonContender : Contender
 {
+    /// <summary>The name in the tables.</summary>
+    public const string ContenderName = "System.Text.Json";
+
     /// <summary>Deep enough for the graph workload (one department of peers deep), far above the default 64.</summary>
     public const int MaxDepth = 2048;
 
@@ -28,7 +31,7 @@ public sealed class SystemTextJsonContender : Contender
     public SystemTextJsonContender() => _writer = new Utf8JsonWriter(_buffer, new JsonWriterOptions { SkipValidation = true, MaxDepth = MaxDepth });
 
     /// <inheritdoc/>
-    public override string Name => "System.Text.Json";
+    public override string Name => ContenderName;
 
     /// <inheritdoc/>
     public override string Notes => $"IncludeFields, MaxDepth {MaxDepth}, reused Utf8JsonWriter; ReferenceHandler.Preserve on graph workloads.";
