@@ -18,6 +18,7 @@ public static class MarkdownReport
         var text = new StringBuilder();
         text.AppendLine("# Slim side by side: quick mode results").AppendLine();
         text.AppendLine($"Machine: {run.Machine}.  ");
+        text.AppendLine($"{PeerVersions.Line()}  ");
         if (run.Load.Start is double loadStart)
         {
             text.AppendLine(MachineInfo.DescribeLoad(loadStart, run.Load.End, run.Machine.Cores));

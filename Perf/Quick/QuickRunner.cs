@@ -33,6 +33,8 @@ public static class QuickRunner
         string command = "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args));
         progress.Note($"quick mode on {machine}");
         output.WriteLine(LoadLine(loadAtStart, null, machine.Cores));
+        output.WriteLine(PeerVersions.Line());
+        output.WriteLine();
         if (options.PerzonLoop != WorkloadCatalog.FullPerzonLoop && options.Selects("perzon-loop"))
         {
             progress.Note($"Perzon loop scaled to {options.PerzonLoop:N0} objects (the ancestor's 500,000: --loop 500000)");
