@@ -1,6 +1,7 @@
 using System.Text;
 using BenchmarkDotNet.Running;
 using NFX.Perf.Akka;
+using NFX.Perf.ColdStart;
 using NFX.Perf.Costs;
 using NFX.Perf.Orleans;
 using NFX.Perf.Quick;
@@ -23,12 +24,14 @@ public static class Program
     /// <summary>Every verb, the ones a user runs first, then the child processes the others start.</summary>
     public static IReadOnlyList<Verb> Verbs { get; } =
     [
-        new(QuickRunner.Verb, "[--filter a,b] [--loop N] [--budget-ms N] [--no-rpc] [--write-docs | --out DIR] [--rpc-* N]",
+        new(QuickRunner.Verb, "[--filter a,b] [--loop N] [--budget-ms N] [--no-rpc] [--coldstart-runs N] [--write-docs | --out DIR] [--rpc-* N]",
             "the main job: every workload x contender, deep clone, HybridCache, Akka.NET, Orleans and RPC; tables, targets and a summary",
             args => QuickRunner.Run(args)),
         new(RpcQuick.Verb, "[--write-docs | --out DIR] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]",
             "only the RPC benchmark: Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift and a raw socket",
             args => RpcQuick.RunStandalone(args, QuickRunner.DefaultDocsDirectory())),
+        new(ColdStartBench.Key, "[--runs N]", "the cold-start table alone: each contender's first call of a new type, in fresh processes",
+            args => ColdStartBench.RunStandalone(args)),
         new(AkkaBench.Verb, "", "Slim in Akka.NET, the longer run (more rounds and messages than quick's part)", _ => new AkkaBench().RunLong()),
         new(OrleansBench.Verb, "", "Slim in Orleans, the longer run", _ => new OrleansBench().RunLong()),
         new(OrleansReadCost.Verb, "", "Orleans: CPU per codec-only read and write of each contender, and the small message's read by part", _ => OrleansReadCost.Run(Console.Out)),
@@ -44,6 +47,8 @@ public static class Program
             "the Glue soak: a three-node cluster with nodes killed and hostile peers, memory watched", args => SoakRunner.Run(args)),
         new(ChildProbe.Verb, "WORKLOAD CONTENDER", "child of quick: verifies one contender on a deep workload (a stack overflow ends only the child)",
             args => ChildProbe.RunChild(args[0], args[1]), Internal: true) { MinArguments = 2, MaxArguments = 2 },
+        new(ColdStartChild.Verb, "CONTENDER", "child of quick and coldstart: one contender's first calls in a fresh process",
+            args => ColdStartChild.Run(args[0], Console.Out), Internal: true) { MinArguments = 1, MaxArguments = 1 },
         new(RpcServerProcess.Verb, "", "child of rpc and quick: the RPC servers in their own process", _ => RpcServerProcess.RunChild(), Internal: true)
             { MaxArguments = 0 },
         new(ScalingChild.Verb, "list|tree MILLIONS RUNS", "child of scaling: one shape at one size", args => ScalingChild.Run(args), Internal: true)

@@ -30,6 +30,9 @@ public sealed record QuickOptions
     /// <summary>False (<c>--no-rpc</c>) to skip the RPC benchmark (Perf/Rpc); a filtered run includes it only when a filter matches "rpc".</summary>
     public bool Rpc { get; init; } = true;
 
+    /// <summary>Fresh processes per contender in the cold-start table (<c>--coldstart-runs N</c>, at least 1).</summary>
+    public int ColdStartRuns { get; init; } = ColdStart.ColdStartBench.DefaultRuns;
+
     /// <summary>The <c>--rpc-*</c> options, passed on to <see cref="Rpc.RpcQuickOptions.Parse"/>.</summary>
     public IReadOnlyList<string> RpcArgs { get; init; } = [];
 
@@ -53,9 +56,10 @@ public sealed record QuickOptions
                 "--out" => options with { OutputDirectory = Next(), WriteDocs = true },
                 "--no-docs" => options with { WriteDocs = false },
                 "--no-rpc" => options with { Rpc = false },
+                "--coldstart-runs" => options with { ColdStartRuns = Math.Max(1, int.Parse(Next(), CultureInfo.InvariantCulture)) },
                 "--rpc-in-process" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
                 "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" or "--stream-items" or "--stream-rows" or "--stream-rounds" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
-                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--stream-items N] [--stream-rows N] [--stream-rounds N]"),
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--coldstart-runs N] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--stream-items N] [--stream-rows N] [--stream-rounds N]"),
             };
         }
         return options;

@@ -2,6 +2,7 @@ using System.Text;
 using NFX.Perf.Akka;
 using NFX.Perf.Cache;
 using NFX.Perf.Cloning;
+using NFX.Perf.ColdStart;
 using NFX.Perf.Contenders;
 using NFX.Perf.Orleans;
 using NFX.Perf.Rpc;
@@ -60,6 +61,17 @@ public static class QuickRunner
         if (workloads.Count + clones.Count > 0)
         {
             targets.Add(ReportSerialization(options, machine, command, loadAtStart, workloads, clones, progress, output));
+        }
+
+        // 2b. Cold start: each contender's first call of a new type, in fresh processes.
+        if (options.Selects(ColdStartBench.Key))
+        {
+            progress.Report($"{ColdStartBench.Key}: first calls in fresh processes, {options.ColdStartRuns} per contender");
+            IReadOnlyList<ColdStartRow> cold = ColdStartBench.Measure(options.ColdStartRuns, progress.Report);
+            output.Write(ColdStartBench.Table(cold, options.ColdStartRuns));
+            TargetTable coldTargets = ColdStartBench.Targets(cold);
+            output.WriteLine(coldTargets.ToMarkdown());
+            targets.Add(coldTargets);
         }
 
         // 3. Slim inside its hosts, each part with its own tables and targets.
