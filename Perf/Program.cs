@@ -27,7 +27,7 @@ public static class Program
         new(QuickRunner.Verb, "[--filter a,b] [--loop N] [--budget-ms N] [--no-rpc] [--coldstart-runs N] [--write-docs | --out DIR] [--rpc-* N]",
             "the main job: every workload x contender, deep clone, HybridCache, Akka.NET, Orleans and RPC; tables, targets and a summary",
             args => QuickRunner.Run(args)),
-        new(RpcQuick.Verb, "[--write-docs | --out DIR] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process]",
+        new(RpcQuick.Verb, "[--write-docs | --out DIR] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--rpc-no-big] [--rpc-big-* N]",
             "only the RPC benchmark: Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift and a raw socket",
             args => RpcQuick.RunStandalone(args, QuickRunner.DefaultDocsDirectory())),
         new(ColdStartBench.Key, "[--runs N]", "the cold-start table alone: each contender's first call of a new type, in fresh processes",

@@ -57,9 +57,9 @@ public sealed record QuickOptions
                 "--no-docs" => options with { WriteDocs = false },
                 "--no-rpc" => options with { Rpc = false },
                 "--coldstart-runs" => options with { ColdStartRuns = Math.Max(1, int.Parse(Next(), CultureInfo.InvariantCulture)) },
-                "--rpc-in-process" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
-                "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" or "--stream-items" or "--stream-rows" or "--stream-rounds" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
-                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--coldstart-runs N] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--stream-items N] [--stream-rows N] [--stream-rounds N]"),
+                "--rpc-in-process" or "--rpc-no-big" => options with { RpcArgs = [.. options.RpcArgs, args[i]] },
+                "--rpc-budget-ms" or "--rpc-callers" or "--rpc-w3-calls" or "--rpc-big-budget-ms" or "--rpc-big-callers" or "--rpc-best-callers" or "--stream-items" or "--stream-rows" or "--stream-rounds" => options with { RpcArgs = [.. options.RpcArgs, args[i], Next()] },
+                _ => throw new ArgumentException($"Unknown option '{args[i]}'. Usage: quick [--filter a,b] [--loop N] [--budget-ms N] [--write-docs] [--out DIR] [--no-rpc] [--coldstart-runs N] [--rpc-budget-ms N] [--rpc-callers N] [--rpc-w3-calls N] [--rpc-in-process] [--rpc-no-big] [--rpc-big-budget-ms N] [--rpc-big-callers N] [--rpc-best-callers N] [--stream-items N] [--stream-rows N] [--stream-rounds N]"),
             };
         }
         return options;

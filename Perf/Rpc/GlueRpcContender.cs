@@ -33,13 +33,22 @@ public sealed class GlueRpcContender : RpcContender
     {
         IRpcBench proxy = _proxy ?? throw new InvalidOperationException("Not connected.");
         string text = RpcData.EchoText;
+        int size = RpcWorkloads.PayloadBytes(workload);
         return workload switch
         {
             RpcWorkload.Sum => new RpcCaller<int>(() => proxy.Sum(20, 22), r => r == 42),
             RpcWorkload.Echo => new RpcCaller<string>(() => proxy.Echo(text), r => r == text),
-            _ => new RpcCaller<DbRow[]>(() => proxy.DbWork(7), RpcData.SameRows),
+            RpcWorkload.DbWork => new RpcCaller<DbRow[]>(() => proxy.DbWork(7), RpcData.SameRows),
+            _ when RpcWorkloads.IsRows(workload) => RowsCaller(proxy, RpcData.BigRows(size)),
+            _ => BytesCaller(proxy, RpcData.BigBytes(size)),
         };
     }
+
+    private static RpcCaller<byte[]> BytesCaller(IRpcBench proxy, byte[] data) =>
+        new(() => proxy.EchoBytes(data), r => r.AsSpan().SequenceEqual(data), checkEveryAnswer: true);
+
+    private static RpcCaller<DbRow[]> RowsCaller(IRpcBench proxy, DbRow[] rows) =>
+        new(() => proxy.EchoRows(rows), r => RpcData.SameRows(r, rows), checkEveryAnswer: true);
 
     /// <inheritdoc/>
     public override async ValueTask DisposeAsync()

@@ -15,6 +15,12 @@ public interface IRpcBench
     /// <summary>W3 "DBWork": 10 rows x 10 fields.</summary>
     ValueTask<DbRow[]> DbWork(int id);
 
+    /// <summary>W4/W5 (big messages): the bytes back.</summary>
+    ValueTask<byte[]> EchoBytes(byte[] data);
+
+    /// <summary>W4/W5 (big messages): the rows back.</summary>
+    ValueTask<DbRow[]> EchoRows(DbRow[] rows);
+
     /// <summary>Streaming S1: the integers 0..count-1, one small item each.</summary>
     IAsyncEnumerable<int> StreamItems(int count);
 

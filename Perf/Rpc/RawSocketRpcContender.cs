@@ -21,12 +21,20 @@ public sealed class RawSocketRpcContender : RpcContender
     public override bool SupportsConcurrency => false;
 
     /// <inheritdoc/>
+    public override string? CannotRun(RpcWorkload workload) =>
+        RpcWorkloads.IsBig(workload) ? "the baseline of the small calls only (its frames carry a fixed reply)" : null;
+
+    /// <inheritdoc/>
     public override async Task ConnectAsync(RpcPorts ports) => _client = await RawPingPong.Client.ConnectAsync(ports.Raw);
 
     /// <inheritdoc/>
     public override RpcCaller Caller(RpcWorkload workload)
     {
         RawPingPong.Client client = _client ?? throw new InvalidOperationException("Not connected.");
+        if (CannotRun(workload) is string why)
+        {
+            throw new NotSupportedException(why);
+        }
         byte[] request = RawPingPong.Request(workload);
         int size = RawPingPong.ReplySize(workload);
         return new RpcCaller<int>(() => client.PingAsync(request), r => r == size);

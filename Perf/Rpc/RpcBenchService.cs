@@ -13,6 +13,12 @@ public sealed class RpcBenchService : IRpcBench
     public ValueTask<DbRow[]> DbWork(int id) => new(RpcData.Rows);
 
     /// <inheritdoc/>
+    public ValueTask<byte[]> EchoBytes(byte[] data) => new(data);
+
+    /// <inheritdoc/>
+    public ValueTask<DbRow[]> EchoRows(DbRow[] rows) => new(rows);
+
+    /// <inheritdoc/>
     public async IAsyncEnumerable<int> StreamItems(int count)
     {
         for (int i = 0; i < count; i++)

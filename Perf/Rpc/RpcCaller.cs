@@ -15,8 +15,12 @@ public abstract class RpcCaller
     public abstract Task CallOnceAsync();
 }
 
-/// <summary>A caller of a call returning <typeparamref name="T"/> (the delegate is made once; calling it allocates nothing of the harness's).</summary>
-public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check) : RpcCaller
+/// <summary>
+/// A caller of a call returning <typeparamref name="T"/> (the delegate is made once; calling it allocates nothing of the
+/// harness's). With <paramref name="checkEveryAnswer"/> every answer of a run is checked after its latency is taken (the
+/// big messages, where a lost or torn payload is the failure to catch); otherwise only the verifying call is.
+/// </summary>
+public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check, bool checkEveryAnswer = false) : RpcCaller
 {
     /// <inheritdoc/>
     public override async Task<string?> VerifyAsync()
@@ -40,9 +44,10 @@ public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check) :
         while (run.TryNext(out int index))
         {
             long start = Stopwatch.GetTimestamp();
+            T answer;
             try
             {
-                await call();
+                answer = await call();
             }
             catch (Exception e)
             {
@@ -50,6 +55,10 @@ public sealed class RpcCaller<T>(Func<ValueTask<T>> call, Func<T, bool> check) :
                 continue;
             }
             run.Record(index, start);
+            if (checkEveryAnswer && !check(answer))
+            {
+                run.Fail(new InvalidDataException($"wrong answer to call #{index}"));
+            }
         }
     }
 }

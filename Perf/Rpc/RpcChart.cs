@@ -27,13 +27,18 @@ public static class RpcChart
             MinimumDecades = (lo, lo + 1),
             EmphasizedDecade = null,
         };
-        foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+        foreach (RpcWorkload workload in RpcWorkloads.Small)
         {
             chart.AddHeading(Title(workload));
             foreach (RpcContender contender in results.Contenders)
             {
                 RpcCell? manyCell = results.Cell(contender.Name, workload, many);
                 RpcCell? oneCell = results.Cell(contender.Name, workload, 1);
+                if (manyCell is null && oneCell is null)
+                {
+                    // A contender of the big-message rows only.
+                    continue;
+                }
                 if (manyCell?.Status != CellStatus.Measured && oneCell?.Status != CellStatus.Measured)
                 {
                     // The first clause of the reason: the table has the rest.

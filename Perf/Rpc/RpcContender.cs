@@ -15,6 +15,9 @@ public abstract class RpcContender : IAsyncDisposable
     /// <summary>False when it carries one message at a time by design (the raw baseline): no many-in-flight row.</summary>
     public virtual bool SupportsConcurrency => true;
 
+    /// <summary>Why it does not run <paramref name="workload"/> (n/a), or null.</summary>
+    public virtual string? CannotRun(RpcWorkload workload) => null;
+
     /// <summary>Connects to its server.</summary>
     public abstract Task ConnectAsync(RpcPorts ports);
 

@@ -32,6 +32,85 @@ public static class RpcData
         Note = new string(r.Note.AsSpan()),
     };
 
+    /// <summary>
+    /// The big workloads' byte[] of <paramref name="size"/> bytes (seeded, not compressible by accident), one per size,
+    /// sent as the argument of every call and expected back.
+    /// </summary>
+    public static byte[] BigBytes(int size) => size == RpcWorkloads.W4Bytes ? s_bytes64K.Value : size == RpcWorkloads.W5Bytes ? s_bytes1M.Value : MakeBytes(size);
+
+    /// <summary>
+    /// The big workloads' rows of <paramref name="size"/> bytes: W3's ten fields per row, every string its own object
+    /// (so no contender can send one twice as a reference), as many rows as it takes for their field data (strings as
+    /// UTF-8, numbers at their width) to reach the size.
+    /// </summary>
+    public static DbRow[] BigRows(int size) => size == RpcWorkloads.W4Bytes ? s_rows64K.Value : size == RpcWorkloads.W5Bytes ? s_rows1M.Value : MakeRows(size);
+
+    /// <summary>The field data of one row, in bytes: its strings as UTF-8 plus 33 bytes of numbers (int, long, double, bool, int, DateTime).</summary>
+    public static int FieldBytes(DbRow row) =>
+        System.Text.Encoding.UTF8.GetByteCount(row.Name) + System.Text.Encoding.UTF8.GetByteCount(row.City) +
+        System.Text.Encoding.UTF8.GetByteCount(row.Code) + System.Text.Encoding.UTF8.GetByteCount(row.Note) + 4 + 8 + 8 + 1 + 4 + 8;
+
+    /// <summary>True when <paramref name="rows"/> equal <paramref name="expected"/> field by field.</summary>
+    public static bool SameRows(IReadOnlyList<DbRow>? rows, IReadOnlyList<DbRow> expected)
+    {
+        if (rows is null || rows.Count != expected.Count)
+        {
+            return false;
+        }
+        for (int i = 0; i < rows.Count; i++)
+        {
+            DbRow a = rows[i], b = expected[i];
+            if (a.Id != b.Id || a.Name != b.Name || a.City != b.City || a.Amount != b.Amount || !a.Price.Equals(b.Price) || a.Active != b.Active
+                || a.Code != b.Code || a.Quantity != b.Quantity || a.Created != b.Created || a.Created.Kind != b.Created.Kind || a.Note != b.Note)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// <summary>The big rows as the gRPC message (built once per size).</summary>
+    public static DbReply BigRowsMessage(int size) => size == RpcWorkloads.W4Bytes ? s_rowsMessage64K.Value : s_rowsMessage1M.Value;
+
+    private static readonly Lazy<byte[]> s_bytes64K = new(() => MakeBytes(RpcWorkloads.W4Bytes));
+    private static readonly Lazy<byte[]> s_bytes1M = new(() => MakeBytes(RpcWorkloads.W5Bytes));
+    private static readonly Lazy<DbRow[]> s_rows64K = new(() => MakeRows(RpcWorkloads.W4Bytes));
+    private static readonly Lazy<DbRow[]> s_rows1M = new(() => MakeRows(RpcWorkloads.W5Bytes));
+    private static readonly Lazy<DbReply> s_rowsMessage64K = new(() => ToMessage(BigRows(RpcWorkloads.W4Bytes)));
+    private static readonly Lazy<DbReply> s_rowsMessage1M = new(() => ToMessage(BigRows(RpcWorkloads.W5Bytes)));
+
+    private static byte[] MakeBytes(int size)
+    {
+        var bytes = new byte[size];
+        new Random(size).NextBytes(bytes);
+        return bytes;
+    }
+
+    private static DbRow[] MakeRows(int size)
+    {
+        var rows = new List<DbRow>();
+        for (int total = 0, i = 0; total < size; i++)
+        {
+            var random = new Random(i);
+            DbRow row = new()
+            {
+                Id = 100_000 + i,
+                Name = $"Customer {i:D6}",
+                City = (i % 5) switch { 0 => "Cleveland", 1 => "Amsterdam", 2 => "Kyiv", 3 => "Lisbon", _ => "Osaka" },
+                Amount = 1_000L * random.Next(1, 1_000_000),
+                Price = Math.Round(random.NextDouble() * 1000, 2),
+                Active = i % 3 != 0,
+                Code = $"C-{random.Next(100_000_000):D8}",
+                Quantity = random.Next(1, 500),
+                Created = new DateTime(2015, 3, 1, 10, 30, 0, DateTimeKind.Utc).AddMinutes(i),
+                Note = i % 4 == 0 ? $"priority shipping, order {i}" : $"standard delivery, order {i}",
+            };
+            rows.Add(row);
+            total += FieldBytes(row);
+        }
+        return [.. rows];
+    }
+
     /// <summary>W3's ten rows as the gRPC reply.</summary>
     public static DbReply RowsMessage { get; } = ToMessage(Rows);
 
@@ -113,7 +192,8 @@ public static class RpcData
         Note = i % 4 == 0 ? "priority shipping" : "standard",
     };
 
-    private static DbReply ToMessage(DbRow[] rows)
+    /// <summary>Rows as the gRPC message.</summary>
+    public static DbReply ToMessage(DbRow[] rows)
     {
         var reply = new DbReply();
         foreach (DbRow r in rows)

@@ -72,7 +72,7 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
     /// </summary>
     public static async Task WarmAsync(RpcContender contender, int callers, TimeSpan each)
     {
-        foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+        foreach (RpcWorkload workload in RpcWorkloads.Small)
         {
             RpcCaller caller = contender.Caller(workload);
             if (await caller.VerifyAsync() is null)

@@ -43,6 +43,8 @@ public static class RpcQuick
             new ThriftRpcContender(ThriftProtocolKind.Compact),
             new RawSocketRpcContender(),
         ];
+        // Only in the rows with the most callers of W4: gRPC in its documented best configuration.
+        RpcContender[] bestOnly = options.Big ? [new GrpcRpcContender(multipleConnections: true), new ProtobufNetGrpcRpcContender(multipleConnections: true)] : [];
         var cells = new List<RpcCell>();
         try
         {
@@ -56,7 +58,7 @@ public static class RpcQuick
                 RpcMeasurer.WarmAsync(contender, contender.SupportsConcurrency ? options.Callers : 1, options.WarmupPerWorkload(contender)).GetAwaiter().GetResult();
             }
             progress("rpc: warmed up");
-            foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+            foreach (RpcWorkload workload in RpcWorkloads.Small)
             {
                 // Each caller count: the contenders that can run it, in interleaved rounds; the others as n/a.
                 RpcContender[] concurrent = contenders.Where(c => c.Unavailable is null && c.SupportsConcurrency).ToArray();
@@ -72,10 +74,18 @@ public static class RpcQuick
                     cells.Add(at >= 0 ? single[at] : RpcCell.NotRun(contender.Name, workload, 1, CellStatus.NotApplicable, contender.Unavailable!));
                 }
             }
+            if (options.Big)
+            {
+                foreach (RpcContender contender in bestOnly.Where(c => c.Unavailable is null))
+                {
+                    contender.ConnectAsync(ports).GetAwaiter().GetResult();
+                }
+                cells.AddRange(MeasureBig(options, child is null ? null : child.AllocatedBytes, contenders, bestOnly, progress));
+            }
         }
         finally
         {
-            foreach (RpcContender contender in contenders)
+            foreach (RpcContender contender in contenders.Concat(bestOnly))
             {
                 contender.DisposeAsync().AsTask().GetAwaiter().GetResult();
             }
@@ -85,7 +95,7 @@ public static class RpcQuick
 
         var results = new RpcResults(options, MachineInfo.Current(), child is not null,
             command ?? "dotnet run -c Release --project Perf -- " + Verb, clock.Elapsed, (loadAtStart, MachineInfo.LoadAverage()),
-            contenders, cells);
+            [.. contenders, .. bestOnly], cells);
         output.Write(RpcReport.Tables(results));
         output.WriteLine("## RPC targets");
         output.WriteLine();
@@ -122,6 +132,41 @@ public static class RpcQuick
         }
         Run(Console.Out, directory, RpcQuickOptions.Parse(args), "dotnet run -c Release --project Perf -- " + string.Join(' ', new[] { Verb }.Concat(args)));
         return 0;
+    }
+
+    /// <summary>
+    /// W4 and W5: each big workload with one caller and with <see cref="RpcQuickOptions.BigCallers"/> (every contender
+    /// that runs it), then W4 with <see cref="RpcQuickOptions.BestCallers"/>: Glue beside both gRPC contenders on one
+    /// connection and on several. Short measuring windows (<see cref="RpcQuickOptions.BigBudget"/>), every answer checked.
+    /// </summary>
+    private static List<RpcCell> MeasureBig(RpcQuickOptions options, Func<long>? serverAllocatedBytes, RpcContender[] contenders,
+        RpcContender[] bestOnly, Action<string> progress)
+    {
+        var clock = Stopwatch.StartNew();
+        var measurer = new RpcMeasurer(options with { Budget = options.BigBudget, Warmup = options.BigWarmup, DbWorkCalls = null }, serverAllocatedBytes);
+        var cells = new List<RpcCell>();
+        string[] best = [GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName, ProtobufNetGrpcRpcContender.ContenderName];
+        foreach (RpcWorkload workload in RpcWorkloads.Big)
+        {
+            RpcContender[] runnable = contenders.Where(c => c.Unavailable is null && c.CannotRun(workload) is null).ToArray();
+            foreach (int callers in new[] { 1, options.BigCallers })
+            {
+                cells.AddRange(MeasureRounds(measurer, runnable, workload, callers, progress));
+            }
+            if (workload is not (RpcWorkload.Bytes64K or RpcWorkload.Rows64K))
+            {
+                continue;
+            }
+            RpcContender[] group = [.. runnable.Where(c => best.Contains(c.Name)), .. bestOnly.Where(c => c.Unavailable is null)];
+            cells.AddRange(MeasureRounds(measurer, group, workload, options.BestCallers, progress));
+            foreach (RpcContender contender in runnable.Where(c => !best.Contains(c.Name)))
+            {
+                cells.Add(RpcCell.NotRun(contender.Name, workload, options.BestCallers, CellStatus.NotApplicable,
+                    "a pool of one-call-at-a-time connections: not run with this many callers (the row shows gRPC's connection settings)"));
+            }
+        }
+        progress($"rpc: W4/W5 (big messages) done in {clock.Elapsed.TotalSeconds:0} s");
+        return cells;
     }
 
     private static RpcCell[] MeasureRounds(RpcMeasurer measurer, RpcContender[] contenders, RpcWorkload workload, int callers, Action<string> progress)

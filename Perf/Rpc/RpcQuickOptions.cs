@@ -24,10 +24,31 @@ public sealed record RpcQuickOptions
     /// <summary>W3 with exactly this many calls per cell instead of the time budget (the ancestor's 64,000); null = budget.</summary>
     public int? DbWorkCalls { get; init; }
 
+    /// <summary>False (<c>--rpc-no-big</c>) to skip W4 and W5, the big messages.</summary>
+    public bool Big { get; init; } = true;
+
+    /// <summary>Timed stretch per W4/W5 cell (over the rounds; a call of 1 MB each way takes milliseconds, so a short one holds hundreds). Default 0.6 s.</summary>
+    public TimeSpan BigBudget { get; init; } = TimeSpan.FromMilliseconds(600);
+
+    /// <summary>Untimed calls before each W4/W5 cell's first round. Default 0.2 s.</summary>
+    public TimeSpan BigWarmup { get; init; } = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>Concurrent callers of the W4/W5 rows with many calls in flight (beside one at a time). Default 16.</summary>
+    public int BigCallers { get; init; } = 16;
+
+    /// <summary>
+    /// Callers of the W4 rows that show the gRPC contenders in their best configuration (multiple HTTP/2 connections)
+    /// beside one connection and Glue. Default 256.
+    /// </summary>
+    public int BestCallers { get; init; } = 256;
+
     /// <summary>Servers in this process instead of a child process.</summary>
     public bool InProcess { get; init; }
 
-    /// <summary>Parses <c>--rpc-budget-ms N --rpc-callers N --rpc-w3-calls N --rpc-in-process</c> (others are ignored).</summary>
+    /// <summary>
+    /// Parses <c>--rpc-budget-ms N --rpc-callers N --rpc-w3-calls N --rpc-in-process --rpc-no-big --rpc-big-budget-ms N
+    /// --rpc-big-callers N --rpc-best-callers N</c> (others are ignored).
+    /// </summary>
     public static RpcQuickOptions Parse(IReadOnlyList<string> args)
     {
         var options = new RpcQuickOptions();
@@ -40,6 +61,10 @@ public sealed record RpcQuickOptions
                 "--rpc-callers" => options with { Callers = Next() },
                 "--rpc-w3-calls" => options with { DbWorkCalls = Next() },
                 "--rpc-in-process" => options with { InProcess = true },
+                "--rpc-no-big" => options with { Big = false },
+                "--rpc-big-budget-ms" => options with { BigBudget = TimeSpan.FromMilliseconds(Next()) },
+                "--rpc-big-callers" => options with { BigCallers = Next() },
+                "--rpc-best-callers" => options with { BestCallers = Next() },
                 _ => options,
             };
         }

@@ -10,6 +10,7 @@ public static class RpcReport
     private const string Grpc = GrpcRpcContender.ContenderName;
     private const string Raw = RawSocketRpcContender.ContenderName;
     private const string CodeFirst = ProtobufNetGrpcRpcContender.ContenderName;
+    private const string GrpcMulti = Grpc + global::NFX.Perf.Rpc.Grpc.GrpcChannels.MultipleSuffix;
     private static readonly string s_thriftBinary = ThriftRpcContender.NameOf(Thrift.ThriftProtocolKind.Binary);
     private static readonly string s_thriftCompact = ThriftRpcContender.NameOf(Thrift.ThriftProtocolKind.Compact);
 
@@ -62,7 +63,7 @@ public static class RpcReport
     public static string Tables(RpcResults results)
     {
         var text = new StringBuilder();
-        foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+        foreach (RpcWorkload workload in RpcWorkloads.Small)
         {
             int timed = results.Cells.Where(c => c.Workload == workload && c.Status == CellStatus.Measured).Select(c => c.Calls).DefaultIfEmpty().Max();
             text.AppendLine($"### {Title(workload)}").AppendLine();
@@ -91,8 +92,57 @@ public static class RpcReport
                     "`--rpc-w3-calls 64000` does the same here. Calls/s is a rate, so the two compare either way.").AppendLine();
             }
         }
+        text.Append(BigTables(results));
         return text.ToString();
     }
+
+    /// <summary>
+    /// The W4/W5 tables: per size and form, every contender with one caller and with many, then (W4) the most callers,
+    /// gRPC on one connection and on several; calls/s and MB/s (argument and result payload counted), latency, allocation.
+    /// </summary>
+    public static string BigTables(RpcResults results)
+    {
+        var text = new StringBuilder();
+        foreach (RpcWorkload workload in RpcWorkloads.Big.Where(w => results.Cells.Any(c => c.Workload == w)))
+        {
+            text.AppendLine($"### {Title(workload)}").AppendLine();
+            text.AppendLine("| Contender | Callers | Calls/s | MB/s | vs grpc-dotnet (MB/s) | p50 | p99 | Alloc/call client | Alloc/call server | Calls timed |");
+            text.AppendLine("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+            foreach (RpcCell cell in results.Cells.Where(c => c.Workload == workload).OrderBy(c => c.Callers))
+            {
+                if (cell.Status != CellStatus.Measured)
+                {
+                    string status = cell.Status == CellStatus.NotApplicable ? "n/a" : "FAILED";
+                    text.AppendLine($"| {cell.Contender} | {cell.Callers} | {status} | | | | | | | {status}: {Format.Cell(cell.Reason ?? "")} |");
+                    continue;
+                }
+                double? grpc = MegabytesPerSecond(results, Grpc, workload, cell.Callers);
+                string server = cell.ServerAllocPerCall is double s ? Format.ApproxBytes(s) : "(in client)";
+                double mb = MegabytesPerSecond(cell);
+                text.AppendLine($"| {cell.Contender} | {cell.Callers} | {cell.CallsPerSecond:N0} | {mb:N1} | {(grpc is double g && g > 0 ? Format.Ratio(mb, g) : "-")} " +
+                    $"| {Micros(cell.P50Micros)} | {Micros(cell.P99Micros)} | {Format.ApproxBytes(cell.ClientAllocPerCall)} | {server} | {cell.Calls:N0} |");
+            }
+            text.AppendLine();
+        }
+        if (results.Cells.Any(c => RpcWorkloads.IsBig(c.Workload)))
+        {
+            DbRow[] w4 = RpcData.BigRows(RpcWorkloads.W4Bytes), w5 = RpcData.BigRows(RpcWorkloads.W5Bytes);
+            text.AppendLine($"W4 and W5: the argument and the result each carry the payload (the server echoes what it received), so MB/s = calls/s x 2 x " +
+                $"{RpcWorkloads.W4Bytes / 1024} KiB (W4) or {RpcWorkloads.W5Bytes / 1024 / 1024} MiB (W5), in 10^6 bytes. The rows form sends W3's ten-field rows, " +
+                $"every string its own object, {w4.Length:N0} rows (W4) and {w5.Length:N0} rows (W5): as many as it takes for their field data (strings as " +
+                "UTF-8, numbers at their width) to reach the size. Every answer is compared whole with what was sent. The rows with " +
+                $"{results.Options.BestCallers} callers run on W4 only (W5 with that many callers would hold {results.Options.BestCallers} MiB in flight each way per wave of calls, " +
+                $"too long for quick mode; `--rpc-best-callers` changes the count); `{GrpcMulti}` and the same for {CodeFirst} are the " +
+                "contenders with `EnableMultipleHttp2Connections = true`, the others use one HTTP/2 connection.").AppendLine();
+        }
+        return text.ToString();
+    }
+
+    /// <summary>Payload megabytes (10^6 bytes) per second of a measured big cell: argument and result counted.</summary>
+    public static double MegabytesPerSecond(RpcCell cell) => cell.CallsPerSecond * 2.0 * RpcWorkloads.PayloadBytes(cell.Workload) / 1e6;
+
+    private static double? MegabytesPerSecond(RpcResults results, string contender, RpcWorkload workload, int callers) =>
+        results.Cell(contender, workload, callers) is { Status: CellStatus.Measured } cell && cell.Calls > 0 ? MegabytesPerSecond(cell) : null;
 
     /// <summary>The RPC targets as a markdown table (met / missed / not measured).</summary>
     public static string Targets(RpcResults results) => Evaluate(results).ToMarkdown();
@@ -106,7 +156,7 @@ public static class RpcReport
         targets.Add(w1 is double a
             ? Target.Judged("W1 Glue calls/s", ">= 250,000", $"{a:N0} calls/s ({many} callers)", a >= 250_000, TargetKind.Timing)
             : Target.NotMeasured("W1 Glue calls/s", ">= 250,000", NotTimed(results, Glue, RpcWorkload.Sum, many), TargetKind.Timing));
-        foreach ((RpcWorkload workload, double grpcGoal, double codeFirstGoal) in new[] { (RpcWorkload.Sum, 6.0, 5.0), (RpcWorkload.DbWork, 4.0, 4.0) })
+        foreach ((RpcWorkload workload, double grpcGoal, double codeFirstGoal) in new[] { (RpcWorkload.Sum, 8.0, 5.0), (RpcWorkload.DbWork, 4.0, 4.0) })
         {
             double? glue = Timed(results, Glue, workload, many);
             foreach ((string peer, double goal) in new[] { (Grpc, grpcGoal), (CodeFirst, codeFirstGoal) })
@@ -124,11 +174,12 @@ public static class RpcReport
         {
             targets.Add(Latency(results, workload, Grpc, $"{Short(workload)} one-at-a-time p50 no worse than {Grpc}'s", "<= 1x", 1));
         }
-        foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+        foreach (RpcWorkload workload in RpcWorkloads.Small)
         {
             targets.Add(Latency(results, workload, Raw, $"{Short(workload)} one-at-a-time p50 within 2x of the raw socket", "<= 2x", 2));
         }
-        foreach (RpcWorkload workload in Enum.GetValues<RpcWorkload>())
+        targets.AddRange(BigTargets(results));
+        foreach (RpcWorkload workload in RpcWorkloads.Small)
         {
             RpcCell? glue = results.Cell(Glue, workload, many);
             if (glue is not { Status: CellStatus.Measured } || glue.Calls == 0)
@@ -146,6 +197,48 @@ public static class RpcReport
                 met, TargetKind.Structural));
         }
         return new TargetTable("RPC", targets);
+    }
+
+    /// <summary>
+    /// W4/W5: Glue's MB/s no lower than grpc-dotnet's, each size and form, with the many-callers count; and on W4 with
+    /// the most callers against grpc-dotnet's better configuration (one connection or several). None when W4/W5 did not run.
+    /// </summary>
+    private static IEnumerable<Target> BigTargets(RpcResults results)
+    {
+        if (!results.Cells.Any(c => RpcWorkloads.IsBig(c.Workload)))
+        {
+            yield break;
+        }
+        foreach (RpcWorkload workload in RpcWorkloads.Big)
+        {
+            int callers = results.Options.BigCallers;
+            yield return MegabytesTarget(results, workload, callers, [Grpc], $"{Short(workload)} {RpcWorkloads.Form(workload)}: Glue MB/s no lower than {Grpc}'s ({callers} callers)");
+            if (workload is RpcWorkload.Bytes64K or RpcWorkload.Rows64K)
+            {
+                callers = results.Options.BestCallers;
+                yield return MegabytesTarget(results, workload, callers, [Grpc, GrpcMulti],
+                    $"{Short(workload)} {RpcWorkloads.Form(workload)}: Glue MB/s no lower than {Grpc}'s best, one connection or several ({callers} callers)");
+            }
+        }
+    }
+
+    private static Target MegabytesTarget(RpcResults results, RpcWorkload workload, int callers, string[] peers, string name)
+    {
+        const string Goal = ">= 1x";
+        RpcCell? glue = results.Cell(Glue, workload, callers);
+        if (glue is not { Status: CellStatus.Measured } || glue.Calls == 0)
+        {
+            return Target.NotMeasured(name, Goal, NotTimed(results, Glue, workload, callers), TargetKind.Timing);
+        }
+        (string Peer, double Rate)[] measured = [.. peers.Select(p => (p, MegabytesPerSecond(results, p, workload, callers)))
+            .Where(p => p.Item2 is double r && r > 0).Select(p => (p.p, p.Item2!.Value))];
+        if (measured.Length == 0)
+        {
+            return Target.NotMeasured(name, Goal, NotTimed(results, peers[0], workload, callers), TargetKind.Timing);
+        }
+        (string peer, double best) = measured.MaxBy(p => p.Rate);
+        double mine = MegabytesPerSecond(glue);
+        return Target.Judged(name, Goal, $"{mine:N1} vs {best:N1} MB/s ({peer}) = {Format.Ratio(mine, best)}", mine >= best, TargetKind.Timing);
     }
 
     private static Target Faster(string name, double goal, double? glue, double? other, string whyNot) =>
@@ -185,15 +278,14 @@ public static class RpcReport
     {
         RpcWorkload.Sum => "W1: `int Sum(int, int)`",
         RpcWorkload.Echo => "W2: echo of a 100-byte string",
-        _ => "W3: \"DBWork\", 10 rows x 10 fields per call",
+        RpcWorkload.DbWork => "W3: \"DBWork\", 10 rows x 10 fields per call",
+        RpcWorkload.Bytes64K => "W4: 64 KB each way, a byte[]",
+        RpcWorkload.Rows64K => $"W4: 64 KB each way, {RpcData.BigRows(RpcWorkloads.W4Bytes).Length:N0} rows",
+        RpcWorkload.Bytes1M => "W5: 1 MB each way, a byte[]",
+        _ => $"W5: 1 MB each way, {RpcData.BigRows(RpcWorkloads.W5Bytes).Length:N0} rows",
     };
 
-    private static string Short(RpcWorkload workload) => workload switch
-    {
-        RpcWorkload.Sum => "W1",
-        RpcWorkload.Echo => "W2",
-        _ => "W3",
-    };
+    private static string Short(RpcWorkload workload) => RpcWorkloads.Short(workload);
 
     private static string Micros(double micros) => double.IsNaN(micros) ? "-" : Format.Time(micros * 1000);
 }

@@ -40,12 +40,24 @@ public sealed class ThriftRpcContender(ThriftProtocolKind kind) : RpcContender
     public override RpcCaller Caller(RpcWorkload workload)
     {
         string text = RpcData.EchoText;
+        int size = RpcWorkloads.PayloadBytes(workload);
         return workload switch
         {
             RpcWorkload.Sum => new RpcCaller<int>(() => Call(c => c.Sum(20, 22)), r => r == 42),
             RpcWorkload.Echo => new RpcCaller<string>(() => Call(c => c.Echo(text)), r => r == text),
-            _ => new RpcCaller<List<DbRowT>>(() => Call(c => c.DbWork(7)), ThriftBenchHandler.Same),
+            RpcWorkload.DbWork => new RpcCaller<List<DbRowT>>(() => Call(c => c.DbWork(7)), ThriftBenchHandler.Same),
+            _ when RpcWorkloads.IsRows(workload) => RowsCaller(RpcData.BigRows(size)),
+            _ => BytesCaller(RpcData.BigBytes(size)),
         };
+    }
+
+    private RpcCaller<byte[]> BytesCaller(byte[] data) =>
+        new(() => Call(c => c.EchoBytes(data)), r => r.AsSpan().SequenceEqual(data), checkEveryAnswer: true);
+
+    private RpcCaller<List<DbRowT>> RowsCaller(DbRow[] rows)
+    {
+        List<DbRowT> request = [.. rows.Select(ThriftBenchHandler.ToStruct)];
+        return new(() => Call(c => c.EchoRows(request)), r => ThriftBenchHandler.Same(r, rows), checkEveryAnswer: true);
     }
 
     /// <inheritdoc/>

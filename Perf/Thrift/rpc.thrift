@@ -1,4 +1,4 @@
-// The RPC benchmark's service (Perf/Rpc) for the Apache Thrift contenders: the three methods of IRpcBench.
+// The RPC benchmark's service (Perf/Rpc) for the Apache Thrift contenders: the methods of IRpcBench (W1-W5).
 // Regenerate the C# with ./generate.sh (the netstd generator of Debian's thrift-compiler).
 
 namespace netstd NFX.Perf.Thrift
@@ -21,4 +21,6 @@ service RpcBenchT {
   i32 Sum(1: i32 a, 2: i32 b)
   string Echo(1: string text)
   list<DbRowT> DbWork(1: i32 id)
+  binary EchoBytes(1: binary data)
+  list<DbRowT> EchoRows(1: list<DbRowT> rows)
 }

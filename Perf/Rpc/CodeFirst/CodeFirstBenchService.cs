@@ -13,4 +13,10 @@ public sealed class CodeFirstBenchService : ICodeFirstBench
 
     /// <inheritdoc/>
     public ValueTask<DbRows> DbWorkAsync(DbWorkArgs args) => new(s_rows);
+
+    /// <inheritdoc/>
+    public ValueTask<BytesContract> EchoBytesAsync(BytesContract data) => new(data);
+
+    /// <inheritdoc/>
+    public ValueTask<DbRows> EchoRowsAsync(DbRows rows) => new(rows);
 }

@@ -20,4 +20,12 @@ public interface ICodeFirstBench
     /// <summary>W3 "DBWork": 10 rows x 10 fields.</summary>
     [Operation]
     ValueTask<DbRows> DbWorkAsync(DbWorkArgs args);
+
+    /// <summary>W4/W5 (big messages): the bytes back.</summary>
+    [Operation]
+    ValueTask<BytesContract> EchoBytesAsync(BytesContract data);
+
+    /// <summary>W4/W5 (big messages): the rows back.</summary>
+    [Operation]
+    ValueTask<DbRows> EchoRowsAsync(DbRows rows);
 }

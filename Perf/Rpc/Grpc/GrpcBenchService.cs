@@ -16,6 +16,12 @@ public sealed class GrpcBenchService : RpcBench.RpcBenchBase
     public override Task<DbReply> DbWork(DbRequest request, ServerCallContext context) => Task.FromResult(RpcData.RowsMessage);
 
     /// <inheritdoc/>
+    public override Task<BytesMessage> EchoBytes(BytesMessage request, ServerCallContext context) => Task.FromResult(request);
+
+    /// <inheritdoc/>
+    public override Task<DbReply> EchoRows(DbReply request, ServerCallContext context) => Task.FromResult(request);
+
+    /// <inheritdoc/>
     public override async Task StreamItems(StreamRequest request, IServerStreamWriter<StreamItem> responseStream, ServerCallContext context)
     {
         for (int i = 0; i < request.Count; i++)

@@ -17,12 +17,12 @@ public sealed class GrpcStreamContender : StreamContender
     /// <inheritdoc/>
     public override string Notes =>
         "Grpc.AspNetCore on Kestrel and Grpc.Net.Client, server-streaming methods of Perf/Proto/rpc.proto (`stream StreamItem`, " +
-        $"`stream DbReply`), the server awaiting each `WriteAsync`, the client reading `ResponseStream.MoveNext`; {GrpcChannels.Description}.";
+        $"`stream DbReply`), the server awaiting each `WriteAsync`, the client reading `ResponseStream.MoveNext`; {GrpcChannels.Description(multipleConnections: true)}.";
 
     /// <inheritdoc/>
     public override Task ConnectAsync(RpcPorts ports)
     {
-        _channel = GrpcChannels.Create(ports.Grpc);
+        _channel = GrpcChannels.Create(ports.Grpc, multipleConnections: true);
         _client = new RpcBench.RpcBenchClient(_channel);
         return _channel.ConnectAsync();
     }

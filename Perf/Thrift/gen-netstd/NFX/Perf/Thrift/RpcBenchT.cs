@@ -43,6 +43,10 @@ namespace NFX.Perf.Thrift
 
       global::System.Threading.Tasks.Task<List<global::NFX.Perf.Thrift.DbRowT>> DbWork(int id, CancellationToken cancellationToken = default);
 
+      global::System.Threading.Tasks.Task<byte[]> EchoBytes(byte[] data, CancellationToken cancellationToken = default);
+
+      global::System.Threading.Tasks.Task<List<global::NFX.Perf.Thrift.DbRowT>> EchoRows(List<global::NFX.Perf.Thrift.DbRowT> rows, CancellationToken cancellationToken = default);
+
     }
 
 
@@ -177,6 +181,86 @@ namespace NFX.Perf.Thrift
         throw new TApplicationException(TApplicationException.ExceptionType.MissingResult, "DbWork failed: unknown result");
       }
 
+      public async global::System.Threading.Tasks.Task<byte[]> EchoBytes(byte[] data, CancellationToken cancellationToken = default)
+      {
+        await send_EchoBytes(data, cancellationToken);
+        return await recv_EchoBytes(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task send_EchoBytes(byte[] data, CancellationToken cancellationToken = default)
+      {
+        await OutputProtocol.WriteMessageBeginAsync(new TMessage("EchoBytes", TMessageType.Call, SeqId), cancellationToken);
+        
+        var tmp17 = new InternalStructs.EchoBytes_args() {
+          Data = data,
+        };
+        
+        await tmp17.WriteAsync(OutputProtocol, cancellationToken);
+        await OutputProtocol.WriteMessageEndAsync(cancellationToken);
+        await OutputProtocol.Transport.FlushAsync(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task<byte[]> recv_EchoBytes(CancellationToken cancellationToken = default)
+      {
+        
+        var tmp18 = await InputProtocol.ReadMessageBeginAsync(cancellationToken);
+        if (tmp18.Type == TMessageType.Exception)
+        {
+          var tmp19 = await TApplicationException.ReadAsync(InputProtocol, cancellationToken);
+          await InputProtocol.ReadMessageEndAsync(cancellationToken);
+          throw tmp19;
+        }
+
+        var tmp20 = new InternalStructs.EchoBytes_result();
+        await tmp20.ReadAsync(InputProtocol, cancellationToken);
+        await InputProtocol.ReadMessageEndAsync(cancellationToken);
+        if (tmp20.__isset.success)
+        {
+          return tmp20.Success;
+        }
+        throw new TApplicationException(TApplicationException.ExceptionType.MissingResult, "EchoBytes failed: unknown result");
+      }
+
+      public async global::System.Threading.Tasks.Task<List<global::NFX.Perf.Thrift.DbRowT>> EchoRows(List<global::NFX.Perf.Thrift.DbRowT> rows, CancellationToken cancellationToken = default)
+      {
+        await send_EchoRows(rows, cancellationToken);
+        return await recv_EchoRows(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task send_EchoRows(List<global::NFX.Perf.Thrift.DbRowT> rows, CancellationToken cancellationToken = default)
+      {
+        await OutputProtocol.WriteMessageBeginAsync(new TMessage("EchoRows", TMessageType.Call, SeqId), cancellationToken);
+        
+        var tmp21 = new InternalStructs.EchoRows_args() {
+          Rows = rows,
+        };
+        
+        await tmp21.WriteAsync(OutputProtocol, cancellationToken);
+        await OutputProtocol.WriteMessageEndAsync(cancellationToken);
+        await OutputProtocol.Transport.FlushAsync(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task<List<global::NFX.Perf.Thrift.DbRowT>> recv_EchoRows(CancellationToken cancellationToken = default)
+      {
+        
+        var tmp22 = await InputProtocol.ReadMessageBeginAsync(cancellationToken);
+        if (tmp22.Type == TMessageType.Exception)
+        {
+          var tmp23 = await TApplicationException.ReadAsync(InputProtocol, cancellationToken);
+          await InputProtocol.ReadMessageEndAsync(cancellationToken);
+          throw tmp23;
+        }
+
+        var tmp24 = new InternalStructs.EchoRows_result();
+        await tmp24.ReadAsync(InputProtocol, cancellationToken);
+        await InputProtocol.ReadMessageEndAsync(cancellationToken);
+        if (tmp24.__isset.success)
+        {
+          return tmp24.Success;
+        }
+        throw new TApplicationException(TApplicationException.ExceptionType.MissingResult, "EchoRows failed: unknown result");
+      }
+
     }
 
     public class AsyncProcessor : ITAsyncProcessor
@@ -191,6 +275,8 @@ namespace NFX.Perf.Thrift
         processMap_["Sum"] = Sum_ProcessAsync;
         processMap_["Echo"] = Echo_ProcessAsync;
         processMap_["DbWork"] = DbWork_ProcessAsync;
+        processMap_["EchoBytes"] = EchoBytes_ProcessAsync;
+        processMap_["EchoRows"] = EchoRows_ProcessAsync;
       }
 
       protected delegate global::System.Threading.Tasks.Task ProcessFunction(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken);
@@ -234,30 +320,30 @@ namespace NFX.Perf.Thrift
 
       public async global::System.Threading.Tasks.Task Sum_ProcessAsync(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken)
       {
-        var tmp17 = new InternalStructs.Sum_args();
-        await tmp17.ReadAsync(iprot, cancellationToken);
+        var tmp25 = new InternalStructs.Sum_args();
+        await tmp25.ReadAsync(iprot, cancellationToken);
         await iprot.ReadMessageEndAsync(cancellationToken);
-        var tmp18 = new InternalStructs.Sum_result();
+        var tmp26 = new InternalStructs.Sum_result();
         try
         {
-          tmp18.Success = await _iAsync.Sum(tmp17.A, tmp17.B, cancellationToken);
+          tmp26.Success = await _iAsync.Sum(tmp25.A, tmp25.B, cancellationToken);
           await oprot.WriteMessageBeginAsync(new TMessage("Sum", TMessageType.Reply, seqid), cancellationToken); 
-          await tmp18.WriteAsync(oprot, cancellationToken);
+          await tmp26.WriteAsync(oprot, cancellationToken);
         }
         catch (TTransportException)
         {
           throw;
         }
-        catch (Exception tmp19)
+        catch (Exception tmp27)
         {
-          var tmp20 = $"Error occurred in {GetType().FullName}: {tmp19.Message}";
+          var tmp28 = $"Error occurred in {GetType().FullName}: {tmp27.Message}";
           if(_logger != null)
-            _logger.LogError("{Exception}, {Message}", tmp19, tmp20);
+            _logger.LogError("{Exception}, {Message}", tmp27, tmp28);
           else
-            Console.Error.WriteLine(tmp20);
-          var tmp21 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
+            Console.Error.WriteLine(tmp28);
+          var tmp29 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
           await oprot.WriteMessageBeginAsync(new TMessage("Sum", TMessageType.Exception, seqid), cancellationToken);
-          await tmp21.WriteAsync(oprot, cancellationToken);
+          await tmp29.WriteAsync(oprot, cancellationToken);
         }
         await oprot.WriteMessageEndAsync(cancellationToken);
         await oprot.Transport.FlushAsync(cancellationToken);
@@ -265,30 +351,30 @@ namespace NFX.Perf.Thrift
 
       public async global::System.Threading.Tasks.Task Echo_ProcessAsync(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken)
       {
-        var tmp22 = new InternalStructs.Echo_args();
-        await tmp22.ReadAsync(iprot, cancellationToken);
+        var tmp30 = new InternalStructs.Echo_args();
+        await tmp30.ReadAsync(iprot, cancellationToken);
         await iprot.ReadMessageEndAsync(cancellationToken);
-        var tmp23 = new InternalStructs.Echo_result();
+        var tmp31 = new InternalStructs.Echo_result();
         try
         {
-          tmp23.Success = await _iAsync.Echo(tmp22.Text, cancellationToken);
+          tmp31.Success = await _iAsync.Echo(tmp30.Text, cancellationToken);
           await oprot.WriteMessageBeginAsync(new TMessage("Echo", TMessageType.Reply, seqid), cancellationToken); 
-          await tmp23.WriteAsync(oprot, cancellationToken);
+          await tmp31.WriteAsync(oprot, cancellationToken);
         }
         catch (TTransportException)
         {
           throw;
         }
-        catch (Exception tmp24)
+        catch (Exception tmp32)
         {
-          var tmp25 = $"Error occurred in {GetType().FullName}: {tmp24.Message}";
+          var tmp33 = $"Error occurred in {GetType().FullName}: {tmp32.Message}";
           if(_logger != null)
-            _logger.LogError("{Exception}, {Message}", tmp24, tmp25);
+            _logger.LogError("{Exception}, {Message}", tmp32, tmp33);
           else
-            Console.Error.WriteLine(tmp25);
-          var tmp26 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
+            Console.Error.WriteLine(tmp33);
+          var tmp34 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
           await oprot.WriteMessageBeginAsync(new TMessage("Echo", TMessageType.Exception, seqid), cancellationToken);
-          await tmp26.WriteAsync(oprot, cancellationToken);
+          await tmp34.WriteAsync(oprot, cancellationToken);
         }
         await oprot.WriteMessageEndAsync(cancellationToken);
         await oprot.Transport.FlushAsync(cancellationToken);
@@ -296,30 +382,92 @@ namespace NFX.Perf.Thrift
 
       public async global::System.Threading.Tasks.Task DbWork_ProcessAsync(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken)
       {
-        var tmp27 = new InternalStructs.DbWork_args();
-        await tmp27.ReadAsync(iprot, cancellationToken);
+        var tmp35 = new InternalStructs.DbWork_args();
+        await tmp35.ReadAsync(iprot, cancellationToken);
         await iprot.ReadMessageEndAsync(cancellationToken);
-        var tmp28 = new InternalStructs.DbWork_result();
+        var tmp36 = new InternalStructs.DbWork_result();
         try
         {
-          tmp28.Success = await _iAsync.DbWork(tmp27.Id, cancellationToken);
+          tmp36.Success = await _iAsync.DbWork(tmp35.Id, cancellationToken);
           await oprot.WriteMessageBeginAsync(new TMessage("DbWork", TMessageType.Reply, seqid), cancellationToken); 
-          await tmp28.WriteAsync(oprot, cancellationToken);
+          await tmp36.WriteAsync(oprot, cancellationToken);
         }
         catch (TTransportException)
         {
           throw;
         }
-        catch (Exception tmp29)
+        catch (Exception tmp37)
         {
-          var tmp30 = $"Error occurred in {GetType().FullName}: {tmp29.Message}";
+          var tmp38 = $"Error occurred in {GetType().FullName}: {tmp37.Message}";
           if(_logger != null)
-            _logger.LogError("{Exception}, {Message}", tmp29, tmp30);
+            _logger.LogError("{Exception}, {Message}", tmp37, tmp38);
           else
-            Console.Error.WriteLine(tmp30);
-          var tmp31 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
+            Console.Error.WriteLine(tmp38);
+          var tmp39 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
           await oprot.WriteMessageBeginAsync(new TMessage("DbWork", TMessageType.Exception, seqid), cancellationToken);
-          await tmp31.WriteAsync(oprot, cancellationToken);
+          await tmp39.WriteAsync(oprot, cancellationToken);
+        }
+        await oprot.WriteMessageEndAsync(cancellationToken);
+        await oprot.Transport.FlushAsync(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task EchoBytes_ProcessAsync(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken)
+      {
+        var tmp40 = new InternalStructs.EchoBytes_args();
+        await tmp40.ReadAsync(iprot, cancellationToken);
+        await iprot.ReadMessageEndAsync(cancellationToken);
+        var tmp41 = new InternalStructs.EchoBytes_result();
+        try
+        {
+          tmp41.Success = await _iAsync.EchoBytes(tmp40.Data, cancellationToken);
+          await oprot.WriteMessageBeginAsync(new TMessage("EchoBytes", TMessageType.Reply, seqid), cancellationToken); 
+          await tmp41.WriteAsync(oprot, cancellationToken);
+        }
+        catch (TTransportException)
+        {
+          throw;
+        }
+        catch (Exception tmp42)
+        {
+          var tmp43 = $"Error occurred in {GetType().FullName}: {tmp42.Message}";
+          if(_logger != null)
+            _logger.LogError("{Exception}, {Message}", tmp42, tmp43);
+          else
+            Console.Error.WriteLine(tmp43);
+          var tmp44 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
+          await oprot.WriteMessageBeginAsync(new TMessage("EchoBytes", TMessageType.Exception, seqid), cancellationToken);
+          await tmp44.WriteAsync(oprot, cancellationToken);
+        }
+        await oprot.WriteMessageEndAsync(cancellationToken);
+        await oprot.Transport.FlushAsync(cancellationToken);
+      }
+
+      public async global::System.Threading.Tasks.Task EchoRows_ProcessAsync(int seqid, TProtocol iprot, TProtocol oprot, CancellationToken cancellationToken)
+      {
+        var tmp45 = new InternalStructs.EchoRows_args();
+        await tmp45.ReadAsync(iprot, cancellationToken);
+        await iprot.ReadMessageEndAsync(cancellationToken);
+        var tmp46 = new InternalStructs.EchoRows_result();
+        try
+        {
+          tmp46.Success = await _iAsync.EchoRows(tmp45.Rows, cancellationToken);
+          await oprot.WriteMessageBeginAsync(new TMessage("EchoRows", TMessageType.Reply, seqid), cancellationToken); 
+          await tmp46.WriteAsync(oprot, cancellationToken);
+        }
+        catch (TTransportException)
+        {
+          throw;
+        }
+        catch (Exception tmp47)
+        {
+          var tmp48 = $"Error occurred in {GetType().FullName}: {tmp47.Message}";
+          if(_logger != null)
+            _logger.LogError("{Exception}, {Message}", tmp47, tmp48);
+          else
+            Console.Error.WriteLine(tmp48);
+          var tmp49 = new TApplicationException(TApplicationException.ExceptionType.InternalError," Internal error.");
+          await oprot.WriteMessageBeginAsync(new TMessage("EchoRows", TMessageType.Exception, seqid), cancellationToken);
+          await tmp49.WriteAsync(oprot, cancellationToken);
         }
         await oprot.WriteMessageEndAsync(cancellationToken);
         await oprot.Transport.FlushAsync(cancellationToken);
@@ -375,18 +523,18 @@ namespace NFX.Perf.Thrift
 
         public Sum_args DeepCopy()
         {
-          var tmp32 = new Sum_args();
+          var tmp50 = new Sum_args();
           if(__isset.a)
           {
-            tmp32.A = this.A;
+            tmp50.A = this.A;
           }
-          tmp32.__isset.a = this.__isset.a;
+          tmp50.__isset.a = this.__isset.a;
           if(__isset.b)
           {
-            tmp32.B = this.B;
+            tmp50.B = this.B;
           }
-          tmp32.__isset.b = this.__isset.b;
-          return tmp32;
+          tmp50.__isset.b = this.__isset.b;
+          return tmp50;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -447,24 +595,24 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp33 = new TStruct("Sum_args");
-            await oprot.WriteStructBeginAsync(tmp33, cancellationToken);
-            var tmp34 = new TField();
+            var tmp51 = new TStruct("Sum_args");
+            await oprot.WriteStructBeginAsync(tmp51, cancellationToken);
+            var tmp52 = new TField();
             if(__isset.a)
             {
-              tmp34.Name = "a";
-              tmp34.Type = TType.I32;
-              tmp34.ID = 1;
-              await oprot.WriteFieldBeginAsync(tmp34, cancellationToken);
+              tmp52.Name = "a";
+              tmp52.Type = TType.I32;
+              tmp52.ID = 1;
+              await oprot.WriteFieldBeginAsync(tmp52, cancellationToken);
               await oprot.WriteI32Async(A, cancellationToken);
               await oprot.WriteFieldEndAsync(cancellationToken);
             }
             if(__isset.b)
             {
-              tmp34.Name = "b";
-              tmp34.Type = TType.I32;
-              tmp34.ID = 2;
-              await oprot.WriteFieldBeginAsync(tmp34, cancellationToken);
+              tmp52.Name = "b";
+              tmp52.Type = TType.I32;
+              tmp52.ID = 2;
+              await oprot.WriteFieldBeginAsync(tmp52, cancellationToken);
               await oprot.WriteI32Async(B, cancellationToken);
               await oprot.WriteFieldEndAsync(cancellationToken);
             }
@@ -502,22 +650,22 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp35 = new StringBuilder("Sum_args(");
-          int tmp36 = 0;
+          var tmp53 = new StringBuilder("Sum_args(");
+          int tmp54 = 0;
           if(__isset.a)
           {
-            if(0 < tmp36++) { tmp35.Append(", "); }
-            tmp35.Append("A: ");
-            A.ToString(tmp35);
+            if(0 < tmp54++) { tmp53.Append(", "); }
+            tmp53.Append("A: ");
+            A.ToString(tmp53);
           }
           if(__isset.b)
           {
-            if(0 < tmp36++) { tmp35.Append(", "); }
-            tmp35.Append("B: ");
-            B.ToString(tmp35);
+            if(0 < tmp54++) { tmp53.Append(", "); }
+            tmp53.Append("B: ");
+            B.ToString(tmp53);
           }
-          tmp35.Append(')');
-          return tmp35.ToString();
+          tmp53.Append(')');
+          return tmp53.ToString();
         }
       }
 
@@ -552,13 +700,13 @@ namespace NFX.Perf.Thrift
 
         public Sum_result DeepCopy()
         {
-          var tmp37 = new Sum_result();
+          var tmp55 = new Sum_result();
           if(__isset.success)
           {
-            tmp37.Success = this.Success;
+            tmp55.Success = this.Success;
           }
-          tmp37.__isset.success = this.__isset.success;
-          return tmp37;
+          tmp55.__isset.success = this.__isset.success;
+          return tmp55;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -609,16 +757,16 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp38 = new TStruct("Sum_result");
-            await oprot.WriteStructBeginAsync(tmp38, cancellationToken);
-            var tmp39 = new TField();
+            var tmp56 = new TStruct("Sum_result");
+            await oprot.WriteStructBeginAsync(tmp56, cancellationToken);
+            var tmp57 = new TField();
 
             if(this.__isset.success)
             {
-              tmp39.Name = "Success";
-              tmp39.Type = TType.I32;
-              tmp39.ID = 0;
-              await oprot.WriteFieldBeginAsync(tmp39, cancellationToken);
+              tmp57.Name = "Success";
+              tmp57.Type = TType.I32;
+              tmp57.ID = 0;
+              await oprot.WriteFieldBeginAsync(tmp57, cancellationToken);
               await oprot.WriteI32Async(Success, cancellationToken);
               await oprot.WriteFieldEndAsync(cancellationToken);
             }
@@ -651,16 +799,16 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp40 = new StringBuilder("Sum_result(");
-          int tmp41 = 0;
+          var tmp58 = new StringBuilder("Sum_result(");
+          int tmp59 = 0;
           if(__isset.success)
           {
-            if(0 < tmp41++) { tmp40.Append(", "); }
-            tmp40.Append("Success: ");
-            Success.ToString(tmp40);
+            if(0 < tmp59++) { tmp58.Append(", "); }
+            tmp58.Append("Success: ");
+            Success.ToString(tmp58);
           }
-          tmp40.Append(')');
-          return tmp40.ToString();
+          tmp58.Append(')');
+          return tmp58.ToString();
         }
       }
 
@@ -695,13 +843,13 @@ namespace NFX.Perf.Thrift
 
         public Echo_args DeepCopy()
         {
-          var tmp42 = new Echo_args();
+          var tmp60 = new Echo_args();
           if((Text != null) && __isset.text)
           {
-            tmp42.Text = this.Text;
+            tmp60.Text = this.Text;
           }
-          tmp42.__isset.text = this.__isset.text;
-          return tmp42;
+          tmp60.__isset.text = this.__isset.text;
+          return tmp60;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -752,15 +900,15 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp43 = new TStruct("Echo_args");
-            await oprot.WriteStructBeginAsync(tmp43, cancellationToken);
-            var tmp44 = new TField();
+            var tmp61 = new TStruct("Echo_args");
+            await oprot.WriteStructBeginAsync(tmp61, cancellationToken);
+            var tmp62 = new TField();
             if((Text != null) && __isset.text)
             {
-              tmp44.Name = "text";
-              tmp44.Type = TType.String;
-              tmp44.ID = 1;
-              await oprot.WriteFieldBeginAsync(tmp44, cancellationToken);
+              tmp62.Name = "text";
+              tmp62.Type = TType.String;
+              tmp62.ID = 1;
+              await oprot.WriteFieldBeginAsync(tmp62, cancellationToken);
               await oprot.WriteStringAsync(Text, cancellationToken);
               await oprot.WriteFieldEndAsync(cancellationToken);
             }
@@ -793,16 +941,16 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp45 = new StringBuilder("Echo_args(");
-          int tmp46 = 0;
+          var tmp63 = new StringBuilder("Echo_args(");
+          int tmp64 = 0;
           if((Text != null) && __isset.text)
           {
-            if(0 < tmp46++) { tmp45.Append(", "); }
-            tmp45.Append("Text: ");
-            Text.ToString(tmp45);
+            if(0 < tmp64++) { tmp63.Append(", "); }
+            tmp63.Append("Text: ");
+            Text.ToString(tmp63);
           }
-          tmp45.Append(')');
-          return tmp45.ToString();
+          tmp63.Append(')');
+          return tmp63.ToString();
         }
       }
 
@@ -837,13 +985,13 @@ namespace NFX.Perf.Thrift
 
         public Echo_result DeepCopy()
         {
-          var tmp47 = new Echo_result();
+          var tmp65 = new Echo_result();
           if((Success != null) && __isset.success)
           {
-            tmp47.Success = this.Success;
+            tmp65.Success = this.Success;
           }
-          tmp47.__isset.success = this.__isset.success;
-          return tmp47;
+          tmp65.__isset.success = this.__isset.success;
+          return tmp65;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -894,18 +1042,18 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp48 = new TStruct("Echo_result");
-            await oprot.WriteStructBeginAsync(tmp48, cancellationToken);
-            var tmp49 = new TField();
+            var tmp66 = new TStruct("Echo_result");
+            await oprot.WriteStructBeginAsync(tmp66, cancellationToken);
+            var tmp67 = new TField();
 
             if(this.__isset.success)
             {
               if (Success != null)
               {
-                tmp49.Name = "Success";
-                tmp49.Type = TType.String;
-                tmp49.ID = 0;
-                await oprot.WriteFieldBeginAsync(tmp49, cancellationToken);
+                tmp67.Name = "Success";
+                tmp67.Type = TType.String;
+                tmp67.ID = 0;
+                await oprot.WriteFieldBeginAsync(tmp67, cancellationToken);
                 await oprot.WriteStringAsync(Success, cancellationToken);
                 await oprot.WriteFieldEndAsync(cancellationToken);
               }
@@ -939,16 +1087,16 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp50 = new StringBuilder("Echo_result(");
-          int tmp51 = 0;
+          var tmp68 = new StringBuilder("Echo_result(");
+          int tmp69 = 0;
           if((Success != null) && __isset.success)
           {
-            if(0 < tmp51++) { tmp50.Append(", "); }
-            tmp50.Append("Success: ");
-            Success.ToString(tmp50);
+            if(0 < tmp69++) { tmp68.Append(", "); }
+            tmp68.Append("Success: ");
+            Success.ToString(tmp68);
           }
-          tmp50.Append(')');
-          return tmp50.ToString();
+          tmp68.Append(')');
+          return tmp68.ToString();
         }
       }
 
@@ -983,13 +1131,13 @@ namespace NFX.Perf.Thrift
 
         public DbWork_args DeepCopy()
         {
-          var tmp52 = new DbWork_args();
+          var tmp70 = new DbWork_args();
           if(__isset.id)
           {
-            tmp52.Id = this.Id;
+            tmp70.Id = this.Id;
           }
-          tmp52.__isset.id = this.__isset.id;
-          return tmp52;
+          tmp70.__isset.id = this.__isset.id;
+          return tmp70;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -1040,15 +1188,15 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp53 = new TStruct("DbWork_args");
-            await oprot.WriteStructBeginAsync(tmp53, cancellationToken);
-            var tmp54 = new TField();
+            var tmp71 = new TStruct("DbWork_args");
+            await oprot.WriteStructBeginAsync(tmp71, cancellationToken);
+            var tmp72 = new TField();
             if(__isset.id)
             {
-              tmp54.Name = "id";
-              tmp54.Type = TType.I32;
-              tmp54.ID = 1;
-              await oprot.WriteFieldBeginAsync(tmp54, cancellationToken);
+              tmp72.Name = "id";
+              tmp72.Type = TType.I32;
+              tmp72.ID = 1;
+              await oprot.WriteFieldBeginAsync(tmp72, cancellationToken);
               await oprot.WriteI32Async(Id, cancellationToken);
               await oprot.WriteFieldEndAsync(cancellationToken);
             }
@@ -1081,16 +1229,16 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp55 = new StringBuilder("DbWork_args(");
-          int tmp56 = 0;
+          var tmp73 = new StringBuilder("DbWork_args(");
+          int tmp74 = 0;
           if(__isset.id)
           {
-            if(0 < tmp56++) { tmp55.Append(", "); }
-            tmp55.Append("Id: ");
-            Id.ToString(tmp55);
+            if(0 < tmp74++) { tmp73.Append(", "); }
+            tmp73.Append("Id: ");
+            Id.ToString(tmp73);
           }
-          tmp55.Append(')');
-          return tmp55.ToString();
+          tmp73.Append(')');
+          return tmp73.ToString();
         }
       }
 
@@ -1125,13 +1273,13 @@ namespace NFX.Perf.Thrift
 
         public DbWork_result DeepCopy()
         {
-          var tmp57 = new DbWork_result();
+          var tmp75 = new DbWork_result();
           if((Success != null) && __isset.success)
           {
-            tmp57.Success = this.Success.DeepCopy();
+            tmp75.Success = this.Success.DeepCopy();
           }
-          tmp57.__isset.success = this.__isset.success;
-          return tmp57;
+          tmp75.__isset.success = this.__isset.success;
+          return tmp75;
         }
 
         public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -1155,14 +1303,14 @@ namespace NFX.Perf.Thrift
                   if (field.Type == TType.List)
                   {
                     {
-                      var _list58 = await iprot.ReadListBeginAsync(cancellationToken);
-                      Success = new List<global::NFX.Perf.Thrift.DbRowT>(_list58.Count);
-                      for(int _i59 = 0; _i59 < _list58.Count; ++_i59)
+                      var _list76 = await iprot.ReadListBeginAsync(cancellationToken);
+                      Success = new List<global::NFX.Perf.Thrift.DbRowT>(_list76.Count);
+                      for(int _i77 = 0; _i77 < _list76.Count; ++_i77)
                       {
-                        global::NFX.Perf.Thrift.DbRowT _elem60;
-                        _elem60 = new global::NFX.Perf.Thrift.DbRowT();
-                        await _elem60.ReadAsync(iprot, cancellationToken);
-                        Success.Add(_elem60);
+                        global::NFX.Perf.Thrift.DbRowT _elem78;
+                        _elem78 = new global::NFX.Perf.Thrift.DbRowT();
+                        await _elem78.ReadAsync(iprot, cancellationToken);
+                        Success.Add(_elem78);
                       }
                       await iprot.ReadListEndAsync(cancellationToken);
                     }
@@ -1193,22 +1341,22 @@ namespace NFX.Perf.Thrift
           oprot.IncrementRecursionDepth();
           try
           {
-            var tmp61 = new TStruct("DbWork_result");
-            await oprot.WriteStructBeginAsync(tmp61, cancellationToken);
-            var tmp62 = new TField();
+            var tmp79 = new TStruct("DbWork_result");
+            await oprot.WriteStructBeginAsync(tmp79, cancellationToken);
+            var tmp80 = new TField();
 
             if(this.__isset.success)
             {
               if (Success != null)
               {
-                tmp62.Name = "Success";
-                tmp62.Type = TType.List;
-                tmp62.ID = 0;
-                await oprot.WriteFieldBeginAsync(tmp62, cancellationToken);
+                tmp80.Name = "Success";
+                tmp80.Type = TType.List;
+                tmp80.ID = 0;
+                await oprot.WriteFieldBeginAsync(tmp80, cancellationToken);
                 await oprot.WriteListBeginAsync(new TList(TType.Struct, Success.Count), cancellationToken);
-                foreach (global::NFX.Perf.Thrift.DbRowT _iter63 in Success)
+                foreach (global::NFX.Perf.Thrift.DbRowT _iter81 in Success)
                 {
-                  await _iter63.WriteAsync(oprot, cancellationToken);
+                  await _iter81.WriteAsync(oprot, cancellationToken);
                 }
                 await oprot.WriteListEndAsync(cancellationToken);
                 await oprot.WriteFieldEndAsync(cancellationToken);
@@ -1243,16 +1391,624 @@ namespace NFX.Perf.Thrift
 
         public override string ToString()
         {
-          var tmp64 = new StringBuilder("DbWork_result(");
-          int tmp65 = 0;
+          var tmp82 = new StringBuilder("DbWork_result(");
+          int tmp83 = 0;
           if((Success != null) && __isset.success)
           {
-            if(0 < tmp65++) { tmp64.Append(", "); }
-            tmp64.Append("Success: ");
-            Success.ToString(tmp64);
+            if(0 < tmp83++) { tmp82.Append(", "); }
+            tmp82.Append("Success: ");
+            Success.ToString(tmp82);
           }
-          tmp64.Append(')');
-          return tmp64.ToString();
+          tmp82.Append(')');
+          return tmp82.ToString();
+        }
+      }
+
+
+      public partial class EchoBytes_args : TBase
+      {
+        private byte[] _data;
+
+        public byte[] Data
+        {
+          get
+          {
+            return _data;
+          }
+          set
+          {
+            __isset.data = true;
+            this._data = value;
+          }
+        }
+
+
+        public Isset __isset;
+        public struct Isset
+        {
+          public bool data;
+        }
+
+        public EchoBytes_args()
+        {
+        }
+
+        public EchoBytes_args DeepCopy()
+        {
+          var tmp84 = new EchoBytes_args();
+          if((Data != null) && __isset.data)
+          {
+            tmp84.Data = this.Data.ToArray();
+          }
+          tmp84.__isset.data = this.__isset.data;
+          return tmp84;
+        }
+
+        public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
+        {
+          iprot.IncrementRecursionDepth();
+          try
+          {
+            TField field;
+            await iprot.ReadStructBeginAsync(cancellationToken);
+            while (true)
+            {
+              field = await iprot.ReadFieldBeginAsync(cancellationToken);
+              if (field.Type == TType.Stop)
+              {
+                break;
+              }
+
+              switch (field.ID)
+              {
+                case 1:
+                  if (field.Type == TType.String)
+                  {
+                    Data = await iprot.ReadBinaryAsync(cancellationToken);
+                  }
+                  else
+                  {
+                    await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  }
+                  break;
+                default: 
+                  await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  break;
+              }
+
+              await iprot.ReadFieldEndAsync(cancellationToken);
+            }
+
+            await iprot.ReadStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            iprot.DecrementRecursionDepth();
+          }
+        }
+
+        public async global::System.Threading.Tasks.Task WriteAsync(TProtocol oprot, CancellationToken cancellationToken)
+        {
+          oprot.IncrementRecursionDepth();
+          try
+          {
+            var tmp85 = new TStruct("EchoBytes_args");
+            await oprot.WriteStructBeginAsync(tmp85, cancellationToken);
+            var tmp86 = new TField();
+            if((Data != null) && __isset.data)
+            {
+              tmp86.Name = "data";
+              tmp86.Type = TType.String;
+              tmp86.ID = 1;
+              await oprot.WriteFieldBeginAsync(tmp86, cancellationToken);
+              await oprot.WriteBinaryAsync(Data, cancellationToken);
+              await oprot.WriteFieldEndAsync(cancellationToken);
+            }
+            await oprot.WriteFieldStopAsync(cancellationToken);
+            await oprot.WriteStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            oprot.DecrementRecursionDepth();
+          }
+        }
+
+        public override bool Equals(object that)
+        {
+          if (!(that is EchoBytes_args other)) return false;
+          if (ReferenceEquals(this, other)) return true;
+          return ((__isset.data == other.__isset.data) && ((!__isset.data) || (TCollections.Equals(Data, other.Data))));
+        }
+
+        public override int GetHashCode() {
+          int hashcode = 157;
+          unchecked {
+            if((Data != null) && __isset.data)
+            {
+              hashcode = (hashcode * 397) + Data.GetHashCode();
+            }
+          }
+          return hashcode;
+        }
+
+        public override string ToString()
+        {
+          var tmp87 = new StringBuilder("EchoBytes_args(");
+          int tmp88 = 0;
+          if((Data != null) && __isset.data)
+          {
+            if(0 < tmp88++) { tmp87.Append(", "); }
+            tmp87.Append("Data: ");
+            Data.ToString(tmp87);
+          }
+          tmp87.Append(')');
+          return tmp87.ToString();
+        }
+      }
+
+
+      public partial class EchoBytes_result : TBase
+      {
+        private byte[] _success;
+
+        public byte[] Success
+        {
+          get
+          {
+            return _success;
+          }
+          set
+          {
+            __isset.success = true;
+            this._success = value;
+          }
+        }
+
+
+        public Isset __isset;
+        public struct Isset
+        {
+          public bool success;
+        }
+
+        public EchoBytes_result()
+        {
+        }
+
+        public EchoBytes_result DeepCopy()
+        {
+          var tmp89 = new EchoBytes_result();
+          if((Success != null) && __isset.success)
+          {
+            tmp89.Success = this.Success.ToArray();
+          }
+          tmp89.__isset.success = this.__isset.success;
+          return tmp89;
+        }
+
+        public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
+        {
+          iprot.IncrementRecursionDepth();
+          try
+          {
+            TField field;
+            await iprot.ReadStructBeginAsync(cancellationToken);
+            while (true)
+            {
+              field = await iprot.ReadFieldBeginAsync(cancellationToken);
+              if (field.Type == TType.Stop)
+              {
+                break;
+              }
+
+              switch (field.ID)
+              {
+                case 0:
+                  if (field.Type == TType.String)
+                  {
+                    Success = await iprot.ReadBinaryAsync(cancellationToken);
+                  }
+                  else
+                  {
+                    await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  }
+                  break;
+                default: 
+                  await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  break;
+              }
+
+              await iprot.ReadFieldEndAsync(cancellationToken);
+            }
+
+            await iprot.ReadStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            iprot.DecrementRecursionDepth();
+          }
+        }
+
+        public async global::System.Threading.Tasks.Task WriteAsync(TProtocol oprot, CancellationToken cancellationToken)
+        {
+          oprot.IncrementRecursionDepth();
+          try
+          {
+            var tmp90 = new TStruct("EchoBytes_result");
+            await oprot.WriteStructBeginAsync(tmp90, cancellationToken);
+            var tmp91 = new TField();
+
+            if(this.__isset.success)
+            {
+              if (Success != null)
+              {
+                tmp91.Name = "Success";
+                tmp91.Type = TType.String;
+                tmp91.ID = 0;
+                await oprot.WriteFieldBeginAsync(tmp91, cancellationToken);
+                await oprot.WriteBinaryAsync(Success, cancellationToken);
+                await oprot.WriteFieldEndAsync(cancellationToken);
+              }
+            }
+            await oprot.WriteFieldStopAsync(cancellationToken);
+            await oprot.WriteStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            oprot.DecrementRecursionDepth();
+          }
+        }
+
+        public override bool Equals(object that)
+        {
+          if (!(that is EchoBytes_result other)) return false;
+          if (ReferenceEquals(this, other)) return true;
+          return ((__isset.success == other.__isset.success) && ((!__isset.success) || (TCollections.Equals(Success, other.Success))));
+        }
+
+        public override int GetHashCode() {
+          int hashcode = 157;
+          unchecked {
+            if((Success != null) && __isset.success)
+            {
+              hashcode = (hashcode * 397) + Success.GetHashCode();
+            }
+          }
+          return hashcode;
+        }
+
+        public override string ToString()
+        {
+          var tmp92 = new StringBuilder("EchoBytes_result(");
+          int tmp93 = 0;
+          if((Success != null) && __isset.success)
+          {
+            if(0 < tmp93++) { tmp92.Append(", "); }
+            tmp92.Append("Success: ");
+            Success.ToString(tmp92);
+          }
+          tmp92.Append(')');
+          return tmp92.ToString();
+        }
+      }
+
+
+      public partial class EchoRows_args : TBase
+      {
+        private List<global::NFX.Perf.Thrift.DbRowT> _rows;
+
+        public List<global::NFX.Perf.Thrift.DbRowT> Rows
+        {
+          get
+          {
+            return _rows;
+          }
+          set
+          {
+            __isset.rows = true;
+            this._rows = value;
+          }
+        }
+
+
+        public Isset __isset;
+        public struct Isset
+        {
+          public bool rows;
+        }
+
+        public EchoRows_args()
+        {
+        }
+
+        public EchoRows_args DeepCopy()
+        {
+          var tmp94 = new EchoRows_args();
+          if((Rows != null) && __isset.rows)
+          {
+            tmp94.Rows = this.Rows.DeepCopy();
+          }
+          tmp94.__isset.rows = this.__isset.rows;
+          return tmp94;
+        }
+
+        public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
+        {
+          iprot.IncrementRecursionDepth();
+          try
+          {
+            TField field;
+            await iprot.ReadStructBeginAsync(cancellationToken);
+            while (true)
+            {
+              field = await iprot.ReadFieldBeginAsync(cancellationToken);
+              if (field.Type == TType.Stop)
+              {
+                break;
+              }
+
+              switch (field.ID)
+              {
+                case 1:
+                  if (field.Type == TType.List)
+                  {
+                    {
+                      var _list95 = await iprot.ReadListBeginAsync(cancellationToken);
+                      Rows = new List<global::NFX.Perf.Thrift.DbRowT>(_list95.Count);
+                      for(int _i96 = 0; _i96 < _list95.Count; ++_i96)
+                      {
+                        global::NFX.Perf.Thrift.DbRowT _elem97;
+                        _elem97 = new global::NFX.Perf.Thrift.DbRowT();
+                        await _elem97.ReadAsync(iprot, cancellationToken);
+                        Rows.Add(_elem97);
+                      }
+                      await iprot.ReadListEndAsync(cancellationToken);
+                    }
+                  }
+                  else
+                  {
+                    await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  }
+                  break;
+                default: 
+                  await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  break;
+              }
+
+              await iprot.ReadFieldEndAsync(cancellationToken);
+            }
+
+            await iprot.ReadStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            iprot.DecrementRecursionDepth();
+          }
+        }
+
+        public async global::System.Threading.Tasks.Task WriteAsync(TProtocol oprot, CancellationToken cancellationToken)
+        {
+          oprot.IncrementRecursionDepth();
+          try
+          {
+            var tmp98 = new TStruct("EchoRows_args");
+            await oprot.WriteStructBeginAsync(tmp98, cancellationToken);
+            var tmp99 = new TField();
+            if((Rows != null) && __isset.rows)
+            {
+              tmp99.Name = "rows";
+              tmp99.Type = TType.List;
+              tmp99.ID = 1;
+              await oprot.WriteFieldBeginAsync(tmp99, cancellationToken);
+              await oprot.WriteListBeginAsync(new TList(TType.Struct, Rows.Count), cancellationToken);
+              foreach (global::NFX.Perf.Thrift.DbRowT _iter100 in Rows)
+              {
+                await _iter100.WriteAsync(oprot, cancellationToken);
+              }
+              await oprot.WriteListEndAsync(cancellationToken);
+              await oprot.WriteFieldEndAsync(cancellationToken);
+            }
+            await oprot.WriteFieldStopAsync(cancellationToken);
+            await oprot.WriteStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            oprot.DecrementRecursionDepth();
+          }
+        }
+
+        public override bool Equals(object that)
+        {
+          if (!(that is EchoRows_args other)) return false;
+          if (ReferenceEquals(this, other)) return true;
+          return ((__isset.rows == other.__isset.rows) && ((!__isset.rows) || (TCollections.Equals(Rows, other.Rows))));
+        }
+
+        public override int GetHashCode() {
+          int hashcode = 157;
+          unchecked {
+            if((Rows != null) && __isset.rows)
+            {
+              hashcode = (hashcode * 397) + TCollections.GetHashCode(Rows);
+            }
+          }
+          return hashcode;
+        }
+
+        public override string ToString()
+        {
+          var tmp101 = new StringBuilder("EchoRows_args(");
+          int tmp102 = 0;
+          if((Rows != null) && __isset.rows)
+          {
+            if(0 < tmp102++) { tmp101.Append(", "); }
+            tmp101.Append("Rows: ");
+            Rows.ToString(tmp101);
+          }
+          tmp101.Append(')');
+          return tmp101.ToString();
+        }
+      }
+
+
+      public partial class EchoRows_result : TBase
+      {
+        private List<global::NFX.Perf.Thrift.DbRowT> _success;
+
+        public List<global::NFX.Perf.Thrift.DbRowT> Success
+        {
+          get
+          {
+            return _success;
+          }
+          set
+          {
+            __isset.success = true;
+            this._success = value;
+          }
+        }
+
+
+        public Isset __isset;
+        public struct Isset
+        {
+          public bool success;
+        }
+
+        public EchoRows_result()
+        {
+        }
+
+        public EchoRows_result DeepCopy()
+        {
+          var tmp103 = new EchoRows_result();
+          if((Success != null) && __isset.success)
+          {
+            tmp103.Success = this.Success.DeepCopy();
+          }
+          tmp103.__isset.success = this.__isset.success;
+          return tmp103;
+        }
+
+        public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
+        {
+          iprot.IncrementRecursionDepth();
+          try
+          {
+            TField field;
+            await iprot.ReadStructBeginAsync(cancellationToken);
+            while (true)
+            {
+              field = await iprot.ReadFieldBeginAsync(cancellationToken);
+              if (field.Type == TType.Stop)
+              {
+                break;
+              }
+
+              switch (field.ID)
+              {
+                case 0:
+                  if (field.Type == TType.List)
+                  {
+                    {
+                      var _list104 = await iprot.ReadListBeginAsync(cancellationToken);
+                      Success = new List<global::NFX.Perf.Thrift.DbRowT>(_list104.Count);
+                      for(int _i105 = 0; _i105 < _list104.Count; ++_i105)
+                      {
+                        global::NFX.Perf.Thrift.DbRowT _elem106;
+                        _elem106 = new global::NFX.Perf.Thrift.DbRowT();
+                        await _elem106.ReadAsync(iprot, cancellationToken);
+                        Success.Add(_elem106);
+                      }
+                      await iprot.ReadListEndAsync(cancellationToken);
+                    }
+                  }
+                  else
+                  {
+                    await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  }
+                  break;
+                default: 
+                  await TProtocolUtil.SkipAsync(iprot, field.Type, cancellationToken);
+                  break;
+              }
+
+              await iprot.ReadFieldEndAsync(cancellationToken);
+            }
+
+            await iprot.ReadStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            iprot.DecrementRecursionDepth();
+          }
+        }
+
+        public async global::System.Threading.Tasks.Task WriteAsync(TProtocol oprot, CancellationToken cancellationToken)
+        {
+          oprot.IncrementRecursionDepth();
+          try
+          {
+            var tmp107 = new TStruct("EchoRows_result");
+            await oprot.WriteStructBeginAsync(tmp107, cancellationToken);
+            var tmp108 = new TField();
+
+            if(this.__isset.success)
+            {
+              if (Success != null)
+              {
+                tmp108.Name = "Success";
+                tmp108.Type = TType.List;
+                tmp108.ID = 0;
+                await oprot.WriteFieldBeginAsync(tmp108, cancellationToken);
+                await oprot.WriteListBeginAsync(new TList(TType.Struct, Success.Count), cancellationToken);
+                foreach (global::NFX.Perf.Thrift.DbRowT _iter109 in Success)
+                {
+                  await _iter109.WriteAsync(oprot, cancellationToken);
+                }
+                await oprot.WriteListEndAsync(cancellationToken);
+                await oprot.WriteFieldEndAsync(cancellationToken);
+              }
+            }
+            await oprot.WriteFieldStopAsync(cancellationToken);
+            await oprot.WriteStructEndAsync(cancellationToken);
+          }
+          finally
+          {
+            oprot.DecrementRecursionDepth();
+          }
+        }
+
+        public override bool Equals(object that)
+        {
+          if (!(that is EchoRows_result other)) return false;
+          if (ReferenceEquals(this, other)) return true;
+          return ((__isset.success == other.__isset.success) && ((!__isset.success) || (TCollections.Equals(Success, other.Success))));
+        }
+
+        public override int GetHashCode() {
+          int hashcode = 157;
+          unchecked {
+            if((Success != null) && __isset.success)
+            {
+              hashcode = (hashcode * 397) + TCollections.GetHashCode(Success);
+            }
+          }
+          return hashcode;
+        }
+
+        public override string ToString()
+        {
+          var tmp110 = new StringBuilder("EchoRows_result(");
+          int tmp111 = 0;
+          if((Success != null) && __isset.success)
+          {
+            if(0 < tmp111++) { tmp110.Append(", "); }
+            tmp110.Append("Success: ");
+            Success.ToString(tmp110);
+          }
+          tmp110.Append(')');
+          return tmp110.ToString();
         }
       }
 

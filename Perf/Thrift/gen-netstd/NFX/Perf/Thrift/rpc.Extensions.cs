@@ -49,10 +49,10 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp66 = new List<global::NFX.Perf.Thrift.DbRowT>(source.Count);
+      var tmp112 = new List<global::NFX.Perf.Thrift.DbRowT>(source.Count);
       foreach (var elem in source)
-        tmp66.Add((elem != null) ? elem.DeepCopy() : null);
-      return tmp66;
+        tmp112.Add((elem != null) ? elem.DeepCopy() : null);
+      return tmp112;
     }
 
 
