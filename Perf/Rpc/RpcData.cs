@@ -96,7 +96,8 @@ public static class RpcData
             {
                 Id = 100_000 + i,
                 Name = $"Customer {i:D6}",
-                City = (i % 5) switch { 0 => "Cleveland", 1 => "Amsterdam", 2 => "Kyiv", 3 => "Lisbon", _ => "Osaka" },
+                // A copy of the literal: a shared string object could go as a back-reference instead of its bytes.
+                City = new string(((i % 5) switch { 0 => "Cleveland", 1 => "Amsterdam", 2 => "Kyiv", 3 => "Lisbon", _ => "Osaka" }).AsSpan()),
                 Amount = 1_000L * random.Next(1, 1_000_000),
                 Price = Math.Round(random.NextDouble() * 1000, 2),
                 Active = i % 3 != 0,

@@ -5,7 +5,8 @@ namespace NFX.Tests.Perf;
 
 /// <summary>
 /// The wiring of every RPC peer of the benchmark against its real server (in this process, loopback): each answers
-/// the three workloads correctly, one call and several in flight, so a broken contender fails here, not in a perf run.
+/// every workload correctly (W1-W3, and the 64 KB and 1 MB echoes of W4/W5, compared whole), one call and several in
+/// flight, so a broken contender fails here, not in a perf run.
 /// </summary>
 [NonParallelizable]
 public sealed class RpcContenderTests
@@ -32,6 +33,8 @@ public sealed class RpcContenderTests
         yield return new TestCaseData((Func<RpcContender>)(() => new ThriftRpcContender(ThriftProtocolKind.Binary))).SetName("ThriftBinary");
         yield return new TestCaseData((Func<RpcContender>)(() => new ThriftRpcContender(ThriftProtocolKind.Compact))).SetName("ThriftCompact");
         yield return new TestCaseData((Func<RpcContender>)(() => new GlueRpcContender())).SetName("Glue");
+        yield return new TestCaseData((Func<RpcContender>)(() => new GrpcRpcContender(multipleConnections: true))).SetName("GrpcDotnetMultipleConnections");
+        yield return new TestCaseData((Func<RpcContender>)(() => new ProtobufNetGrpcRpcContender(multipleConnections: true))).SetName("ProtobufNetGrpcMultipleConnections");
     }
 
     [TestCaseSource(nameof(Contenders))]
