@@ -2,7 +2,11 @@ using NFX.Perf.Contenders.Thrift;
 
 namespace NFX.Perf.Contenders;
 
-/// <summary>Every contender in table order, the reference (Slim PerCall) first.</summary>
+/// <summary>
+/// Every contender in table order, the reference (Slim PerCall) first. The list is the tables' only source of rows: Slim's
+/// source-generated codecs join as one more entry after the Slim rows when they exist (the cold-start table keeps its
+/// own slot for them in <see cref="ColdStart.ColdStartCatalog"/>).
+/// </summary>
 public static class ContenderCatalog
 {
     /// <summary>Fresh instances (contenders hold reusable buffers and per-workload state).</summary>
