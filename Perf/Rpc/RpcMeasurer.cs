@@ -106,7 +106,7 @@ public sealed class RpcMeasurer(RpcQuickOptions options, Func<long>? serverAlloc
         // underestimated the rate. A fixed count runs exactly that many calls.
         int target = fixedCalls ?? (int)Math.Clamp(rate * budget.TotalSeconds * 4, MinCalls, MaxCalls);
         TimeSpan limit = fixedCalls is null ? budget : TimeSpan.FromMinutes(10);
-        var run = new RpcRun(target, limit, recordLatencies: true);
+        var run = new RpcRun(target, limit, recordLatencies: true, minCalls: fixedCalls is null ? options.MinCallsPerRound : 0);
 
         Measurer.Settle();
         long serverBefore = serverAllocatedBytes?.Invoke() ?? 0;

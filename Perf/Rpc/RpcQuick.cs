@@ -143,7 +143,7 @@ public static class RpcQuick
         RpcContender[] bestOnly, Action<string> progress)
     {
         var clock = Stopwatch.StartNew();
-        var measurer = new RpcMeasurer(options with { Budget = options.BigBudget, Warmup = options.BigWarmup, DbWorkCalls = null }, serverAllocatedBytes);
+        var measurer = new RpcMeasurer(options with { Budget = options.BigBudget, Warmup = options.BigWarmup, DbWorkCalls = null, MinCallsPerRound = options.BigMinCallsPerRound }, serverAllocatedBytes);
         var cells = new List<RpcCell>();
         string[] best = [GlueRpcContender.ContenderName, GrpcRpcContender.ContenderName, ProtobufNetGrpcRpcContender.ContenderName];
         foreach (RpcWorkload workload in RpcWorkloads.Big)

@@ -33,6 +33,12 @@ public sealed record RpcQuickOptions
     /// <summary>Untimed calls before each W4/W5 cell's first round. Default 0.2 s.</summary>
     public TimeSpan BigWarmup { get; init; } = TimeSpan.FromMilliseconds(200);
 
+    /// <summary>Calls each W4/W5 cell makes per round at the least, past its time if need be (the slowest, 1 MB of rows, take tens of ms). Default 8.</summary>
+    public int BigMinCallsPerRound { get; init; } = 8;
+
+    /// <summary>Calls a timed stretch makes at the least, past its time if need be (0 for W1-W3: the time decides).</summary>
+    public int MinCallsPerRound { get; init; }
+
     /// <summary>Concurrent callers of the W4/W5 rows with many calls in flight (beside one at a time). Default 16.</summary>
     public int BigCallers { get; init; } = 16;
 

@@ -56,7 +56,11 @@ public static class RpcReport
             $"Callers {results.Options.Callers} = that many concurrent callers, each awaiting its call before the next " +
             "(many calls in flight); callers 1 = one call at a time. p50/p99: latency of a single call as its caller saw it " +
             "(with many in flight it includes queueing). Workloads: W1 `int Sum(int, int)`; W2 echo of a 100-byte string; " +
-            "W3 \"DBWork\": each call returns 10 rows x 10 fields (ints, longs, a double, a bool, strings, a DateTime).";
+            "W3 \"DBWork\": each call returns 10 rows x 10 fields (ints, longs, a double, a bool, strings, a DateTime). " +
+            (results.Options.Big
+                ? $"W4 and W5 (big messages, their own tables after W3): 64 KB and 1 MB each way, with 1 and {results.Options.BigCallers} callers " +
+                  $"(W4 also {results.Options.BestCallers}), about {results.Options.BigBudget.TotalSeconds:0.#} s of calls per cell, every answer checked."
+                : "W4 and W5 (big messages) were skipped (`--rpc-no-big`).");
     }
 
     /// <summary>The per-workload tables.</summary>
@@ -130,7 +134,8 @@ public static class RpcReport
             text.AppendLine($"W4 and W5: the argument and the result each carry the payload (the server echoes what it received), so MB/s = calls/s x 2 x " +
                 $"{RpcWorkloads.W4Bytes / 1024} KiB (W4) or {RpcWorkloads.W5Bytes / 1024 / 1024} MiB (W5), in 10^6 bytes. The rows form sends W3's ten-field rows, " +
                 $"every string its own object, {w4.Length:N0} rows (W4) and {w5.Length:N0} rows (W5): as many as it takes for their field data (strings as " +
-                "UTF-8, numbers at their width) to reach the size. Every answer is compared whole with what was sent. The rows with " +
+                "UTF-8, numbers at their width) to reach the size. Every answer is compared whole with what was sent. A cell makes at least " +
+                $"{results.Options.BigMinCallsPerRound} calls per round, past its time if need be. The rows with " +
                 $"{results.Options.BestCallers} callers run on W4 only (W5 with that many callers would hold {results.Options.BestCallers} MiB in flight each way per wave of calls, " +
                 $"too long for quick mode; `--rpc-best-callers` changes the count); `{GrpcMulti}` and the same for {CodeFirst} are the " +
                 "contenders with `EnableMultipleHttp2Connections = true`, the others use one HTTP/2 connection.").AppendLine();

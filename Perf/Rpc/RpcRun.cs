@@ -10,16 +10,21 @@ public sealed class RpcRun
 {
     private readonly long[]? _latencies;
     private readonly int _target;
+    private readonly int _minCalls;
     private readonly long _deadline;
     private int _issued;
     private int _completed;
     private int _failures;
     private Exception? _firstError;
 
-    /// <summary>A run of at most <paramref name="target"/> calls that stops issuing after <paramref name="maxDuration"/>.</summary>
-    public RpcRun(int target, TimeSpan maxDuration, bool recordLatencies)
+    /// <summary>
+    /// A run of at most <paramref name="target"/> calls that stops issuing after <paramref name="maxDuration"/>, once it
+    /// has issued <paramref name="minCalls"/> (a slow call, 1 MB each way, still gets enough calls for its percentiles).
+    /// </summary>
+    public RpcRun(int target, TimeSpan maxDuration, bool recordLatencies, int minCalls = 0)
     {
         _target = target;
+        _minCalls = Math.Min(minCalls, target);
         _deadline = Stopwatch.GetTimestamp() + (long)(maxDuration.TotalSeconds * Stopwatch.Frequency);
         _latencies = recordLatencies ? new long[target] : null;
     }
@@ -37,7 +42,7 @@ public sealed class RpcRun
     public bool TryNext(out int index)
     {
         index = -1;
-        if (Stopwatch.GetTimestamp() > _deadline)
+        if (Stopwatch.GetTimestamp() > _deadline && Volatile.Read(ref _issued) >= _minCalls)
         {
             return false;
         }

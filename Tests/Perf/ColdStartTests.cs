@@ -56,7 +56,7 @@ public sealed class ColdStartTests
 
         Assert.That(code, Is.Not.Zero);
         Assert.That(ColdStartBench.Parse(output.ToString(), out string? failure), Is.Null);
-        Assert.That(failure, Does.Contain("not built yet"));
+        Assert.That(failure, Does.Contain("not wired in yet"));
     }
 
     [TestCase("COLDSTART 12.5 3.25\n", 12.5, 3.25)]

@@ -116,4 +116,22 @@ public sealed class RpcReportTests
         Assert.That(RpcData.SameRows(rows, RpcData.BigRows(size)), Is.True);
         Assert.That(RpcData.BigBytes(size), Has.Length.EqualTo(size));
     }
+
+    [Test]
+    public void RpcRun_PastItsTime_StillIssuesItsMinimumCalls()
+    {
+        var run = new RpcRun(100, TimeSpan.Zero, recordLatencies: false, minCalls: 3);
+        Thread.Sleep(1);
+
+        int issued = 0;
+        while (run.TryNext(out _))
+        {
+            issued++;
+        }
+
+        Assert.That(issued, Is.EqualTo(3));
+        var plain = new RpcRun(100, TimeSpan.Zero, recordLatencies: false);
+        Thread.Sleep(1);
+        Assert.That(plain.TryNext(out _), Is.False, "no minimum: the time alone decides");
+    }
 }
