@@ -3,9 +3,9 @@ using NFX.Perf.Contenders.Thrift;
 namespace NFX.Perf.Contenders;
 
 /// <summary>
-/// Every contender in table order, the reference (Slim PerCall) first. The list is the tables' only source of rows: Slim's
-/// source-generated codecs join as one more entry after the Slim rows when they exist (the cold-start table keeps its
-/// own slot for them in <see cref="ColdStart.ColdStartCatalog"/>).
+/// Every contender in table order, the reference (Slim PerCall) first. The list is the tables' only source of rows; Slim's
+/// source-generated codecs are the entry after the runtime Slim rows (the cold-start table has its own row for them in
+/// <see cref="ColdStart.ColdStartCatalog"/>).
 /// </summary>
 public static class ContenderCatalog
 {
@@ -16,6 +16,7 @@ public static class ContenderCatalog
         new SlimBatchContender(),
         new SlimTolerantPerCallContender(),
         new SlimTolerantBatchContender(),
+        new SlimGeneratedContender(),
         new MemoryPackContender(),
         new MemoryPackReferencesContender(),
         new MessagePackContractContender(),

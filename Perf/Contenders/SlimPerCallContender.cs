@@ -19,9 +19,9 @@ public class SlimPerCallContender : Contender
     }
 
     /// <summary>The same contender writing <paramref name="versioning"/> layouts, under its own name.</summary>
-    protected SlimPerCallContender(SlimVersioning versioning, string name, string notes)
+    protected SlimPerCallContender(SlimVersioning versioning, string name, string notes, bool generated = false)
     {
-        _slim = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.PerCall, versioning));
+        _slim = new SlimSerializer(SlimPerfOptions.For(TypeRegistryMode.PerCall, versioning, generated));
         _name = name;
         _notes = notes;
     }

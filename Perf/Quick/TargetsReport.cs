@@ -68,6 +68,7 @@ public static class TargetsReport
             AddBothWays(targets, run, key, typeof(MemoryPackContender), 0.8, "within 1.25x of");
             AddBothWays(targets, run, key, typeof(MessagePackTypelessContender), 1.5, "at least 1.5x faster than");
             AddBothWays(targets, run, key, typeof(MessagePackContractContender), 1, "no slower than");
+            AddGenerated(targets, run, key, typeof(MemoryPackContender), 0.8, "within 1.25x of");
         }
         foreach (string key in new[] { "graph", "linked-list" })
         {
@@ -191,6 +192,23 @@ public static class TargetsReport
             double? batch = Ratio(result, other, s_batch, column, out _);
             targets.Add(perCall is double r
                 ? Target.Judged(name, $">= {N(goal)}x", $"{N(r)}x{Bracket(batch)}", r >= goal, TargetKind.Timing)
+                : Target.NotMeasured(name, $">= {N(goal)}x", why!, TargetKind.Timing));
+        }
+    }
+
+    /// <summary>The generated codecs' row against <paramref name="other"/>, both columns.</summary>
+    private static void AddGenerated(List<Target> targets, QuickRun run, string key, Type other, double goal, string words)
+    {
+        if (run.Workload(key) is not WorkloadResult result)
+        {
+            return;
+        }
+        foreach (Column column in new[] { Column.Serialize, Column.Deserialize })
+        {
+            string name = $"{key}: {SlimGeneratedContender.ContenderName} {(column == Column.Serialize ? "serialize" : "deserialize")} {words} {NameOf(other)}";
+            double? ratio = Ratio(result, other, typeof(SlimGeneratedContender), column, out string? why);
+            targets.Add(ratio is double r
+                ? Target.Judged(name, $">= {N(goal)}x", $"{N(r)}x", r >= goal, TargetKind.Timing)
                 : Target.NotMeasured(name, $">= {N(goal)}x", why!, TargetKind.Timing));
         }
     }

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
@@ -12,12 +13,15 @@ namespace NFX.Slim.Generators.Parsing;
 /// </summary>
 internal static class RootFinder
 {
-    /// <summary>The methods whose calls name roots.</summary>
+    /// <summary>Glue's methods: only their contract interfaces are roots (a service's implementation never crosses the wire).</summary>
+    private static readonly HashSet<string> s_contractMethods = ["GetProxy", "Host", "AddService", "AddGlueClient", "AddGlueService"];
+
+    /// <summary>The methods whose calls name roots (initialized after the contract methods it includes).</summary>
     private static readonly HashSet<string> s_methods =
     [
         "Serialize", "Deserialize", "DeepClone", "TryDeserialize",
         "GetOrCreateSlimAsync", "SetSlimAsync", "GetSlimAsync", "TryGetSlimAsync", "GetOrCreateAsync", "SetAsync",
-        "GetProxy", "Host", "AddService", "AddGlueClient", "AddGlueService",
+        .. s_contractMethods,
     ];
 
     /// <summary>A cheap syntactic filter: a call of a method with one of the names (the semantic check follows).</summary>
@@ -32,6 +36,11 @@ internal static class RootFinder
             return [];
         }
         var roots = ImmutableArray.CreateBuilder<ITypeSymbol>();
+        if (s_contractMethods.Contains(method.Name))
+        {
+            roots.AddRange(method.TypeArguments.Where(static t => t.TypeKind == TypeKind.Interface));
+            return roots.ToImmutable();
+        }
         foreach (ITypeSymbol argument in method.TypeArguments)
         {
             roots.Add(argument);
