@@ -114,6 +114,15 @@ internal sealed partial class ValueExpressions
         return _functors.GetOrAdd((type, direction), lambda.Compile());
     }
 
+    /// <summary>The codec cache the expressions resolve slots and codecs in.</summary>
+    public CodecCache Codecs => _codecs;
+
+    /// <summary>True when values of <paramref name="type"/> are written and read inline (see <see cref="InlineNative"/>).</summary>
+    public bool IsInlineNative(Type type) => InlineNative(type) is not null;
+
+    /// <summary>The format's row of <paramref name="type"/> when the format writes it natively, else null.</summary>
+    public NativeTypeCodec? NativeRow(Type type) => _format.TryGetCodec(type, out NativeTypeCodec? row) ? row : null;
+
     /// <summary>
     /// The wire codec of a reference type the generated code may write and read inline: a sealed native type (string,
     /// primitive arrays) that no user serializer replaces. Its values still enter the reference pool, so shared

@@ -16,23 +16,54 @@ internal sealed class ElementAccess<T>
 {
     public ElementAccess(ValueExpressions values, string path)
     {
-        ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
-        ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
         ParameterExpression value = Expression.Parameter(typeof(T), "value");
-        ParameterExpression write = Expression.Parameter(typeof(WriteSession), "session");
-        ParameterExpression read = Expression.Parameter(typeof(ReadSession), "session");
         ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
-        Write = Expression.Lambda<Action<SlimWriter, T, WriteSession>>(values.Write(typeof(T), writer, value, write, path), writer, value, write).Compile();
-        Read = Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile();
+        (Write, Read) = Direct(values, path) ?? Compiled(values, path, value);
         _clone = new(() => Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone));
         IsPlainData = values.IsPlainData(typeof(T));
         MinWireBytes = values.MinWireBytes(typeof(T));
     }
 
     /// <summary>
-    /// The slot through which a container clones its elements straight through the session, or null when an element is
-    /// not a plain reference (a value type, a string, a delegate): those go through <see cref="Clone"/>.
+    /// The element functors without compiling anything, for the commonest elements: strings written inline, other
+    /// references (not delegates) through their slot, and native value types through their row's own methods. The same
+    /// bytes and checks as the compiled functors (<see cref="ValueExpressions.Write"/>, <see cref="ValueExpressions.Read"/>
+    /// build exactly these calls for such types); null for every other element type.
     /// </summary>
+    private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>)? Direct(ValueExpressions values, string path)
+    {
+        Type type = typeof(T);
+        if (type == typeof(string) && values.IsInlineNative(type))
+        {
+            ReferenceSlot slot = values.Codecs.SlotFor(type, path);
+            return ((_, value, session) => session.WriteInlineString(Unsafe.As<T, string?>(ref value)),
+                (_, session) => (T)(object?)session.ReadInlineString(slot)!);
+        }
+        if (!type.IsValueType && !typeof(Delegate).IsAssignableFrom(type))
+        {
+            ReferenceSlot slot = values.Codecs.SlotFor(type, path);
+            return ((_, value, session) => session.WriteReference(value, slot), (_, session) => (T)session.ReadReference(slot)!);
+        }
+        if (type.IsValueType && values.NativeRow(type) is { } row)
+        {
+            Action<SlimWriter, T> write = row.GetWriter<T>();
+            Func<SlimReader, T> read = row.GetReader<T>();
+            return ((writer, value, _) => write(writer, value), (reader, _) => read(reader));
+        }
+        return null;
+    }
+
+    private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>) Compiled(ValueExpressions values, string path,
+        ParameterExpression value)
+    {
+        ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
+        ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
+        ParameterExpression write = Expression.Parameter(typeof(WriteSession), "session");
+        ParameterExpression read = Expression.Parameter(typeof(ReadSession), "session");
+        return (Expression.Lambda<Action<SlimWriter, T, WriteSession>>(values.Write(typeof(T), writer, value, write, path), writer, value, write).Compile(),
+            Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile());
+    }
+
     public static ReferenceSlot? CloneSlot(CodecCache codecs, string name) =>
         typeof(T).IsValueType || typeof(T) == typeof(string) || typeof(Delegate).IsAssignableFrom(typeof(T)) ? null : codecs.SlotFor(typeof(T), name);
 

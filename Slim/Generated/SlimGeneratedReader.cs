@@ -27,15 +27,5 @@ public readonly struct SlimGeneratedReader
 
     /// <summary>Reads a string field written by <see cref="SlimGeneratedWriter.WriteString"/> (or by any writer of the format).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public string? ReadString(int slot)
-    {
-        long offset = _session.Reader.Position;
-        uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType)
-        {
-            _session.BeginInline(offset);
-            return (string)_session.EndInline(_session.Reader.ReadString(), typeof(string));
-        }
-        return (string?)_session.ReadReferenceAfterHandle(handle, _slots[slot], offset);
-    }
+    public string? ReadString(int slot) => _session.ReadInlineString(_slots[slot]);
 }

@@ -30,17 +30,7 @@ public readonly struct SlimGeneratedWriter
     /// handle and its bytes in one room check).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteString(string? value)
-    {
-        if (value is null)
-        {
-            _session.Writer.WriteByte((byte)WireHandle.Null);
-        }
-        else if (!_session.TryWriteBackReference(value))
-        {
-            _session.Writer.WriteTaggedString((byte)WireHandle.NewOfDeclaredType, value);
-        }
-    }
+    public void WriteString(string? value) => _session.WriteInlineString(value);
 
     /// <summary>Writes a delegate field: refused unless null (a delegate means nothing in another process).</summary>
     public void WriteDelegate(object? value, int slot)

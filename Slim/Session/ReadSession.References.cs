@@ -115,6 +115,23 @@ internal sealed partial class ReadSession
         return value;
     }
 
+    /// <summary>
+    /// Reads a string of a slot whose strings are written inline (<see cref="WriteSession.WriteInlineString"/>), or any
+    /// other handle the general way, with every check of <see cref="ReadReference(ReferenceSlot)"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public string? ReadInlineString(ReferenceSlot slot)
+    {
+        long offset = Reader.Position;
+        uint handle = Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType)
+        {
+            BeginInline(offset);
+            return (string)EndInline(Reader.ReadString(), typeof(string));
+        }
+        return (string?)ReadReferenceAfterHandle(handle, slot, offset);
+    }
+
     object? ISlimReferenceReader.ReadReference(Type declaredType) => ReadReference(Codecs.SlotFor(declaredType));
 
     private object BackReference(uint index, ReferenceSlot slot, long offset)

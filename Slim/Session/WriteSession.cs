@@ -160,6 +160,24 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         return false;
     }
 
+    /// <summary>
+    /// Writes a string in a slot whose strings are written inline (no user serializer for strings): null, a back-reference
+    /// to the same string written before, or its handle and its bytes in one room check; the bytes of
+    /// <see cref="WriteReference"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void WriteInlineString(string? value)
+    {
+        if (value is null)
+        {
+            Writer.WriteByte((byte)WireHandle.Null);
+        }
+        else if (!TryWriteBackReference(value))
+        {
+            Writer.WriteTaggedString((byte)WireHandle.NewOfDeclaredType, value);
+        }
+    }
+
     void ISlimReferenceWriter.WriteReference(object? value) => WriteReference(value, _customSlot);
 
     private void Announce(object value, ReferenceSlot slot)

@@ -70,21 +70,19 @@ public sealed class NativeTypeCodec
     internal Expression Read(Expression reader) =>
         ReadMethod.IsStatic ? Expression.Call(ReadMethod, reader) : Expression.Call(reader, ReadMethod);
 
-    /// <summary>A compiled <c>Action&lt;SlimWriter, T&gt;</c>, built once.</summary>
-    internal Delegate WriteDelegate => _writeDelegate ??= BuildWriteDelegate();
-
-    /// <summary>A compiled <c>Func&lt;SlimReader, T&gt;</c>, built once.</summary>
-    internal Delegate ReadDelegate => _readDelegate ??= BuildReadDelegate();
-
-    /// <summary>The writer of this type's values, compiled once; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <summary>
+    /// The writer of this type's values, made once: a delegate bound to the row's method itself (an open-instance delegate
+    /// of SlimWriter's method, or the user codec's static one), so nothing is compiled; <typeparamref name="T"/> must be
+    /// exactly <see cref="Type"/>.
+    /// </summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
     public Action<SlimWriter, T> GetWriter<T>() =>
-        typeof(T) == Type ? (Action<SlimWriter, T>)WriteDelegate : throw WrongType(typeof(T));
+        typeof(T) == Type ? (Action<SlimWriter, T>)(_writeDelegate ??= WriteMethod.CreateDelegate<Action<SlimWriter, T>>()) : throw WrongType(typeof(T));
 
-    /// <summary>The reader of this type's values, compiled once; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <summary>The reader of this type's values, made once as <see cref="GetWriter{T}"/> is; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
     public Func<SlimReader, T> GetReader<T>() =>
-        typeof(T) == Type ? (Func<SlimReader, T>)ReadDelegate : throw WrongType(typeof(T));
+        typeof(T) == Type ? (Func<SlimReader, T>)(_readDelegate ??= ReadMethod.CreateDelegate<Func<SlimReader, T>>()) : throw WrongType(typeof(T));
 
     /// <summary>A user's row: <typeparamref name="TCodec"/>'s own methods, called directly; no run encoding, 1 byte at least.</summary>
     internal static NativeTypeCodec Of<T, TCodec>() where TCodec : IWireCodec<T>
@@ -125,21 +123,6 @@ public sealed class NativeTypeCodec
 
     private InvalidOperationException WrongType(Type asked) =>
         new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
-
-    private Delegate BuildWriteDelegate()
-    {
-        ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
-        ParameterExpression value = Expression.Parameter(Type, "value");
-        Type delegateType = typeof(Action<,>).MakeGenericType(typeof(SlimWriter), Type);
-        return Expression.Lambda(delegateType, Write(writer, value), writer, value).Compile();
-    }
-
-    private Delegate BuildReadDelegate()
-    {
-        ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
-        Type delegateType = typeof(Func<,>).MakeGenericType(typeof(SlimReader), Type);
-        return Expression.Lambda(delegateType, Read(reader), reader).Compile();
-    }
 }
 
 /// <summary>Writes one value at <paramref name="pos"/> with no capacity check (see <see cref="RunWrites"/>); returns the position after it.</summary>
