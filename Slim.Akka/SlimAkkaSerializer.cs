@@ -46,19 +46,31 @@ public sealed class SlimAkkaSerializer : Serializer
 
     private readonly SlimSerializer _slim;
 
-    /// <summary>Creates the serializer with the settings under <c>akka.actor.serialization-settings.slim</c>, if any.</summary>
+    /// <summary>
+    /// Creates the serializer with the settings under <c>akka.actor.serialization-settings.slim</c>, if any (how Akka
+    /// creates it from HOCON).
+    /// </summary>
+    /// <exception cref="ConfigurationException">A bad setting, or Akka's JSON serializer still registered without
+    /// <c>allow-json-serializer = on</c> (<see cref="ClosedJsonSerializer"/>).</exception>
     public SlimAkkaSerializer(ExtendedActorSystem system)
         : this(system, SettingsOf(system))
     {
+        ClosedJsonSerializer.RequireClosed(system, Options);
     }
 
     /// <summary>Creates the serializer with <paramref name="config"/>, the section Akka passes (<c>serialization-settings.slim</c>).</summary>
+    /// <exception cref="ConfigurationException">As for <see cref="SlimAkkaSerializer(ExtendedActorSystem)"/>.</exception>
     public SlimAkkaSerializer(ExtendedActorSystem system, Config config)
         : this(system, SlimAkkaOptions.FromConfig(config))
     {
+        ClosedJsonSerializer.RequireClosed(system, Options);
     }
 
-    /// <summary>Creates the serializer with <paramref name="options"/> (Akka.Hosting and tests).</summary>
+    /// <summary>
+    /// Creates the serializer with <paramref name="options"/> (Akka.Hosting and tests). It does not look at the rest of
+    /// the system's serializers: register <see cref="ClosedJsonSerializer"/> beside it, as
+    /// <see cref="SlimAkkaHostingExtensions.WithSlimSerializer"/> does.
+    /// </summary>
     public SlimAkkaSerializer(ExtendedActorSystem system, SlimAkkaOptions options) : base(system)
     {
         ArgumentNullException.ThrowIfNull(options);
@@ -70,6 +82,7 @@ public sealed class SlimAkkaSerializer : Serializer
             Limits = options.Limits,
             Versioning = options.Versioning,
             KnownTypes = s_knownTypes,
+            StructuralTypes = AkkaStructuralTypes.Follows,
             // IActorRef first: actor references are ISurrogated too, and the first surrogate that fits serves.
             Serializers = [new ActorRefSurrogate(system), new ActorPathSurrogate(), new AddressSerializer(), new ConfigSerializer(), surrogated],
         });
@@ -122,7 +135,8 @@ public sealed class SlimAkkaSerializer : Serializer
         return value!;
     }
 
-    private static SlimAkkaOptions SettingsOf(ExtendedActorSystem system) =>
+    /// <summary>The settings under <c>akka.actor.serialization-settings.slim</c> of <paramref name="system"/>, if any.</summary>
+    internal static SlimAkkaOptions SettingsOf(ExtendedActorSystem system) =>
         SlimAkkaOptions.FromConfig(system.Settings.Config.HasPath(SlimAkkaOptions.ConfigPath) ? system.Settings.Config.GetConfig(SlimAkkaOptions.ConfigPath) : null);
 
     private static SlimTypePolicy PolicyOf(SlimAkkaOptions options)

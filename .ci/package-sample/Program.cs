@@ -50,9 +50,9 @@ await using var client = new GlueClient(server.LocalEndPoint!, new GlueClientOpt
 string text = await client.GetProxy<IGreeter>().Hello("package");
 Check(text == "hello package", "Glue: a call over loopback");
 
-// The two HOCON lines that make Slim Akka.NET's serializer, and this program's type allowed.
+// The HOCON lines that make Slim Akka.NET's serializer (closing Akka's JSON one), and this program's type allowed.
 Config akkaConfig = ConfigurationFactory.ParseString("""
-    akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+    akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka", json = "NFX.Slim.Akka.ClosedJsonSerializer, NFX.Slim.Akka" }
     akka.actor.serialization-bindings { "System.Object" = slim }
     akka.actor.serialization-settings.slim.allowed-types = ["Node, SampleApp"]
     """);

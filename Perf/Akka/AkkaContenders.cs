@@ -24,7 +24,7 @@ public static class AkkaContenders
     private static string Serializer(string name) => name switch
     {
         Slim => """
-            akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+            akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka", json = "NFX.Slim.Akka.ClosedJsonSerializer, NFX.Slim.Akka" }
             akka.actor.serialization-bindings { "System.Object" = slim, "Akka.Actor.Status+Failure, Akka" = slim, "Akka.Actor.Status+Success, Akka" = slim }
             akka.actor.serialization-settings.slim.allowed-namespaces = ["NFX.Perf"]
             """,

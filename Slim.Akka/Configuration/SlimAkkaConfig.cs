@@ -8,7 +8,7 @@ namespace NFX.Slim.Akka;
 /// <summary>Reads and writes the HOCON form of <see cref="SlimAkkaOptions"/>: the exact set of keys, nothing else.</summary>
 internal static class SlimAkkaConfig
 {
-    private static readonly string[] s_keys = ["allowed-assemblies", "allowed-namespaces", "allowed-types", "limits", "versioning"];
+    private static readonly string[] s_keys = ["allowed-assemblies", "allowed-namespaces", "allowed-types", "limits", "versioning", "allow-json-serializer"];
 
     /// <summary>HOCON limit keys and the <see cref="SlimLimits"/> members they set.</summary>
     private static readonly (string Key, string Member)[] s_limits =
@@ -56,6 +56,7 @@ internal static class SlimAkkaConfig
             AllowedTypes = List(config, "allowed-types"),
             Limits = Limits(config.HasPath("limits") ? config.GetConfig("limits") : null),
             Versioning = Versioning(config.GetString("versioning", "strict")),
+            AllowJsonSerializer = config.GetBoolean("allow-json-serializer", false),
         };
     }
 
@@ -128,7 +129,8 @@ internal static class SlimAkkaConfig
             $"  limits {{ max-message-bytes = {l.MaxMessageBytes}, max-objects = {l.MaxObjects}, max-collection-length = {l.MaxCollectionLength}, " +
             $"max-string-bytes = {l.MaxStringBytes}, max-array-total-elements = {l.MaxArrayTotalElements}, max-depth = {l.MaxDepth}, " +
             $"max-hash-collisions = {l.MaxHashCollisions}, max-layout-members = {l.MaxLayoutMembers} }}\n");
-        hocon.Append("  versioning = ").Append(options.Versioning == SlimVersioning.Tolerant ? "tolerant" : "strict").Append("\n}\n");
+        hocon.Append("  versioning = ").Append(options.Versioning == SlimVersioning.Tolerant ? "tolerant" : "strict").Append('\n');
+        hocon.Append("  allow-json-serializer = ").Append(options.AllowJsonSerializer ? "on" : "off").Append("\n}\n");
         return hocon.ToString();
     }
 

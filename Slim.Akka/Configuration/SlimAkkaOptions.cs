@@ -46,6 +46,14 @@ public sealed record SlimAkkaOptions
     /// </summary>
     public SlimVersioning Versioning { get; init; } = SlimVersioning.Strict;
 
+    /// <summary>
+    /// HOCON <c>allow-json-serializer = on</c>: keeps Akka's JSON serializer (id 1) open beside Slim, for data written with
+    /// it before the switch (a journal's events). Default false: a system created from HOCON that still registers it does
+    /// not start (<see cref="ClosedJsonSerializer"/> says how to close it), and
+    /// <see cref="SlimAkkaHostingExtensions.WithSlimSerializer"/> closes it.
+    /// </summary>
+    public bool AllowJsonSerializer { get; init; }
+
     /// <summary>The HOCON path of the settings, relative to the root of the actor system's config.</summary>
     public const string ConfigPath = "akka.actor.serialization-settings.slim";
 

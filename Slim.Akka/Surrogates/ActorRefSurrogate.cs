@@ -9,6 +9,11 @@ namespace NFX.Slim.Akka;
 /// local actor comes back as a remote reference on another node and a reply to a stopped incarnation does not reach
 /// its successor. <see cref="ActorRefs.Nobody"/> is written as a null path.
 /// </summary>
+/// <remarks>
+/// The path is parsed here, within <see cref="ActorPathText"/>'s bounds, and resolved as a parsed path: the provider's
+/// resolve by text keeps every reference to another node in per-thread caches of 1,024 entries whatever their size,
+/// so a stream of distinct paths from one sender would stay in memory; a parsed path is resolved without them.
+/// </remarks>
 internal sealed class ActorRefSurrogate(ExtendedActorSystem system) : ISlimTypeSerializer
 {
     public Type Type => typeof(IActorRef);
@@ -18,25 +23,18 @@ internal sealed class ActorRefSurrogate(ExtendedActorSystem system) : ISlimTypeS
 
     public object Read(SlimReader reader, ISlimReferenceReader references)
     {
-        string? path = reader.ReadString();
-        if (path is null)
+        string? text = reader.ReadString();
+        if (text is null)
         {
             return ActorRefs.Nobody;
         }
+        ActorPath path = ActorPathText.Parse(text);
         IActorRef resolved = system.Provider.ResolveActorRef(path);
         // The local provider resolves a path by its names alone: a reference to a stopped incarnation would reach the
         // actor that took its name. A UID that differs from the live actor's makes it a reference to nobody (its
         // messages become dead letters), as the remote provider does.
-        long uid = UidOf(path);
-        return uid != 0 && resolved.Path.Uid != 0 && resolved.Path.Uid != uid && ActorPath.TryParse(path, out ActorPath? stale) && stale is not null
-            ? new EmptyLocalActorRef(system.Provider, stale, system.EventStream)
+        return path.Uid != 0 && resolved.Path.Uid != 0 && resolved.Path.Uid != path.Uid
+            ? new EmptyLocalActorRef(system.Provider, path, system.EventStream)
             : resolved;
-    }
-
-    private static long UidOf(string path)
-    {
-        int hash = path.LastIndexOf('#');
-        return hash >= 0 && long.TryParse(path.AsSpan(hash + 1), System.Globalization.NumberStyles.AllowLeadingSign,
-            System.Globalization.CultureInfo.InvariantCulture, out long uid) ? uid : 0;
     }
 }

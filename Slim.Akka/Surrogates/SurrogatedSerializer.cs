@@ -50,9 +50,27 @@ internal sealed class SurrogatedSerializer(ExtendedActorSystem system) : ISlimTy
         {
             t_nesting--;
         }
-        return surrogate is ISurrogate s
-            ? s.FromSurrogate(system)
-            : throw new FormatException($"A surrogate message holds a '{surrogate?.GetType().ToString() ?? "null"}', not an ISurrogate.");
+        if (surrogate is not ISurrogate s)
+        {
+            throw new FormatException($"A surrogate message holds a '{surrogate?.GetType().ToString() ?? "null"}', not an ISurrogate.");
+        }
+        RefuseProducer(s);
+        return s.FromSurrogate(system);
+    }
+
+    /// <summary>
+    /// A Props is made from its surrogate by constructing, when its type is an <see cref="IIndirectActorProducer"/>, that
+    /// producer with the surrogate's arguments: code a type named by the bytes runs while the message is read. A writer
+    /// never sends one (a Props writes the type of the actor its producer makes), so a surrogate naming a producer is
+    /// refused; an actor type only makes Akka remember it with its arguments (the actor is made when it is deployed).
+    /// </summary>
+    private static void RefuseProducer(ISurrogate surrogate)
+    {
+        if (surrogate is Props.PropsSurrogate { Type: { } type } && typeof(IIndirectActorProducer).IsAssignableFrom(type))
+        {
+            throw new FormatException($"A Props names '{type}', an actor producer: reading it would construct the producer " +
+                "with arguments from the message. A Props from another node may only name an actor type.");
+        }
     }
 
     private static void Enter()

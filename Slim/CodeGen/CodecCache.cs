@@ -42,7 +42,11 @@ internal sealed class CodecCache
         // Only a serializer for a type that has other types assignable to it can serve them.
         _surrogates = [.. options.Serializers.Where(s => !s.Type.IsSealed || s.Type.IsInterface)];
         _values = new ValueExpressions(this, _format);
+        Structural = StructuralReach.For(options.StructuralTypes);
     }
+
+    /// <summary>What equality, hashing, comparison and ToString of this serializer's types follow (the reader's cycle check).</summary>
+    public StructuralReach Structural { get; }
 
     /// <summary>The expression builders the generated codecs use (reading plans of other layouts use them too).</summary>
     public ValueExpressions Values => _values;
@@ -93,6 +97,10 @@ internal sealed class CodecCache
         CodegenBudget.Charge(CodegenBudget.PerFunctor);
         SlimCodec codec = CreateCodec(type);
         codec.HasLayout = WritesOwnFields(type, out _);
+        if (Structural != StructuralReach.Builtin)
+        {
+            codec.IsStructural = Structural.Follows(type);
+        }
         return codec;
     }
 

@@ -17,7 +17,7 @@ internal abstract class SlimCodec
     protected SlimCodec(Type type)
     {
         Type = type;
-        IsStructural = StructuralReach.Follows(type);
+        IsStructural = StructuralReach.Builtin.Follows(type);
     }
 
     /// <summary>The exact runtime type this codec handles.</summary>
@@ -105,9 +105,10 @@ internal abstract class SlimCodec
     /// <summary>
     /// True when equality, hashing, comparison or ToString of the type follow references into other objects
     /// (<see cref="StructuralReach"/>): a read graph whose such objects form a cycle, or a chain deeper than
-    /// <see cref="SlimLimits.MaxStructuralDepth"/>, is refused before any code of the program can touch it.
+    /// <see cref="SlimLimits.MaxStructuralDepth"/>, is refused before any code of the program can touch it. Set from the
+    /// classes Slim recognizes; the cache that builds the codec widens it to what its options declare.
     /// </summary>
-    public bool IsStructural { get; }
+    public bool IsStructural { get; set; }
 
     /// <summary>Serialization callbacks of the type, or null when it has none.</summary>
     public SerializationCallbacks? Callbacks { get; protected init; }

@@ -85,4 +85,14 @@ public sealed record SlimOptions
     /// generated codecs can run.
     /// </summary>
     public bool UseGeneratedCodecs { get; init; } = true;
+
+    /// <summary>
+    /// Classes, beyond those Slim recognizes (structs, <c>System.Tuple</c>, records, anonymous types, exceptions), whose
+    /// equality, hashing, comparison or <c>ToString</c> follow the objects their fields hold: typically the types of a
+    /// library the policy admits by a broad rule (a namespace, an assembly) whose overrides recurse. The reader refuses a
+    /// cycle through their fields, or a chain longer than <see cref="SlimLimits.MaxStructuralDepth"/>, before any code of
+    /// the program runs (docs/SECURITY.md, "Cycles through values"), as it does for records. Asked once per type a
+    /// serializer meets; null (the default): none.
+    /// </summary>
+    public Func<Type, bool>? StructuralTypes { get; init; }
 }

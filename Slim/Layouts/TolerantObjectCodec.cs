@@ -20,6 +20,7 @@ internal sealed class TolerantObjectCodec : SlimCodec
     public TolerantObjectCodec(ObjectCodec local, Func<object>? construct, Action<SlimReader, object, ReadSession> readBody) : base(local.Type)
     {
         _local = local;
+        IsStructural = local.IsStructural;
         _construct = construct;
         _readBody = readBody;
         Callbacks = local.Callbacks;

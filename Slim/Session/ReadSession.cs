@@ -125,7 +125,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         if (_structuralCount != 0)
         {
             // Before any code of the program sees the graph: hashing a key, a callback, the caller's first ToString.
-            StructuralGraph.Check(_structural.AsSpan(0, _structuralCount), _limits, reader.Position);
+            StructuralGraph.Check(_structural.AsSpan(0, _structuralCount), Codecs.Structural, _limits, reader.Position);
         }
         if (_completion.HasSteps)
         {

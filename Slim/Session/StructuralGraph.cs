@@ -16,9 +16,10 @@ internal static class StructuralGraph
 
     /// <summary>
     /// Checks the structural objects a message announced (<paramref name="roots"/>) and everything they follow;
-    /// <paramref name="offset"/> is the end of the message, reported by a limit error.
+    /// <paramref name="offset"/> is the end of the message, reported by a limit error; <paramref name="reach"/> says what
+    /// the serializer's types follow.
     /// </summary>
-    public static void Check(ReadOnlySpan<object> roots, SlimLimits limits, long offset)
+    public static void Check(ReadOnlySpan<object> roots, StructuralReach reach, SlimLimits limits, long offset)
     {
         var ids = new Dictionary<object, int>(roots.Length, ReferenceEqualityComparer.Instance);
         var nodes = new List<Node>(roots.Length);
@@ -88,11 +89,11 @@ internal static class StructuralGraph
         {
             Node node = nodes[id];
             scratch.Clear();
-            StructuralReach.Of(node.Value.GetType()).AddFollowed(node.Value, scratch);
+            reach.WalkerOf(node.Value.GetType())(node.Value, scratch);
             int start = edges.Count;
             foreach (object child in scratch)
             {
-                if (StructuralReach.Follows(child.GetType()))
+                if (reach.Follows(child.GetType()))
                 {
                     edges.Add(IdOf(child));
                 }

@@ -21,27 +21,52 @@ namespace NFX.Slim.TypeSystem;
 /// </para>
 /// A field is followed only if it can hold such an object: strings, sealed types that follow nothing and structs
 /// without such fields are skipped. Every answer is computed once per type, in time linear in the distinct types.
+/// <para>
+/// The classes Slim recognizes are the same for every serializer (<see cref="Builtin"/>); a serializer whose options
+/// declare more (<see cref="SlimOptions.StructuralTypes"/>: the types of a library its policy admits whose overrides
+/// recurse) has an instance of its own, which follows every field of those that can hold such an object, as for records.
+/// </para>
 /// </summary>
 internal sealed class StructuralReach
 {
     private const BindingFlags Fields = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
-    private static readonly ConcurrentDictionary<Type, bool> s_follows = new();
-    private static readonly ConcurrentDictionary<Type, bool> s_structHolds = new();
-    private static readonly ConcurrentDictionary<Type, StructuralReach> s_reach = new();
-    private static readonly ConcurrentDictionary<Type, Delegate> s_structWalkers = new();
     private static readonly MethodInfo s_add = typeof(List<object>).GetMethod(nameof(List<object>.Add))!;
     private static readonly MethodInfo s_addElements = typeof(StructuralReach).GetMethod(nameof(AddElements), BindingFlags.NonPublic | BindingFlags.Static)!;
 
-    private StructuralReach(Action<object, List<object>> addFollowed) => AddFollowed = addFollowed;
+    private readonly Func<Type, bool>? _declared;
+    private readonly ConcurrentDictionary<Type, bool> _follows = new();
+    private readonly ConcurrentDictionary<Type, bool> _structHolds = new();
+    private readonly ConcurrentDictionary<Type, Action<object, List<object>>> _walkers = new();
+    private readonly ConcurrentDictionary<Type, Delegate> _structWalkers = new();
 
-    /// <summary>Adds to the list every non-null object that the equality, hashing or ToString of the object given follow.</summary>
-    public Action<object, List<object>> AddFollowed { get; }
+    private StructuralReach(Func<Type, bool>? declared) => _declared = declared;
+
+    /// <summary>The classes Slim recognizes by itself, shared by every serializer that declares no more.</summary>
+    public static StructuralReach Builtin { get; } = new(null);
+
+    /// <summary>The reach of a serializer whose options declare <paramref name="declared"/> (null: <see cref="Builtin"/>).</summary>
+    public static StructuralReach For(Func<Type, bool>? declared) => declared is null ? Builtin : new StructuralReach(declared);
 
     /// <summary>True when equality, hashing, comparison or ToString of <paramref name="type"/> follow references into other objects.</summary>
-    public static bool Follows(Type type) => s_follows.TryGetValue(type, out bool follows) ? follows : s_follows.GetOrAdd(type, ComputeFollows(type));
+    public bool Follows(Type type)
+    {
+        if (_follows.TryGetValue(type, out bool follows))
+        {
+            return follows;
+        }
+        // A sealed class whose fields hold its own type asks about itself while computing: until the answer is known it
+        // is "follows", the answer that checks more, never less.
+        _follows.TryAdd(type, true);
+        follows = ComputeFollows(type);
+        _follows[type] = follows;
+        return follows;
+    }
 
-    /// <summary>The compiled walk of a type that <see cref="Follows"/>.</summary>
-    public static StructuralReach Of(Type type) => s_reach.GetOrAdd(type, static t => new StructuralReach(BuildWalker(t)));
+    /// <summary>
+    /// The compiled walk of a type that <see cref="Follows"/>: adds to the list every non-null object that the equality,
+    /// hashing or ToString of the object given follow.
+    /// </summary>
+    public Action<object, List<object>> WalkerOf(Type type) => _walkers.TryGetValue(type, out var walker) ? walker : _walkers.GetOrAdd(type, BuildWalker(type));
 
     /// <summary>
     /// The member of <paramref name="owner"/> (a field, or a path through inline structs and arrays) that holds
@@ -90,7 +115,7 @@ internal sealed class StructuralReach
         }
     }
 
-    private static bool ComputeFollows(Type type)
+    private bool ComputeFollows(Type type)
     {
         if (type.IsPrimitive || type.IsEnum || type.IsPointer || type.IsByRef || type.IsByRefLike || type == typeof(string) ||
             type.ContainsGenericParameters || type.IsArray || type.IsInterface || type.IsAbstract && type.IsSealed)
@@ -105,8 +130,11 @@ internal sealed class StructuralReach
         {
             return true;
         }
-        return IsStructuralClass(type) && AllFields(type).Any(f => CanHoldFollowed(f.FieldType));
+        return (IsStructuralClass(type) || IsDeclared(type)) && AllFields(type).Any(f => CanHoldFollowed(f.FieldType));
     }
+
+    /// <summary>A class the options declare structural; the predicate is the program's, so a failure in it is a bug there, reported as such.</summary>
+    private bool IsDeclared(Type type) => _declared is not null && _declared(type);
 
     /// <summary>A class whose equality, hashing or ToString read its fields: a System.Tuple, a record, an anonymous type.</summary>
     private static bool IsStructuralClass(Type type)
@@ -125,7 +153,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>True when a field declared as <paramref name="type"/> can hold, or inline contain, an object that <see cref="Follows"/>.</summary>
-    private static bool CanHoldFollowed(Type type)
+    private bool CanHoldFollowed(Type type)
     {
         if (type.IsPrimitive || type.IsEnum || type.IsPointer || type.IsByRef || type.IsFunctionPointer || type == typeof(string))
         {
@@ -140,15 +168,15 @@ internal sealed class StructuralReach
     }
 
     /// <summary>True when a struct has a field (at any depth of inline structs) that can hold an object that follows. Memoised per type.</summary>
-    private static bool StructHoldsFollowed(Type type)
+    private bool StructHoldsFollowed(Type type)
     {
-        if (s_structHolds.TryGetValue(type, out bool holds))
+        if (_structHolds.TryGetValue(type, out bool holds))
         {
             return holds;
         }
         // Struct layouts cannot contain themselves, so this recursion ends; memoised, it visits each type once.
         holds = !type.IsByRefLike && AllFields(type).Any(f => f.FieldType != type && CanHoldFollowed(f.FieldType));
-        return s_structHolds.GetOrAdd(type, holds);
+        return _structHolds.GetOrAdd(type, holds);
     }
 
     private static IEnumerable<FieldInfo> AllFields(Type type)
@@ -166,7 +194,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>The fields of <paramref name="type"/> (an object, a boxed struct) its equality, hashing or ToString follow.</summary>
-    private static IEnumerable<(FieldInfo Field, bool Elements)> FollowedFields(Type type)
+    private IEnumerable<(FieldInfo Field, bool Elements)> FollowedFields(Type type)
     {
         if (typeof(Exception).IsAssignableFrom(type))
         {
@@ -193,7 +221,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>(object o, List&lt;object&gt; list) => { var v = (T)o; list.Add(v.f1); walk(v.s1, list); ... }: one call per object.</summary>
-    private static Action<object, List<object>> BuildWalker(Type type)
+    private Action<object, List<object>> BuildWalker(Type type)
     {
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
         ParameterExpression list = Expression.Parameter(typeof(List<object>), "list");
@@ -207,7 +235,7 @@ internal sealed class StructuralReach
         return Expression.Lambda<Action<object, List<object>>>(Expression.Block([typed], body), source, list).Compile();
     }
 
-    private static Expression AddField(Expression value, Type fieldType, ParameterExpression list, bool elements)
+    private Expression AddField(Expression value, Type fieldType, ParameterExpression list, bool elements)
     {
         if (elements)
         {
@@ -216,7 +244,7 @@ internal sealed class StructuralReach
         if (fieldType.IsValueType)
         {
             // A struct inline: its own walker, compiled once per struct type (nested structs are not expanded path by path).
-            Delegate walker = s_structWalkers.GetOrAdd(fieldType, BuildStructWalker);
+            Delegate walker = _structWalkers.TryGetValue(fieldType, out Delegate? built) ? built : _structWalkers.GetOrAdd(fieldType, BuildStructWalker(fieldType));
             return Expression.Invoke(Expression.Constant(walker), value, list);
         }
         ParameterExpression item = Expression.Variable(typeof(object), "item");
@@ -226,7 +254,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>(S value, List&lt;object&gt; list) => adds what the struct's fields hold, for a struct inline in another value.</summary>
-    private static Delegate BuildStructWalker(Type type)
+    private Delegate BuildStructWalker(Type type)
     {
         ParameterExpression value = Expression.Parameter(type, "value");
         ParameterExpression list = Expression.Parameter(typeof(List<object>), "list");

@@ -9,7 +9,11 @@ public static class AkkaConfigs
     /// <summary>What a user writes: the two lines that make Slim the serializer, and the application's namespace allowed.</summary>
     public const string Slim = """
         akka.actor {
-          serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+          serializers {
+            slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka"
+            # Akka's JSON serializer (id 1) closed: the sender picks the id a message is read with.
+            json = "NFX.Slim.Akka.ClosedJsonSerializer, NFX.Slim.Akka"
+          }
           serialization-bindings {
             "System.Object" = slim
             # Akka.Remote binds these two to its own serializer, which loses exceptions without an ISerializable constructor.

@@ -16,7 +16,7 @@ Assembly dto = Assembly.LoadFrom(Path.GetFullPath(args[1]));
 Config config = ConfigurationFactory.ParseString("""
     akka.loglevel = WARNING
     akka.actor.provider = remote
-    akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+    akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka", json = "NFX.Slim.Akka.ClosedJsonSerializer, NFX.Slim.Akka" }
     akka.actor.serialization-bindings { "System.Object" = slim }
     akka.actor.serialization-settings.slim { allowed-namespaces = ["AkkaUpgrade"], versioning = tolerant }
     akka.remote.dot-netty.tcp { hostname = 127.0.0.1, port = 0 }
