@@ -53,6 +53,12 @@ internal static class StructuralGraph
                     }
                     else
                     {
+                        if (stack.Count >= limits.MaxStructuralDepth)
+                        {
+                            // The path being walked is already a chain past the limit: refused before the rest of a
+                            // long chain is visited (and remembered), so the check costs at most the limit's nodes.
+                            ThrowTooDeep(nodes, stack, child, limits.MaxStructuralDepth, offset);
+                        }
                         Push(child);
                     }
                     continue;
@@ -149,6 +155,20 @@ internal static class StructuralGraph
         throw new SlimLimitExceededException(
             $"{nameof(SlimLimits.MaxStructuralDepth)} (a chain of values that compare, hash and print each other: {path} -> ...)",
             nodes[start].Height, maximum, offset);
+    }
+
+    private static void ThrowTooDeep(List<Node> nodes, List<(int Node, int Next)> stack, int next, int maximum, long offset)
+    {
+        var path = new StringBuilder(Describe(nodes[stack[0].Node].Value));
+        for (int i = 0; i < stack.Count && i < 4; i++)
+        {
+            object owner = nodes[stack[i].Node].Value;
+            object target = i + 1 < stack.Count ? nodes[stack[i + 1].Node].Value : nodes[next].Value;
+            path.Append('.').Append(StructuralReach.MemberHolding(owner, target)).Append(" -> ").Append(Describe(target));
+        }
+        throw new SlimLimitExceededException(
+            $"{nameof(SlimLimits.MaxStructuralDepth)} (a chain of values that compare, hash and print each other: {path} -> ...)",
+            stack.Count + 1, maximum, offset);
     }
 
     private static string Describe(object value) =>

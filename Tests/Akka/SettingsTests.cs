@@ -6,6 +6,7 @@ using Microsoft.Extensions.Hosting;
 using NFX.Slim;
 using NFX.Slim.Akka;
 using NFX.Tests.Akka.Messages;
+using NFX.Tests.Akka.Support;
 using NFX.Tests.Slim.Support;
 
 namespace NFX.Tests.Akka;
@@ -22,6 +23,7 @@ public sealed class SettingsTests
             allowed-types = ["NFX.Tests.Akka.Messages.Order, NFX.Slim.Akka.Tests"]
             limits { max-objects = 1000, max-depth = 32, max-message-bytes = 1048576, max-array-total-elements = 5000000000 }
             versioning = tolerant
+            allow-json-serializer = on
             """);
 
         SlimAkkaOptions options = SlimAkkaOptions.FromConfig(config);
@@ -31,6 +33,7 @@ public sealed class SettingsTests
         Assert.That(options.AllowedTypes, Is.EqualTo(new[] { "NFX.Tests.Akka.Messages.Order, NFX.Slim.Akka.Tests" }));
         Assert.That(options.Limits, Is.EqualTo(SlimLimits.Default with { MaxObjects = 1000, MaxDepth = 32, MaxMessageBytes = 1048576, MaxArrayTotalElements = 5000000000 }));
         Assert.That(options.Versioning, Is.EqualTo(SlimVersioning.Tolerant));
+        Assert.That(options.AllowJsonSerializer, Is.True);
     }
 
     [Test]
@@ -79,6 +82,35 @@ public sealed class SettingsTests
     }
 
     [Test]
+    public void ActorSystemStart_JsonSerializerStillRegistered_FailsNamingTheLineThatClosesIt()
+    {
+        Config config = ConfigurationFactory.ParseString("""
+            akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+            akka.actor.serialization-bindings { "System.Object" = slim }
+            """);
+
+        // Akka's reference config registers its JSON serializer under id 1; the sender picks the id a message is read with.
+        var error = Assert.Catch(() => ActorSystem.Create("json-open", config).Dispose())!;
+
+        Assert.That(error.ToString(), Does.Contain(ClosedJsonSerializer.HoconLine).And.Contain("allow-json-serializer"));
+    }
+
+    [Test]
+    public void ActorSystemStart_AllowJsonSerializer_StartsWithAkkasJsonSerializer()
+    {
+        Config config = ConfigurationFactory.ParseString("""
+            akka.actor.serializers { slim = "NFX.Slim.Akka.SlimAkkaSerializer, NFX.Slim.Akka" }
+            akka.actor.serialization-bindings { "System.Object" = slim }
+            akka.actor.serialization-settings.slim.allow-json-serializer = on
+            """);
+
+        using ActorSystem system = ActorSystem.Create("json-allowed", config);
+
+        Assert.That(SerializerIds.Of(system, ClosedJsonSerializer.JsonIdentifier), Is.TypeOf<global::Akka.Serialization.NewtonSoftJsonSerializer>());
+        Assert.That(system.Serialization.FindSerializerFor(new Order()), Is.TypeOf<SlimAkkaSerializer>());
+    }
+
+    [Test]
     public async Task WithSlimSerializer_AkkaHosting_SlimSerializesEveryMessageWithTheOptions()
     {
         var options = new SlimAkkaOptions { AllowedNamespaces = ["NFX.Tests.Akka"], Versioning = SlimVersioning.Tolerant };
@@ -95,6 +127,7 @@ public sealed class SettingsTests
             var copy = (Order)system.Serialization.Deserialize(serializer!.ToBinary(order), serializer.Identifier, typeof(Order));
 
             Assert.That(serializer.Options, Is.SameAs(options));
+            Assert.That(SerializerIds.Of(system, ClosedJsonSerializer.JsonIdentifier), Is.TypeOf<ClosedJsonSerializer>(), "Akka's JSON serializer closed");
             Assert.That(system.Serialization.FindSerializerFor(new Status.Failure(new InvalidOperationException())), Is.SameAs(serializer));
             GraphAssert.AreEquivalent(order, copy);
         }

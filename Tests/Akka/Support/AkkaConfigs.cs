@@ -65,3 +65,12 @@ public static class AkkaConfigs
     /// <summary>The address a remote system listens on (its port picked at start).</summary>
     public static Address AddressOf(ActorSystem system) => ((ExtendedActorSystem)system).Provider.DefaultAddress;
 }
+
+/// <summary>The serializer a system reads an id with (Akka's lookup by id is internal in 1.5.74).</summary>
+public static class SerializerIds
+{
+    public static global::Akka.Serialization.Serializer Of(ActorSystem system, int id) =>
+        (global::Akka.Serialization.Serializer)typeof(global::Akka.Serialization.Serialization)
+            .GetMethod("GetSerializerById", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic)!
+            .Invoke(system.Serialization, [id])!;
+}

@@ -140,3 +140,37 @@ public sealed class HostileBytes(byte[] bytes)
 {
     public byte[] Bytes { get; } = bytes;
 }
+
+/// <summary>
+/// An actor producer that records that its constructor ran: a Props naming it must never be made from a message (making
+/// it constructs the producer with the message's arguments).
+/// </summary>
+public sealed class RecordingProducer : IIndirectActorProducer
+{
+    private static int s_constructed;
+
+    public RecordingProducer(string note) => Interlocked.Increment(ref s_constructed);
+
+    public static int Constructed => Volatile.Read(ref s_constructed);
+
+    public Type ActorType => typeof(EchoActor);
+
+    public ActorBase Produce() => new EchoActor();
+
+    public void Release(ActorBase actor)
+    {
+    }
+}
+
+/// <summary>Writes the surrogate of a Props naming <see cref="RecordingProducer"/>, as a hostile writer can.</summary>
+public sealed class ForgedProps : global::Akka.Util.ISurrogated
+{
+    public global::Akka.Util.ISurrogate ToSurrogate(ActorSystem system) =>
+        new Props.PropsSurrogate { Type = typeof(RecordingProducer), Arguments = ["from the message"], Deploy = Deploy.Local };
+}
+
+/// <summary>A message the hostile system binds to Akka's JSON serializer (id 1).</summary>
+public sealed class JsonCarried
+{
+    public object? Payload { get; set; }
+}
