@@ -32,8 +32,9 @@ public sealed class HostileInputTests
     public async Task Start()
     {
         _a = AkkaConfigs.Remoting("ha");
-        // Dead letters logged, as a production node does: an ActorIdentity that prints itself would kill it there.
-        _b = AkkaConfigs.Remoting("hb", "akka.log-dead-letters = on\nakka.loglevel = INFO\nakka.stdout-loglevel = WARNING");
+        // As a production node runs: dead letters logged (an ActorIdentity that prints itself would kill it there), and
+        // local messages not serialized again (which would refuse, on delivery, what a door let in).
+        _b = AkkaConfigs.Remoting("hb", "akka.log-dead-letters = on\nakka.loglevel = INFO\nakka.stdout-loglevel = WARNING\nakka.actor.serialize-messages = off");
         _kitA = new Kit(_a);
         _kitB = new Kit(_b);
         _b.ActorOf(Props.Create<OrderDesk>(), "desk");
@@ -144,7 +145,7 @@ public sealed class HostileInputTests
     public async Task Remote_EveryAttack_DroppedAndTheNodeAnswersTheNextMessage()
     {
         var probe = _kitB.CreateTestProbe();
-        _b.ActorOf(Props.Create(() => new Forwarder(probe.Ref)), "collector");
+        _b.ActorOf(Props.Create(() => new Reporter(probe.Ref)), "collector");
         IActorRef collector = await _hostile.ActorSelection(new RootActorPath(AkkaConfigs.AddressOf(_b)) / "user" / "collector").ResolveOne(s_timeout);
 
         foreach (string attack in AttackNames())
@@ -194,11 +195,12 @@ public sealed class HostileInputTests
     public async Task Remote_MessageUnderTheJsonSerializerId_DroppedAndTheAssociationKept()
     {
         var probe = _kitB.CreateTestProbe();
-        _b.ActorOf(Props.Create(() => new Forwarder(probe.Ref)), "json-collector");
+        _b.ActorOf(Props.Create(() => new Reporter(probe.Ref)), "json-collector");
         IActorRef collector = await _hostile.ActorSelection(new RootActorPath(AkkaConfigs.AddressOf(_b)) / "user" / "json-collector").ResolveOne(s_timeout);
 
         Assert.That(_hostile.Serialization.FindSerializerFor(new JsonCarried()).Identifier, Is.EqualTo(ClosedJsonSerializer.JsonIdentifier), "the sender writes id 1");
-        collector.Tell(new JsonCarried { Payload = new StringBuilder("made by JSON") });
+        // A type no policy of the reading node admits: JSON would make it (TypeNameHandling.All), Slim refuses it.
+        collector.Tell(new JsonCarried { Payload = new NFX.Outside.MadeByJson { Text = "made by JSON" } });
         collector.Tell(new Order { Id = 200 });
 
         Assert.That(probe.ExpectMsg<Order>(s_timeout).Id, Is.EqualTo(200), "the JSON message was dropped, the next one arrived");
@@ -274,5 +276,15 @@ public sealed class HostileInputTests
         Config big = ConfigurationFactory.ParseString("a = \"" + new string('x', HoconText.MaxChars) + "\"");
 
         Assert.Throws<SerializationException>(() => serializer.ToBinary(new Carrier { Config = big }));
+    }
+
+    /// <summary>
+    /// Forwards orders and reports anything else by its type name: a delivered attack must show up as what it is, not be
+    /// refused again when forwarded to the probe (the test systems send local messages through the serializer too).
+    /// </summary>
+    private sealed class Reporter : ReceiveActor
+    {
+        public Reporter(IActorRef target) => ReceiveAny(message =>
+            target.Tell(message is Order ? message : $"delivered: {message.GetType().Name} ({(message as JsonCarried)?.Payload?.GetType().Name})"));
     }
 }
