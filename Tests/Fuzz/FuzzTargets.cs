@@ -8,7 +8,7 @@ public static class FuzzTargets
     /// <summary>The target names, in the order <c>fuzz.sh all</c> runs them; known without creating any target.</summary>
     public static IReadOnlyList<string> Names { get; } =
         ["slim-policy", "slim-allowall", "slim-typed", "reader", "glue-handshake", "glue-frames", "cache-value", "slim-layouts",
-            "orleans"];
+            "orleans", "akka"];
 
     /// <summary>Every target.</summary>
     public static IEnumerable<FuzzTarget> All => Names.Select(Get);
@@ -28,6 +28,7 @@ public static class FuzzTargets
         "cache-value" => new CacheValueTarget(),
         "slim-layouts" => new LayoutTarget(),
         "orleans" => new OrleansTarget(),
+        "akka" => new AkkaTarget(),
         _ => throw new ArgumentException($"Unknown fuzz target '{name}'; known: {string.Join(", ", Names)}.", nameof(name)),
     };
 }

@@ -19,7 +19,7 @@ plain="$out/plain"
 host="$bin/NFX.Slim.FuzzHost.dll"
 timeout_ms="${NFX_FUZZ_TIMEOUT_MS:-10000}"
 targets=(slim-policy slim-allowall slim-typed reader glue-handshake glue-frames cache-value slim-layouts
-    orleans)
+    orleans akka)
 
 install_tools() {
     if ! command -v afl-fuzz >/dev/null; then
@@ -41,7 +41,7 @@ build() {
     dotnet "$plain/NFX.Slim.FuzzHost.dll" dictionary "$out/dict"
     cp -r "$plain" "$bin"
     for dll in NFX.StreamerFormats NFX.Slim NFX.Glue NFX.Slim.Caching \
-        NFX.Slim.Orleans; do
+        NFX.Slim.Orleans NFX.Slim.Akka; do
         dotnet sharpfuzz "$bin/$dll.dll"
     done
 }
