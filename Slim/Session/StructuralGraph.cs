@@ -15,6 +15,13 @@ internal static class StructuralGraph
     private const byte Open = 1, Done = 2;
 
     /// <summary>
+    /// How many times <see cref="SlimLimits.MaxStructuralDepth"/> the walk may go down one path before it stops: far
+    /// enough that a cycle a little longer than the limit is reported as the cycle it is, near enough that a chain of
+    /// a million values costs the check only a few thousand.
+    /// </summary>
+    private const int WalkFactor = 8;
+
+    /// <summary>
     /// Checks the structural objects a message announced (<paramref name="roots"/>) and everything they follow;
     /// <paramref name="offset"/> is the end of the message, reported by a limit error; <paramref name="reach"/> says what
     /// the serializer's types follow.
@@ -26,6 +33,7 @@ internal static class StructuralGraph
         var edges = new List<int>();
         var scratch = new List<object>();
         var stack = new List<(int Node, int Next)>();
+        int walkLimit = (int)Math.Min(int.MaxValue, WalkFactor * (long)limits.MaxStructuralDepth);
         foreach (object root in roots)
         {
             if (ids.ContainsKey(root))
@@ -53,10 +61,10 @@ internal static class StructuralGraph
                     }
                     else
                     {
-                        if (stack.Count >= limits.MaxStructuralDepth)
+                        if (stack.Count >= walkLimit)
                         {
-                            // The path being walked is already a chain past the limit: refused before the rest of a
-                            // long chain is visited (and remembered), so the check costs at most the limit's nodes.
+                            // The path being walked is a chain far past the limit: refused before the rest of it is
+                            // visited (and remembered). Up to here a cycle is still told apart from a long chain.
                             ThrowTooDeep(nodes, stack, child, limits.MaxStructuralDepth, offset);
                         }
                         Push(child);
