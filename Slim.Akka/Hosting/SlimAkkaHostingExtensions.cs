@@ -29,6 +29,11 @@ public static class SlimAkkaHostingExtensions
         builder.WithCustomSerializer(SerializerName, boundTypes.Length == 0 ? [typeof(object), typeof(Status.Failure), typeof(Status.Success)] : boundTypes,
             system => new SlimAkkaSerializer(system, options ?? SlimAkkaSerializer.SettingsOf(system)));
         // Akka's JSON serializer stays registered under id 1 unless replaced: the sender picks the id a message is read with.
+        if (options is { AllowJsonSerializer: true })
+        {
+            return builder;
+        }
+        // Settings from HOCON are known only when the system starts: then an opt-in gets Akka's own serializer back.
         return builder.WithCustomSerializer(JsonName, [], system => (options ?? SlimAkkaSerializer.SettingsOf(system)).AllowJsonSerializer
             ? new NewtonSoftJsonSerializer(system)
             : new ClosedJsonSerializer(system));

@@ -136,4 +136,23 @@ public sealed class SettingsTests
             await host.StopAsync();
         }
     }
+
+    [Test]
+    public async Task WithSlimSerializer_AllowJsonSerializer_KeepsAkkasJsonSerializer()
+    {
+        HostApplicationBuilder builder = Host.CreateApplicationBuilder();
+        builder.Services.AddAkka("hosted-json", akka => akka.WithSlimSerializer(new SlimAkkaOptions { AllowJsonSerializer = true }));
+        using IHost host = builder.Build();
+        await host.StartAsync();
+        try
+        {
+            ActorSystem system = host.Services.GetRequiredService<ActorSystem>();
+
+            Assert.That(SerializerIds.Of(system, ClosedJsonSerializer.JsonIdentifier), Is.TypeOf<global::Akka.Serialization.NewtonSoftJsonSerializer>());
+        }
+        finally
+        {
+            await host.StopAsync();
+        }
+    }
 }
