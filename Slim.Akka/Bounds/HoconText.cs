@@ -9,7 +9,9 @@ namespace NFX.Slim.Akka;
 /// The text form of a HOCON <see cref="Config"/> in a message, and the bounds its reader checks before Akka's parser
 /// sees it. Akka's parser recurses on nesting, dotted keys and substitutions and follows includes, so text from
 /// another node is scanned first: at most <see cref="MaxChars"/> characters, nesting (brackets plus the parts of
-/// dotted keys) at most <see cref="MaxDepth"/>, no substitution (<c>${...}</c>, <c>+=</c>) and no <c>include</c>.
+/// dotted keys) at most <see cref="MaxDepth"/>, no substitution (<c>${...}</c>, <c>+=</c>), no <c>include</c> and no
+/// control character but tab, line feed and carriage return (Akka's tokenizer takes a NUL for the end of the text and
+/// stops advancing: the read never ends).
 /// The writer never needs them: it writes the value with its fallbacks folded in, every key and string quoted.
 /// </summary>
 internal static class HoconText
@@ -159,6 +161,13 @@ internal static class HoconText
         }
         Span<int> stack = stackalloc int[MaxDepth + 1];
         int open = 0, depth = 0, keyDots = 0;
+        foreach (char c in text)
+        {
+            if (c < ' ' && c is not ('\t' or '\n' or '\r'))
+            {
+                throw Refused($"a control character (U+{(int)c:X4}); the writer escapes them");
+            }
+        }
         for (int i = 0; i < text.Length; i++)
         {
             char c = text[i];

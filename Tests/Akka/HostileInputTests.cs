@@ -82,6 +82,8 @@ public sealed class HostileInputTests
             ["hocon: an include"] = Hocon("include file(\"/etc/passwd\")"),
             ["hocon: an append"] = Hocon("a = [1]\na += 2"),
             ["hocon: 70,000 characters"] = Hocon("a = \"" + new string('x', 70_000) + "\""),
+            // Found by the fuzzer: Akka's tokenizer stops advancing at a NUL, and the read never ends.
+            ["hocon: a NUL in a list"] = Hocon("a { list = [\"1\", { c = \"true\"\0\0, d = 1 }] }"),
         };
 
         // An Identify whose id is itself, in a hash set: its GetHashCode recursed until the stack overflowed.
@@ -124,7 +126,7 @@ public sealed class HostileInputTests
     private static IEnumerable<string> AttackNames() =>
     [
         "hocon: 100,000 nested arrays", "hocon: 60,000 nested objects", "hocon: a 60,000-part dotted key", "hocon: a 20,000-link substitution chain",
-        "hocon: a substitution cycle", "hocon: 40 doubling substitutions", "hocon: an include", "hocon: an append", "hocon: 70,000 characters",
+        "hocon: a substitution cycle", "hocon: 40 doubling substitutions", "hocon: an include", "hocon: an append", "hocon: 70,000 characters", "hocon: a NUL in a list",
         "identify: its id is itself, in a HashSet<object>", "actor identity: holds itself", "identify: a chain of 150,000 as a hash set key",
         "actor path: two of 100,000 elements in a SortedSet", "actor path: 5,000 characters", "actor ref: a path of 10,000 elements",
         "props: names an actor producer", "props: names an actor producer, beside a refused StringBuilder",
