@@ -6,20 +6,19 @@ using Akka.Configuration.Hocon;
 namespace NFX.Slim.Akka;
 
 /// <summary>
-/// The text form of a HOCON <see cref="Config"/> in a message, and the bounds its reader checks before Akka's parser
-/// sees it. Akka's parser recurses on nesting, dotted keys and substitutions and follows includes, so text from
-/// another node is scanned first: at most <see cref="MaxChars"/> characters, nesting (brackets plus the parts of
-/// dotted keys) at most <see cref="MaxDepth"/>, no substitution (<c>${...}</c>, <c>+=</c>), no <c>include</c> and no
-/// control character but tab, line feed and carriage return (Akka's tokenizer takes a NUL for the end of the text and
-/// stops advancing: the read never ends).
-/// The writer never needs them: it writes the value with its fallbacks folded in, every key and string quoted.
+/// The text form of a HOCON <see cref="Config"/> in a message: written as its value with fallbacks folded in, every
+/// key and string quoted (JSON's grammar, no whitespace), and read back only in that form, at most
+/// <see cref="MaxChars"/> characters and <see cref="MaxDepth"/> levels, checked before Akka's parser sees the text.
+/// Akka's parser is unsafe on anything else from another node (it recurses on nesting and dotted keys, resolves
+/// substitutions without bound, follows includes, never ends on a NUL or inside an unclosed array), and the written
+/// form needs none of that.
 /// </summary>
 internal static class HoconText
 {
     /// <summary>The most characters of a Config's text (a Deploy's or a router's settings are a few lines).</summary>
     public const int MaxChars = 64 * 1024;
 
-    /// <summary>The deepest nesting of objects and arrays, counting each part of a dotted key as a level.</summary>
+    /// <summary>The deepest nesting of objects and arrays.</summary>
     public const int MaxDepth = 64;
 
     /// <summary>The text of <paramref name="config"/>, fallbacks folded in, or a <see cref="FormatException"/> when it exceeds the bounds.</summary>
@@ -152,97 +151,120 @@ internal static class HoconText
         return ConfigurationFactory.ParseString(text);
     }
 
-    /// <summary>Scans <paramref name="text"/> once, as HOCON's lexer would, without recursion; throws <see cref="FormatException"/>.</summary>
+    /// <summary>
+    /// Checks that <paramref name="text"/> is in the form <see cref="Write"/> writes, in one pass without recursion; throws
+    /// <see cref="FormatException"/>. Akka's HOCON parser is not safe on other input: it recurses on nesting and dotted
+    /// keys, resolves substitutions without bound, follows includes, never ends on a NUL, and loops at the end of text
+    /// inside an unclosed array. The written form has none of that: an object at the root; objects, arrays, quoted
+    /// strings (JSON escapes) and null; no whitespace, comments or unquoted text.
+    /// </summary>
     public static void Check(string text)
     {
         if (text.Length > MaxChars)
         {
             throw new FormatException($"A HOCON Config of {text.Length} characters is longer than the {MaxChars} this reader accepts.");
         }
-        Span<int> stack = stackalloc int[MaxDepth + 1];
-        int open = 0, depth = 0, keyDots = 0;
-        foreach (char c in text)
+        // What is open (true: an object), and what the text may hold next.
+        Span<bool> open = stackalloc bool[MaxDepth + 1];
+        int depth = 0, i = 0;
+        Expect expect = Expect.Root;
+        while (i < text.Length)
         {
-            if (c < ' ' && c is not ('\t' or '\n' or '\r'))
+            char c = text[i];
+            switch (expect)
             {
-                throw Refused($"a control character (U+{(int)c:X4}); the writer escapes them");
+                case Expect.Root when c == '{':
+                case Expect.Value or Expect.ValueOrEnd when c is '{' or '[':
+                    if (depth == MaxDepth)
+                    {
+                        throw Refused($"nesting deeper than {MaxDepth} levels");
+                    }
+                    open[depth++] = c == '{';
+                    i++;
+                    expect = c == '{' ? Expect.KeyOrEnd : Expect.ValueOrEnd;
+                    continue;
+                case Expect.KeyOrEnd or Expect.ValueOrEnd when c is '}' or ']':
+                case Expect.NextOrEnd when c is '}' or ']':
+                    if (open[depth - 1] != (c == '}'))
+                    {
+                        throw Refused($"'{c}' closing {(open[depth - 1] ? "an object" : "an array")}");
+                    }
+                    depth--;
+                    i++;
+                    expect = depth == 0 ? Expect.Nothing : Expect.NextOrEnd;
+                    continue;
+                case Expect.KeyOrEnd or Expect.Key when c == '"':
+                    i = SkipString(text, i);
+                    expect = Expect.Colon;
+                    continue;
+                case Expect.Colon when c == ':':
+                    i++;
+                    expect = Expect.Value;
+                    continue;
+                case Expect.Value or Expect.ValueOrEnd when c == '"':
+                    i = SkipString(text, i);
+                    expect = Expect.NextOrEnd;
+                    continue;
+                case Expect.Value or Expect.ValueOrEnd when string.CompareOrdinal(text, i, "null", 0, 4) == 0:
+                    i += 4;
+                    expect = Expect.NextOrEnd;
+                    continue;
+                case Expect.NextOrEnd when c == ',':
+                    i++;
+                    expect = open[depth - 1] ? Expect.Key : Expect.Value;
+                    continue;
             }
+            throw Refused(c < ' ' ? $"a control character (U+{(int)c:X4}) at {i}" : $"'{c}' at {i}, where the written form has none");
         }
-        for (int i = 0; i < text.Length; i++)
+        if (expect != Expect.Nothing)
+        {
+            throw Refused(depth == 0 ? "no object" : "an object or array left open");
+        }
+    }
+
+    /// <summary>The index after the quoted string starting at <paramref name="start"/>: JSON escapes, no control characters.</summary>
+    private static int SkipString(string text, int start)
+    {
+        for (int i = start + 1; i < text.Length; i++)
         {
             char c = text[i];
             if (c == '"')
             {
-                if (i + 2 < text.Length && text[i + 1] == '"' && text[i + 2] == '"')
-                {
-                    int end = text.IndexOf("\"\"\"", i + 3, StringComparison.Ordinal);
-                    i = end < 0 ? throw Refused("an unterminated \"\"\" string") : end + 2;
-                    while (i + 1 < text.Length && text[i + 1] == '"')
-                    {
-                        i++; // a triple-quoted string ends at the last of its closing quotes
-                    }
-                    continue;
-                }
-                for (i++; i < text.Length && text[i] != '"'; i++)
-                {
-                    if (text[i] == '\\')
-                    {
-                        i++;
-                    }
-                }
-                if (i >= text.Length)
-                {
-                    throw Refused("an unterminated string");
-                }
-                continue;
+                return i + 1;
             }
-            if (c == '#' || c == '/' && i + 1 < text.Length && text[i + 1] == '/')
+            if (c < ' ')
             {
-                int end = text.IndexOf('\n', i);
-                i = end < 0 ? text.Length : end;
-                keyDots = 0;
-                continue;
+                throw Refused($"a control character (U+{(int)c:X4}) in a string; the writer escapes them");
             }
-            switch (c)
+            if (c == '\\')
             {
-                case '$' when i + 1 < text.Length && text[i + 1] == '{':
-                    throw Refused("a substitution (${...})");
-                case '+' when i + 1 < text.Length && text[i + 1] == '=':
-                    throw Refused("an append (+=), which is a substitution");
-                case 'i' when IsWordAt(text, i, "include"):
-                    throw Refused("an include");
-                case '.':
-                    if (depth + ++keyDots >= MaxDepth)
+                char escaped = i + 1 < text.Length ? text[++i] : '\0';
+                if (escaped == 'u')
+                {
+                    if (i + 4 >= text.Length || !IsHex(text[i + 1]) || !IsHex(text[i + 2]) || !IsHex(text[i + 3]) || !IsHex(text[i + 4]))
                     {
-                        throw Refused($"nesting deeper than {MaxDepth} levels (dotted keys count a level per part)");
+                        throw Refused("a \\u escape without four hex digits");
                     }
-                    break;
-                case '{' or '[':
-                    if (open == MaxDepth || depth + keyDots + 1 > MaxDepth)
-                    {
-                        throw Refused($"nesting deeper than {MaxDepth} levels (dotted keys count a level per part)");
-                    }
-                    stack[open++] = depth;
-                    depth += keyDots + 1;
-                    keyDots = 0;
-                    break;
-                case '}' or ']':
-                    depth = open == 0 ? 0 : stack[--open];
-                    keyDots = 0;
-                    break;
-                case ',' or ':' or '=' or '\n' or ' ' or '\t' or '\r':
-                    keyDots = 0;
-                    break;
+                    i += 4;
+                }
+                else if (escaped is not ('"' or '\\' or '/' or 'b' or 'f' or 'n' or 'r' or 't'))
+                {
+                    throw Refused("an unknown escape");
+                }
             }
         }
+        throw Refused("an unterminated string");
     }
 
-    private static bool IsWordAt(string text, int i, string word) =>
-        string.CompareOrdinal(text, i, word, 0, word.Length) == 0 &&
-        (i == 0 || !char.IsLetterOrDigit(text[i - 1]) && text[i - 1] != '-' && text[i - 1] != '_' && text[i - 1] != '.') &&
-        (i + word.Length == text.Length || !char.IsLetterOrDigit(text[i + word.Length]) && text[i + word.Length] != '-' && text[i + word.Length] != '_' && text[i + word.Length] != '.');
+    private static bool IsHex(char c) => char.IsAsciiHexDigit(c);
+
+    private enum Expect : byte
+    {
+        Root, KeyOrEnd, Key, Colon, Value, ValueOrEnd, NextOrEnd, Nothing,
+    }
 
     private static FormatException Refused(string what) =>
         new($"A HOCON Config in the message holds {what}; a Config from another node is read only within the plugin's bounds " +
-            $"(at most {MaxChars} characters and {MaxDepth} levels, no substitutions or includes; docs/akka.md, \"Bounds\").");
+            $"(at most {MaxChars} characters and {MaxDepth} levels, in the quoted form the plugin writes: no substitutions, includes, " +
+            "comments or unquoted text; docs/akka.md, \"Bounds\").");
 }

@@ -84,6 +84,10 @@ public sealed class HostileInputTests
             ["hocon: 70,000 characters"] = Hocon("a = \"" + new string('x', 70_000) + "\""),
             // Found by the fuzzer: Akka's tokenizer stops advancing at a NUL, and the read never ends.
             ["hocon: a NUL in a list"] = Hocon("a { list = [\"1\", { c = \"true\"\0\0, d = 1 }] }"),
+            // Also found by the fuzzer: the parser loops at the end of the text inside an array a comment left open, or
+            // after unquoted text before an array.
+            ["hocon: an array left open by a comment"] = Hocon("{\"a\":{\"list\":[\"1\",!two\",{\"c\":#true\"}],\"t\":\"5s\"}"),
+            ["hocon: unquoted text before an array"] = Hocon("{\"d\":\"x\",\"a\":cccccccc[\"\"&,\"two\",{\"c\":\"true\"}],\"k\":\"v\"},\"t\":\"9s\"}"),
         };
 
         // An Identify whose id is itself, in a hash set: its GetHashCode recursed until the stack overflowed.
@@ -126,7 +130,7 @@ public sealed class HostileInputTests
     private static IEnumerable<string> AttackNames() =>
     [
         "hocon: 100,000 nested arrays", "hocon: 60,000 nested objects", "hocon: a 60,000-part dotted key", "hocon: a 20,000-link substitution chain",
-        "hocon: a substitution cycle", "hocon: 40 doubling substitutions", "hocon: an include", "hocon: an append", "hocon: 70,000 characters", "hocon: a NUL in a list",
+        "hocon: a substitution cycle", "hocon: 40 doubling substitutions", "hocon: an include", "hocon: an append", "hocon: 70,000 characters", "hocon: a NUL in a list", "hocon: an array left open by a comment", "hocon: unquoted text before an array",
         "identify: its id is itself, in a HashSet<object>", "actor identity: holds itself", "identify: a chain of 150,000 as a hash set key",
         "actor path: two of 100,000 elements in a SortedSet", "actor path: 5,000 characters", "actor ref: a path of 10,000 elements",
         "props: names an actor producer", "props: names an actor producer, beside a refused StringBuilder",
