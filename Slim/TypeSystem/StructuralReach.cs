@@ -133,7 +133,7 @@ internal sealed class StructuralReach
         return (IsStructuralClass(type) || IsDeclared(type)) && AllFields(type).Any(f => CanHoldFollowed(f.FieldType));
     }
 
-    /// <summary>A class the options declare structural; the predicate is the program's, so a failure in it is a bug there, reported as such.</summary>
+    /// <summary>A class the options declare structural (<see cref="SlimOptions.StructuralTypes"/>).</summary>
     private bool IsDeclared(Type type) => _declared is not null && _declared(type);
 
     /// <summary>A class whose equality, hashing or ToString read its fields: a System.Tuple, a record, an anonymous type.</summary>

@@ -233,4 +233,34 @@ public sealed class StructuralCycleTests
     {
         public object? Value;
     }
+
+    [Test]
+    public void DeclaredStructuralType_CycleThroughItsFields_RefusedWhileUndeclaredReadsIt()
+    {
+        // An ordinary class whose hash follows its field: Slim cannot tell from its shape, its options can.
+        var key = new HashingHolder();
+        var set = new HashSet<object> { key };
+        key.Value = key;
+        var policy = SlimTypePolicy.Default.AllowTypes(typeof(HashingHolder));
+        var declared = new SlimSerializer(SlimOptions.Default with { TypePolicy = policy, StructuralTypes = t => t == typeof(HashingHolder) });
+
+        var error = Assert.Throws<SlimDeserializationException>(() => declared.Deserialize(declared.Serialize(set)));
+
+        Assert.That(error!.Message, Does.Contain("HashingHolder").And.Contain(".Value -> the same"));
+        // The same bytes as a list (nothing hashes them) are read by both: only the check differs, not the format.
+        var plain = new SlimSerializer(SlimOptions.Default with { TypePolicy = policy });
+        key.Value = null;
+        var list = new List<object> { key };
+        key.Value = key;
+        Assert.That(((HashingHolder)((List<object>)plain.Deserialize(plain.Serialize(list))!)[0]).Value, Is.Not.Null);
+    }
+
+    private sealed class HashingHolder
+    {
+        public object? Value;
+
+        public override bool Equals(object? obj) => obj is HashingHolder other && Equals(Value, other.Value);
+
+        public override int GetHashCode() => Value?.GetHashCode() ?? 0;
+    }
 }
