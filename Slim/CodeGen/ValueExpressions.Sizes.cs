@@ -8,9 +8,6 @@ namespace NFX.Slim.CodeGen;
 // Sizes: how few bytes a value takes on the wire, how large its in-place expansion is, how deep its structs nest.
 internal sealed partial class ValueExpressions
 {
-    private static readonly MethodInfo s_isReferenceOrContainsReferences =
-        ((Func<bool>)RuntimeHelpers.IsReferenceOrContainsReferences<int>).Method.GetGenericMethodDefinition();
-
     private readonly ConcurrentDictionary<Type, long> _minWire = new();
     private readonly ConcurrentDictionary<Type, int> _inlineNodes = new();
     private readonly ConcurrentDictionary<Type, int> _deepest = new();
@@ -151,14 +148,14 @@ internal sealed partial class ValueExpressions
     private static readonly ConcurrentDictionary<Type, bool> s_containsReferences = new();
 
     /// <summary>
-    /// The runtime's own answer where code can be generated; where it cannot (NativeAOT, where no instantiation for a type
-    /// named at run time exists) the fields are walked instead: the layouts of the types generated codecs name are kept
-    /// by the trimmer (<see cref="Generated.SlimGeneratedCodec.LayoutMembers"/>).
+    /// RuntimeHelpers.IsReferenceOrContainsReferences of <paramref name="type"/>, from its fields: the same answer without
+    /// a generic instantiation per type (which costs a first call and cannot exist for a type named at run time under
+    /// NativeAOT; there the layouts of the types generated codecs name are kept, see
+    /// <see cref="Generated.SlimGeneratedCodec.LayoutMembers"/>). A byref field (a Span's) counts as a reference, as the
+    /// runtime counts it.
     /// </summary>
     private static bool RuntimeHelpersIsReferenceOrContainsReferences(Type type) =>
-        RuntimeFeature.IsDynamicCodeSupported
-            ? (bool)s_isReferenceOrContainsReferences.MakeGenericMethod(type).Invoke(null, null)!
-            : s_containsReferences.GetOrAdd(type, ContainsReferences);
+        !type.IsValueType || s_containsReferences.GetOrAdd(type, ContainsReferences);
 
     private static bool ContainsReferences(Type type)
     {
@@ -172,7 +169,7 @@ internal sealed partial class ValueExpressions
         }
         foreach (FieldInfo field in type.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
         {
-            if (field.FieldType != type && !field.FieldType.IsPointer && ContainsReferences(field.FieldType))
+            if (field.FieldType != type && !field.FieldType.IsPointer && !field.FieldType.IsFunctionPointer && ContainsReferences(field.FieldType))
             {
                 return true;
             }

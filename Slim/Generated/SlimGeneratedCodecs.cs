@@ -30,7 +30,7 @@ public static class SlimGeneratedCodecs
         ArgumentNullException.ThrowIfNull(types);
         foreach (Type type in types)
         {
-            if (type.Assembly.GetName().Name is { } assembly && type.FullName is { } name)
+            if (TypeSystem.TypeNames.AssemblyName(type) is { Length: > 0 } assembly && type.FullName is { } name)
             {
                 s_types.TryAdd((assembly, name), type);
             }

@@ -1,4 +1,3 @@
-using System.Collections.Frozen;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -13,7 +12,7 @@ namespace NFX.Slim.TypeSystem;
 /// </summary>
 internal static class DenyList
 {
-    private static readonly FrozenSet<string> s_names = new[]
+    private static readonly HashSet<string> s_names = new[]
     {
         "System.Data.DataSet", "System.Data.DataTable", "System.Data.DataView", "System.Data.DataViewManager",
         "System.Diagnostics.Process", "System.Diagnostics.ProcessStartInfo",
@@ -31,7 +30,7 @@ internal static class DenyList
         "System.Runtime.Serialization.Formatters.Binary.BinaryFormatter", "System.Runtime.Serialization.NetDataContractSerializer",
         "System.Threading.Thread", "System.AppDomain", "System.Runtime.Loader.AssemblyLoadContext",
         "System.Linq.Expressions.Expression", "System.Linq.EnumerableQuery",
-    }.ToFrozenSet(StringComparer.Ordinal);
+    }.ToHashSet(StringComparer.Ordinal);
 
     private static readonly string[] s_namespacePrefixes =
     [

@@ -1,4 +1,3 @@
-using System.Collections.Frozen;
 
 namespace NFX.Slim.TypeSystem;
 
@@ -17,7 +16,7 @@ internal static class RuntimeOnlyTypes
     private const string Connections = "sockets, connections and processes";
     private const string Json = "JsonDocument and JsonElement (views over pooled buffers)";
 
-    private static readonly FrozenDictionary<string, string> s_kinds = new Dictionary<string, string>(StringComparer.Ordinal)
+    private static readonly Dictionary<string, string> s_kinds = new Dictionary<string, string>(StringComparer.Ordinal)
     {
         ["System.IO.Stream"] = Streams,
         ["System.IO.TextReader"] = Streams,
@@ -53,7 +52,7 @@ internal static class RuntimeOnlyTypes
         ["System.Diagnostics.Process"] = Connections,
         ["System.Text.Json.JsonDocument"] = Json,
         ["System.Text.Json.JsonElement"] = Json,
-    }.ToFrozenDictionary(StringComparer.Ordinal);
+    }.ToDictionary(StringComparer.Ordinal);
 
     /// <summary>The kind of runtime-only object <paramref name="type"/> is (plural, for a message), or null.</summary>
     public static string? Describe(Type type)

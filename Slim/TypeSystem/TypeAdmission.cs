@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Collections.Frozen;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.Reflection;
@@ -15,7 +14,9 @@ namespace NFX.Slim.TypeSystem;
 internal sealed class TypeAdmission
 {
     /// <summary>Generic collection and tuple definitions that are safe to build when their arguments are allowed.</summary>
-    private static readonly FrozenSet<Type> s_safeGenericDefinitions = new[]
+    // HashSets, not FrozenSets: building frozen collections costs a fresh process's first call (see StreamerFormat), and
+    // these are read once per type, whose verdict is cached.
+    private static readonly HashSet<Type> s_safeGenericDefinitions = new[]
     {
         typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(KeyValuePair<,>), typeof(Nullable<>),
         typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(LinkedListNode<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
@@ -28,9 +29,9 @@ internal sealed class TypeAdmission
         typeof(Tuple<,,,,,,>), typeof(Tuple<,,,,,,,>), typeof(ValueTuple<>), typeof(ValueTuple<,>), typeof(ValueTuple<,,>),
         typeof(ValueTuple<,,,>), typeof(ValueTuple<,,,,>), typeof(ValueTuple<,,,,,>), typeof(ValueTuple<,,,,,,>),
         typeof(ValueTuple<,,,,,,,>),
-    }.ToFrozenSet();
+    }.ToHashSet();
 
-    private static readonly FrozenSet<Type> s_safeTypes = new[]
+    private static readonly HashSet<Type> s_safeTypes = new[]
     {
         typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
         // The comparers StringComparer hands out (CultureAwareComparer for the culture ones, singletons for the
@@ -39,11 +40,11 @@ internal sealed class TypeAdmission
         typeof(System.Globalization.CompareInfo),
         // Written by name (a culture the reader lists) and as strings with a comparer code: plain data.
         typeof(System.Globalization.CultureInfo), typeof(System.Collections.Specialized.NameValueCollection),
-    }.ToFrozenSet();
+    }.ToHashSet();
 
     private readonly SlimTypePolicy _policy;
     private readonly StreamerFormat _format;
-    private readonly FrozenSet<Type> _registered;
+    private readonly HashSet<Type> _registered;
     private readonly HashSet<Type>? _scopeTypes;
     private readonly HashSet<Assembly>? _scopeAssemblies;
     private readonly ConcurrentDictionary<Type, string?> _verdicts = new();
@@ -53,7 +54,7 @@ internal sealed class TypeAdmission
     {
         _policy = policy;
         _format = format;
-        _registered = registered.ToFrozenSet();
+        _registered = registered.ToHashSet();
         if (scopeRoot is not null && scopeRoot != typeof(object))
         {
             _scopeTypes = TypeReach.Collect([scopeRoot]);

@@ -94,7 +94,10 @@ internal static class TypeNames
         }
     }
 
-    public static string AssemblyName(Type type) => type.Assembly.GetName().Name ?? string.Empty;
+    public static string AssemblyName(Type type) => s_assemblyNames.GetValue(type.Assembly, static a => a.GetName().Name ?? string.Empty);
+
+    // Assembly.GetName() parses and allocates a new AssemblyName each time; a process has few assemblies.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<System.Reflection.Assembly, string> s_assemblyNames = new();
 
     private static void Append(StringBuilder builder, Type type, int max)
     {

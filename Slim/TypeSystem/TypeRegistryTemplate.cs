@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Collections.Frozen;
 
 namespace NFX.Slim.TypeSystem;
 
@@ -26,7 +25,7 @@ internal sealed class TypeRegistryTemplate
             }
         }
         Types = [.. types];
-        Index = Types.Select((t, i) => (t, i)).ToFrozenDictionary(p => p.t, p => p.i);
+        Index = Types.Select((t, i) => (t, i)).ToDictionary(p => p.t, p => p.i);
         ulong checksum = RegistryChecksum.Seed;
         foreach (Type type in Types)
         {
@@ -43,7 +42,7 @@ internal sealed class TypeRegistryTemplate
 
     public Type[] Types { get; }
 
-    public FrozenDictionary<Type, int> Index { get; }
+    public Dictionary<Type, int> Index { get; }
 
     public ulong Checksum { get; }
 

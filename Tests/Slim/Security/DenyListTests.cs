@@ -1,4 +1,3 @@
-using System.Collections.Frozen;
 using System.Reflection;
 using NFX.IO;
 using NFX.Slim;
@@ -29,7 +28,7 @@ public sealed class DenyListTests
 
     public static IEnumerable<string> DeniedNames()
     {
-        var names = (FrozenSet<string>)typeof(DenyList).GetField("s_names", BindingFlags.NonPublic | BindingFlags.Static)!.GetValue(null)!;
+        var names = (HashSet<string>)typeof(DenyList).GetField("s_names", BindingFlags.NonPublic | BindingFlags.Static)!.GetValue(null)!;
         return names.Order(StringComparer.Ordinal);
     }
 
