@@ -1,3 +1,4 @@
+using NFX.Tests.Orleans.Support;
 using System.Collections.Specialized;
 using System.Globalization;
 using Microsoft.Extensions.DependencyInjection;
@@ -17,13 +18,13 @@ public sealed class CultureInputTests
     [Test]
     public void CultureAwareComparerWithOtherOptions_Refused_WithinBounds()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         var value = new Localized { Headers = new NameValueCollection(StringComparer.Create(CultureInfo.GetCultureInfo("fr-FR"), CompareOptions.IgnoreNonSpace | CompareOptions.IgnoreSymbols)) { ["a"] = "1" } };
         byte[] bytes = serializer.SerializeToArray(value); // the writer writes what the program made; the reader decides
 
         long before = GC.GetAllocatedBytesForCurrentThread();
-        Exception? e = Thrown(() => serializer.Deserialize(bytes));
+        Exception? e = SlimSerializers.Thrown(() => serializer.Deserialize(bytes));
         long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.That(e, Is.TypeOf<SlimFormatException>(), e?.ToString());
@@ -34,7 +35,7 @@ public sealed class CultureInputTests
     [Test]
     public void CultureAwareComparerIgnoringCase_ReadAndCopied()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         var value = new Localized { Headers = new NameValueCollection(StringComparer.Create(CultureInfo.GetCultureInfo("tr-TR"), ignoreCase: true)) { ["Name"] = "x" } };
 
@@ -47,7 +48,7 @@ public sealed class CultureInputTests
     [Test]
     public void Culture_ComesBackAsItWas_ReadAndCopied()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         DeepCopier<object> copier = services.GetRequiredService<DeepCopier<object>>();
         var writable = new CultureInfo("tr-TR");
@@ -63,23 +64,6 @@ public sealed class CultureInputTests
             Assert.That(copy.NumberFormat.NumberDecimalSeparator, Is.EqualTo("#"));
             Assert.That(new DateTime(2024, 2, 29).ToString("d", copy), Is.EqualTo("2024|02|29"));
             Assert.That(travel(new Localized { Culture = shared }).Culture, Is.SameAs(shared));
-        }
-    }
-
-    private static ServiceProvider SlimServices() => new ServiceCollection()
-        .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-        .BuildServiceProvider();
-
-    private static Exception? Thrown(Func<object?> read)
-    {
-        try
-        {
-            read();
-            return null;
-        }
-        catch (Exception e)
-        {
-            return e;
         }
     }
 }

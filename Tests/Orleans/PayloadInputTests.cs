@@ -20,7 +20,7 @@ public sealed class PayloadInputTests
     [Test]
     public void LargeMessage_OverAStreamAndSmallSegments_ReadsBackWhole()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         Node original = Node.Ring(10_000);
         byte[] bytes = serializer.SerializeToArray(original);
@@ -34,7 +34,7 @@ public sealed class PayloadInputTests
     [Test]
     public void MessageCutInsideTheSlimField_SlimDeserializationExceptionWithTheOffset()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         byte[] whole = serializer.SerializeToArray(new Envelope { Label = "cut", Payload = Node.Ring(3) });
         byte[] name = System.Text.Encoding.UTF8.GetBytes(services.GetRequiredService<TypeConverter>().Format(typeof(Envelope)));
@@ -53,7 +53,7 @@ public sealed class PayloadInputTests
                 ("segments", () => serializer.Deserialize(Segment.Split(cut, 3))),
             })
             {
-                Exception? e = Thrown(read);
+                Exception? e = SlimSerializers.Thrown(read);
                 Assert.That(e, Is.TypeOf<SlimDeserializationException>(), $"{input} cut to {length} of {whole.Length} bytes: {e}");
                 Assert.That(e!.Message, Does.Contain("offset"), $"{input} cut to {length} bytes");
                 cuts++;
@@ -65,7 +65,7 @@ public sealed class PayloadInputTests
     [Test]
     public void SlimMessageLength_Forged_IsRefusedWithoutAllocatingIt()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         Node value = Node.Ring(1);
         byte[] whole = serializer.SerializeToArray(value);
@@ -81,7 +81,7 @@ public sealed class PayloadInputTests
         })
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
-            Exception? e = Thrown(read);
+            Exception? e = SlimSerializers.Thrown(read);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
             Assert.That(e, Is.TypeOf<SlimDeserializationException>(), $"{input}: {e}");
@@ -93,7 +93,7 @@ public sealed class PayloadInputTests
     public void MessagesOfChangingSize_WrittenOnOneThread_EachReadsBackWhole()
     {
         // The codec writes into a buffer its thread keeps (up to 256 KiB): each message must be only its own bytes.
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         foreach (int nodes in new[] { 3, 40_000, 2, 5_000, 1, 40_000, 4 })
         {
@@ -102,22 +102,5 @@ public sealed class PayloadInputTests
             GraphAssert.AreEquivalent(original, serializer.Deserialize(bytes));
         }
         Assert.That(serializer.SerializeToArray(Node.Ring(40_000)).Length, Is.GreaterThan(256 << 10), "test set-up: the large message must outgrow the kept buffer");
-    }
-
-    private static ServiceProvider SlimServices() => new ServiceCollection()
-        .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-        .BuildServiceProvider();
-
-    private static Exception? Thrown(Func<object?> read)
-    {
-        try
-        {
-            read();
-            return null;
-        }
-        catch (Exception e)
-        {
-            return e;
-        }
     }
 }

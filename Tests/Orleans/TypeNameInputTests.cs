@@ -79,7 +79,7 @@ public sealed class TypeNameInputTests
     [TestCaseSource(nameof(HostileNames))]
     public void HostileName_RefusedWithItsExceptionAndTheOffset_NothingLoaded(byte[] name, Type expected)
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         byte[] valid = serializer.SerializeToArray(new Node { Name = "x" });
         byte[] nodeName = Encoding.UTF8.GetBytes(services.GetRequiredService<TypeConverter>().Format(typeof(Node)));
@@ -99,7 +99,7 @@ public sealed class TypeNameInputTests
         {
             long allocatedBefore = GC.GetAllocatedBytesForCurrentThread();
             long start = Stopwatch.GetTimestamp();
-            Exception? e = Thrown(read);
+            Exception? e = SlimSerializers.Thrown(read);
             TimeSpan elapsed = Stopwatch.GetElapsedTime(start);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - allocatedBefore;
 
@@ -117,7 +117,7 @@ public sealed class TypeNameInputTests
     [Test]
     public void NamesOrleansWrites_ResolveToTheirTypes()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         TypeConverter converter = services.GetRequiredService<TypeConverter>();
         var resolver = new LoadedTypeResolver(services.GetRequiredService<IOptions<TypeManifestOptions>>().Value.WellKnownTypeAliases);
         Type[] types =
@@ -136,7 +136,7 @@ public sealed class TypeNameInputTests
     [Test]
     public void GenericValue_RoundTripsThroughTheCodec()
     {
-        using ServiceProvider services = SlimServices();
+        using ServiceProvider services = SlimSerializers.Services();
         Serializer<object> serializer = services.GetRequiredService<Serializer<object>>();
         Node ring = Node.Ring(2);
         var box = new Box<Dictionary<string, Node[]>> { Value = new() { ["ring"] = [ring, ring.Next!] } };
@@ -147,21 +147,4 @@ public sealed class TypeNameInputTests
     }
 
     private static string[] LoadedAssemblies() => [.. AppDomain.CurrentDomain.GetAssemblies().Select(a => a.GetName().Name!)];
-
-    private static ServiceProvider SlimServices() => new ServiceCollection()
-        .AddSerializer(serializer => serializer.AddSlimSerializer(ClusterFixture.Configure))
-        .BuildServiceProvider();
-
-    private static Exception? Thrown(Func<object?> read)
-    {
-        try
-        {
-            read();
-            return null;
-        }
-        catch (Exception e)
-        {
-            return e;
-        }
-    }
 }

@@ -16,36 +16,11 @@ namespace NFX.Tests.Perf;
 /// </summary>
 public sealed class NewPeerContenderTests
 {
-    private static IEnumerable<TestCaseData> Cases()
-    {
-        foreach (string key in new[] { "perzon", "perzon-loop", "dto", "graph", "int-array", "double-array", "byte-array" })
-        {
-            yield return new TestCaseData(NerdbankMessagePackContender.ContenderName, key).SetName($"Nerdbank_{key}");
-        }
-        foreach (string key in new[] { "perzon", "perzon-loop", "dto", "graph", "linked-list", "int-array", "double-array", "byte-array" })
-        {
-            yield return new TestCaseData(SystemTextJsonGeneratedContender.ContenderName, key).SetName($"SystemTextJsonGenerated_{key}");
-        }
-    }
-
-    [TestCaseSource(nameof(Cases))]
-    public void RoundTrip_SmallWorkload_GivesAnEqualGraph(string contenderName, string workloadKey)
-    {
-        Contender contender = ContenderCatalog.Find(contenderName)!;
-        (Workload workload, IReadOnlyList<object> roots) = Small(workloadKey);
-
-        Assert.That(contender.CannotHandle(workload), Is.Null);
-        Verifier.Outcome outcome = Verifier.Run(contender, workload, roots);
-
-        Assert.That(outcome.Failure, Is.Null);
-        Assert.That(outcome.Payloads.Select(p => p.Length), Is.All.GreaterThan(0));
-    }
-
     [Test]
     public void RoundTrip_GraphThroughNerdbank_KeepsSharedOfficesAndCycles()
     {
         Contender contender = ContenderCatalog.Find(NerdbankMessagePackContender.ContenderName)!;
-        (Workload workload, IReadOnlyList<object> roots) = Small("graph");
+        (Workload workload, IReadOnlyList<object> roots) = PeerContenderTests.Small("graph");
         contender.Setup(workload, roots);
 
         var copy = (Company)contender.ToModel(contender.Deserialize(contender.Serialize(contender.Prepare(roots[0]))))!;
@@ -59,7 +34,7 @@ public sealed class NewPeerContenderTests
     [Test]
     public void RoundTrip_TreeThroughNerdbank_WritesReferencesOff()
     {
-        (Workload workload, IReadOnlyList<object> roots) = Small("dto");
+        (Workload workload, IReadOnlyList<object> roots) = PeerContenderTests.Small("dto");
         var question = (Question)roots[0];
         question.Answers![0].Owner = question.Owner;
 
@@ -93,21 +68,5 @@ public sealed class NewPeerContenderTests
         Assert.That(line, Does.StartWith("Peers: ").And.Contain("MessagePack 3.").And.Contain("Nerdbank.MessagePack 1.4").And.Contain("PolyType 1."));
         Assert.That(line, Does.Not.Contain("+").And.Not.Contain("Commit"));
         Assert.That(PeerVersions.Peers.Select(p => p.Package), Is.Unique);
-    }
-
-    private static (Workload Workload, IReadOnlyList<object> Roots) Small(string key)
-    {
-        var random = new Random(7);
-        return key switch
-        {
-            "perzon" => (new PerzonWorkload(), [PerzonGenerator.Create(random)]),
-            "dto" => (new DtoWorkload(), [QuestionGenerator.Create(random, 4)]),
-            "perzon-loop" => (new PerzonLoopWorkload(10), PerzonGenerator.CreateMany(random, 10)),
-            "graph" => (new GraphWorkload(), [CompanyGenerator.Create(random, 3, 5, 4)]),
-            "linked-list" => (new LinkedListWorkload(200), new LinkedListWorkload(200).CreateRoots()),
-            "int-array" => (PrimitiveArrayWorkload.Int32(300), PrimitiveArrayWorkload.Int32(300).CreateRoots()),
-            "double-array" => (PrimitiveArrayWorkload.Double(300), PrimitiveArrayWorkload.Double(300).CreateRoots()),
-            _ => (PrimitiveArrayWorkload.Bytes(1000), PrimitiveArrayWorkload.Bytes(1000).CreateRoots()),
-        };
     }
 }

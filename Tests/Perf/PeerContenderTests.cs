@@ -25,6 +25,7 @@ public sealed class PeerContenderTests
     private const string List = "linked-list";
     private const string Ints = "int-array";
     private const string Bytes = "byte-array";
+    private const string Doubles = "double-array";
 
     private static readonly string[] s_trees = [Perzon, Dto, List, Ints, Bytes];
     private static readonly string[] s_all = [Perzon, Dto, Graph, List, Ints, Bytes];
@@ -51,6 +52,15 @@ public sealed class PeerContenderTests
         {
             yield return new TestCaseData(ThriftBinaryContender.ContenderName, key).SetName($"ThriftBinary_{key}");
             yield return new TestCaseData(ThriftCompactContender.ContenderName, key).SetName($"ThriftCompact_{key}");
+        }
+        foreach (string key in new[] { Perzon, Loop, Dto, Graph, Ints, Doubles, Bytes })
+        {
+            yield return new TestCaseData(NerdbankMessagePackContender.ContenderName, key).SetName($"Nerdbank_{key}");
+        }
+        foreach (string key in new[] { Perzon, Loop, Dto, Graph, List, Ints, Doubles, Bytes })
+        {
+            yield return new TestCaseData(SystemTextJsonGeneratedContender.ContenderName, key).SetName($"SystemTextJsonGenerated_{key}");
+            yield return new TestCaseData(SlimGeneratedContender.ContenderName, key).SetName($"SlimGenerated_{key}");
         }
     }
 
@@ -124,7 +134,8 @@ public sealed class PeerContenderTests
         Assert.That(contender.CannotHandle(Small(workloadKey).Workload), Does.Contain(reason));
     }
 
-    private static (Workload Workload, IReadOnlyList<object> Roots) Small(string key)
+    /// <summary>A small instance of workload <paramref name="key"/> and its roots, for round trips that check whole graphs.</summary>
+    internal static (Workload Workload, IReadOnlyList<object> Roots) Small(string key)
     {
         var random = new Random(7);
         return key switch
@@ -135,6 +146,7 @@ public sealed class PeerContenderTests
             Graph => (new GraphWorkload(), [CompanyGenerator.Create(random, 3, 5, 4)]),
             List => (new LinkedListWorkload(200), new LinkedListWorkload(200).CreateRoots()),
             Ints => (PrimitiveArrayWorkload.Int32(300), PrimitiveArrayWorkload.Int32(300).CreateRoots()),
+            Doubles => (PrimitiveArrayWorkload.Double(300), PrimitiveArrayWorkload.Double(300).CreateRoots()),
             _ => (PrimitiveArrayWorkload.Bytes(1000), PrimitiveArrayWorkload.Bytes(1000).CreateRoots()),
         };
     }
