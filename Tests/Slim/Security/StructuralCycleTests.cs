@@ -8,7 +8,7 @@ using NFX.Tests.Support;
 namespace NFX.Tests.Security;
 
 /// <summary>
-/// Issue 31, defect 1: a cycle through values whose equality, hashing or ToString follow one another (a tuple holding a
+/// A cycle through values whose equality, hashing or ToString follow one another (a tuple holding a
 /// boxed ValueTuple holding the tuple, an exception that is its own InnerException) made the reader's hashed fills, or
 /// the caller's first GetHashCode, overflow the stack and kill the process. The writer writes such graphs (they are
 /// built here by reflection); the reader must refuse them, naming the members, before any code touches them. Graphs
@@ -178,7 +178,7 @@ public sealed class StructuralCycleTests
     [Test]
     public void QueuedArrayHeaders_CannotPromiseMoreThanTheBytesLeftTogether()
     {
-        // Issue 31, defect 4: inside an ImmutableList<object>, each object[] is allocated when announced while its body
+        // Inside an ImmutableList<object>, each object[] is allocated when announced while its body
         // waits in the queue, and each length was checked against the bytes left alone: 1,000 arrays of 40,000
         // elements over 45 KB of input asked for 320 MB.
         var slim = new SlimSerializer();

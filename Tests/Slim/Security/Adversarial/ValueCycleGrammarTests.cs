@@ -8,7 +8,7 @@ using NFX.Tests.Slim.Support;
 namespace NFX.Tests.Security.Adversarial;
 
 /// <summary>
-/// Generated from the format's grammar, for two classes of issue 31: cycles and chains of values whose equality,
+/// Generated from the format's grammar, for two classes of hostile input: cycles and chains of values whose equality,
 /// hashing or ToString follow one another (class (a)), and bodies queued behind headers that allocated for them
 /// (class (c)). Each case is random in shape (the link types, the cycle's length, where it sits, the registry mode) but
 /// fixed by its seed, and asserts a documented exception or an exact round trip, within time and allocation bounds.
