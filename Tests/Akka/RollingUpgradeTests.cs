@@ -86,6 +86,6 @@ public sealed class RollingUpgradeTests
         var output = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar));
         string configuration = output.Parent!.Name;
         string tests = output.Parent.Parent!.Parent!.FullName;
-        return Path.Combine(tests, "Upgrade", "DtoV1", "bin", configuration, output.Name, "NFX.Tests.AkkaUpgradeDto.dll");
+        return Path.Combine(tests, "..", "TestAssets", "AkkaUpgrade", "DtoV1", "bin", configuration, output.Name, "NFX.Tests.AkkaUpgradeDto.dll");
     }
 }

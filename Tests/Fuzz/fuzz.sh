@@ -36,7 +36,7 @@ build() {
     # Instrumented code writes to afl's shared memory, so seeds and replays run from an uninstrumented copy ($plain).
     echo "building into $plain, instrumenting a copy in $bin"
     rm -rf "$bin" "$plain" "$out/seeds"
-    dotnet publish Tests/Fuzz/Host/FuzzHost.csproj -c Release -o "$plain" -nologo -v quiet
+    dotnet publish Tests/TestAssets/FuzzHost/FuzzHost.csproj -c Release -o "$plain" -nologo -v quiet
     dotnet "$plain/NFX.Slim.FuzzHost.dll" seeds "$out/seeds"
     dotnet "$plain/NFX.Slim.FuzzHost.dll" dictionary "$out/dict"
     cp -r "$plain" "$bin"

@@ -127,7 +127,7 @@ public sealed class RollingUpgradeTests
         var output = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar));
         string configuration = output.Parent!.Name;
         string tests = output.Parent.Parent!.Parent!.FullName;
-        return Path.Combine(tests, "Upgrade", "DtoV1", "bin", configuration, output.Name, "NFX.Tests.UpgradeDto.dll");
+        return Path.Combine(tests, "..", "TestAssets", "GlueUpgrade", "DtoV1", "bin", configuration, output.Name, "NFX.Tests.UpgradeDto.dll");
     }
 
     private static Task<(int ExitCode, string Output)> RunClientAsync(string dto, int port) =>

@@ -98,6 +98,6 @@ public sealed class RollingUpgradeTests
         var output = new DirectoryInfo(AppContext.BaseDirectory.TrimEnd(Path.DirectorySeparatorChar));
         string configuration = output.Parent!.Name;
         string tests = output.Parent.Parent!.Parent!.FullName;
-        return Path.Combine(tests, "Upgrade", "ModelV1", "bin", configuration, output.Name, "NFX.Tests.OrleansUpgradeModel.dll");
+        return Path.Combine(tests, "..", "TestAssets", "OrleansUpgrade", "ModelV1", "bin", configuration, output.Name, "NFX.Tests.OrleansUpgradeModel.dll");
     }
 }
