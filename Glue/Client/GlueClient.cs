@@ -132,7 +132,7 @@ public sealed class GlueClient : IAsyncDisposable
         }
         ContractDescriptor contract = ContractDescriptor.For(typeof(TContract));
         int id = Contracts.Register(contract);
-        return (TContract)ProxyGenerator.Create(new ProxyContext(this, contract, id, deadline));
+        return (TContract)ProxyFactory.Create(new ProxyContext(this, contract, id, deadline), Options.UseGeneratedCode);
     }
 
     /// <summary>

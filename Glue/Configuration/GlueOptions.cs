@@ -65,6 +65,12 @@ public abstract record GlueOptions
     /// <summary>Test hook: the serializers to use instead of Slim.</summary>
     internal IGlueSerializerFactory? SerializerFactory { get; init; }
 
+    /// <summary>
+    /// Test hook: false makes this end's proxies (client) or dispatch (server) at run time even for contracts the
+    /// source generator wrote them for (ignored where code cannot be generated at run time).
+    /// </summary>
+    internal bool UseGeneratedCode { get; init; } = true;
+
     /// <summary>Checks the shared settings; each end adds its own checks.</summary>
     private protected void ValidateShared()
     {

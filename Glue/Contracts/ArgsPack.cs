@@ -17,7 +17,7 @@ internal static class ArgsPack
     ];
 
     public static Type TypeFor(Type[] parameterTypes) =>
-        parameterTypes.Length == 0 ? typeof(GlueNoArgs) : TupleFor(parameterTypes);
+        parameterTypes.Length == 0 ? typeof(Generated.GlueNoArgs) : TupleFor(parameterTypes);
 
     private static Type TupleFor(ReadOnlySpan<Type> types)
     {

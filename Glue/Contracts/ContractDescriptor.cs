@@ -1,6 +1,8 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Reflection;
+using System.Runtime.CompilerServices;
+using NFX.Glue.Generated;
 
 namespace NFX.Glue.Contracts;
 
@@ -25,6 +27,12 @@ internal sealed class ContractDescriptor
 
     /// <summary>Methods in id order.</summary>
     public ImmutableArray<MethodDescriptor> Methods { get; private set; }
+
+    /// <summary>
+    /// The proxy and dispatch the NFX.Glue source generator wrote for this build of the interface; null when none was
+    /// registered (then they are generated at run time, where the process can).
+    /// </summary>
+    public GeneratedContract? Generated { get; private set; }
 
     public static ContractDescriptor For(Type contract)
     {
@@ -85,6 +93,22 @@ internal sealed class ContractDescriptor
         for (int i = 0; i < methods.Count; i++)
         {
             methods[i].Id = i;
+        }
+
+        GeneratedContract? generated = GlueGeneratedContracts.Find(contract);
+        bool matches = generated?.Matches(methods) == true;
+        if (!matches && !RuntimeFeature.IsDynamicCodeSupported)
+        {
+            throw new GlueContractException(generated is null
+                ? $"Contract {display}: no proxy and dispatch were generated for it at build time, and this process cannot generate code at run time (NativeAOT). " +
+                  "Reference the NFX.Glue package from the project that calls GetProxy, Host, AddService or AddGlueClient for it (its source generator writes them for those contracts and every [Glued] interface of the project) and build again."
+                : $"Contract {display}: its generated proxy and dispatch were built against another version of the interface (the method signatures differ), and this process cannot generate code at run time (NativeAOT). " +
+                  "Build the assembly that registers them against the interface this process loads.");
+        }
+        descriptor.Generated = matches ? generated : null;
+        for (int i = 0; i < methods.Count; i++)
+        {
+            methods[i].ArgsType = matches ? generated!.Methods[i].ArgsType : ArgsPack.TypeFor(methods[i].ParameterTypes);
         }
         descriptor.Methods = [.. methods];
         return descriptor;

@@ -20,7 +20,6 @@ internal sealed class MethodDescriptor
         HasCancellationToken = hasCancellationToken;
         ReturnKind = returnKind;
         ResultType = resultType;
-        ArgsType = ArgsPack.TypeFor(parameterTypes);
     }
 
     public ContractDescriptor Contract { get; }
@@ -45,8 +44,11 @@ internal sealed class MethodDescriptor
     /// <summary>The T of Task&lt;T&gt;/ValueTask&lt;T&gt;, or the item type of a result stream; null when the method returns no value.</summary>
     public Type? ResultType { get; }
 
-    /// <summary>The value type that carries all arguments as one object (a ValueTuple, or <see cref="GlueNoArgs"/>).</summary>
-    public Type ArgsType { get; }
+    /// <summary>
+    /// The value type that carries all arguments as one object (a ValueTuple, or <see cref="Generated.GlueNoArgs"/>):
+    /// the generated code's when the contract has some, else made at run time; set with the ids.
+    /// </summary>
+    public Type ArgsType { get; internal set; } = null!;
 
     public bool IsOneWay => ReturnKind == MethodReturnKind.OneWay;
 

@@ -98,7 +98,7 @@ public sealed class GlueServer : IAsyncDisposable
     internal GlueServer Host(Type contract, InstanceProvider provider)
     {
         ContractDescriptor descriptor = ContractDescriptor.For(contract);
-        var hosted = new HostedContract(descriptor, provider);
+        var hosted = new HostedContract(descriptor, provider, Options.UseGeneratedCode);
         lock (_lock)
         {
             if (_state != 0)

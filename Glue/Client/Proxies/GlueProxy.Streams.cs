@@ -1,9 +1,9 @@
 using NFX.Glue.Client.Calls;
 using NFX.Glue.Client.Streaming;
 
-namespace NFX.Glue.Client.Proxies;
+namespace NFX.Glue.Generated;
 
-internal abstract partial class GlueProxy
+public abstract partial class GlueProxy
 {
     private int StreamWindow => _context.Client.Options.StreamWindow;
 

@@ -1,21 +1,28 @@
+using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
+using NFX.Glue.Client;
 using NFX.Glue.Client.Calls;
+using NFX.Glue.Client.Proxies;
 using NFX.Glue.Contracts;
 
-namespace NFX.Glue.Client.Proxies;
+namespace NFX.Glue.Generated;
 
 /// <summary>
-/// The base class of the proxies Glue generates for contracts (<see cref="ProxyGenerator"/>). Each generated method
-/// packs its arguments into one value (no object[] and no per-call reflection) and calls one of these helpers. Internal:
-/// the generated classes live in a dynamic assembly that Glue's InternalsVisibleTo names.
+/// The base class of the client proxies Glue generates for contracts, at build time (the NFX.Glue source generator) or
+/// at run time (Reflection.Emit). Each proxy method packs its arguments into one value, the method's ValueTuple (no
+/// object[] and no per-call reflection), and calls one of these helpers with its method id, the position of its
+/// signature in the contract's ordinal order. Not meant to be used directly.
 /// </summary>
-internal abstract partial class GlueProxy
+[EditorBrowsable(EditorBrowsableState.Never)]
+public abstract partial class GlueProxy
 {
     private readonly ProxyContext _context;
 
-    /// <summary>Called by generated proxies with the context Glue created them for.</summary>
+    /// <summary>Called by generated proxies with the context Glue created them for (the argument of their factory).</summary>
+    /// <param name="context">What the proxy is bound to: client, contract and deadline; opaque to generated code.</param>
     protected GlueProxy(object context)
     {
+        ArgumentNullException.ThrowIfNull(context);
         _context = (ProxyContext)context;
     }
 

@@ -1,23 +1,23 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Reflection.Emit;
 using NFX.Glue.Contracts;
+using NFX.Glue.Generated;
 
 namespace NFX.Glue.Client.Proxies;
 
 /// <summary>
 /// Emits, once per contract, a sealed class deriving from <see cref="GlueProxy"/> that implements the interface:
 /// each method packs its arguments into the method's ValueTuple and calls the matching GlueProxy helper with the
-/// method id as a constant. No reflection runs per call.
+/// method id as a constant. No reflection runs per call. The run-time twin of the proxies the NFX.Glue source
+/// generator writes (same helpers, same ids, same packs); used for contracts that have none, where code can be emitted.
 /// </summary>
-/// <remarks>
-/// The classes derive from the internal <see cref="GlueProxy"/> and pass the internal <see cref="GlueNoArgs"/>: Glue's
-/// project file grants their dynamic assembly, <see cref="AssemblyName"/>, InternalsVisibleTo.
-/// </remarks>
+[RequiresDynamicCode("Emits the proxy class with Reflection.Emit.")]
 internal static class ProxyGenerator
 {
-    /// <summary>The name of the dynamic assembly of the proxies; Glue.csproj's InternalsVisibleTo names it.</summary>
+    /// <summary>The name of the dynamic assembly of the proxies.</summary>
     public const string AssemblyName = "NFX.Glue.Proxies";
 
     private static readonly ConcurrentDictionary<Type, Func<object, object>> s_factories = new();

@@ -1,22 +1,23 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.Glue.Contracts;
+using NFX.Glue.Generated;
 
 namespace NFX.Glue.Server;
 
 /// <summary>
-/// Calls one contract method on an instance with an unpacked argument pack (and the stream the client uploads, when
-/// the method takes one); compiled once per method.
+/// Builds <see cref="GlueMethodInvoker"/>s from expression trees: unbox the pack once, pass its fields, adapt the
+/// result. The run-time twin of the dispatch the NFX.Glue source generator writes; used for contracts that have none,
+/// where code can be compiled.
 /// </summary>
-internal delegate ValueTask<object?> MethodInvoker(object instance, object? args, object? upload, CancellationToken cancellationToken);
-
-/// <summary>Builds <see cref="MethodInvoker"/>s from expression trees: unbox the pack once, pass its fields, adapt the result.</summary>
+[RequiresDynamicCode("Compiles the invoker from an expression tree.")]
 internal static class MethodInvokerBuilder
 {
-    public static MethodInvoker Build(MethodDescriptor method) => BuildExpression(method).Compile();
+    public static GlueMethodInvoker Build(MethodDescriptor method) => BuildExpression(method).Compile();
 
     /// <summary>The inspectable tree behind <see cref="Build"/>.</summary>
-    public static Expression<MethodInvoker> BuildExpression(MethodDescriptor method)
+    public static Expression<GlueMethodInvoker> BuildExpression(MethodDescriptor method)
     {
         ParameterExpression instance = Expression.Parameter(typeof(object), "instance");
         ParameterExpression args = Expression.Parameter(typeof(object), "args");
@@ -46,14 +47,14 @@ internal static class MethodInvokerBuilder
         body.Add(method.ReturnKind switch
         {
             MethodReturnKind.OneWay => Expression.Block(call, Expression.Default(typeof(ValueTask<object?>))),
-            MethodReturnKind.Task => Expression.Call(Adapter(nameof(InvokeAdapters.FromTask)), call),
-            MethodReturnKind.ValueTask => Expression.Call(Adapter(nameof(InvokeAdapters.FromValueTask)), call),
-            MethodReturnKind.Stream => Expression.Call(Adapter(nameof(InvokeAdapters.FromStream)).MakeGenericMethod(method.ResultType!), call),
-            MethodReturnKind.TaskOfT => Expression.Call(Adapter(nameof(InvokeAdapters.FromTaskOf)).MakeGenericMethod(method.ResultType!), call),
-            _ => Expression.Call(Adapter(nameof(InvokeAdapters.FromValueTaskOf)).MakeGenericMethod(method.ResultType!), call),
+            MethodReturnKind.Task => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromTask)), call),
+            MethodReturnKind.ValueTask => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromValueTask)), call),
+            MethodReturnKind.Stream => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromStream)).MakeGenericMethod(method.ResultType!), call),
+            MethodReturnKind.TaskOfT => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromTaskOf)).MakeGenericMethod(method.ResultType!), call),
+            _ => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromValueTaskOf)).MakeGenericMethod(method.ResultType!), call),
         });
-        return Expression.Lambda<MethodInvoker>(Expression.Block(typeof(ValueTask<object?>), variables, body), instance, args, upload, token);
+        return Expression.Lambda<GlueMethodInvoker>(Expression.Block(typeof(ValueTask<object?>), variables, body), instance, args, upload, token);
     }
 
-    private static MethodInfo Adapter(string name) => typeof(InvokeAdapters).GetMethod(name, BindingFlags.Public | BindingFlags.Static)!;
+    private static MethodInfo Adapter(string name) => typeof(GlueInvokeAdapters).GetMethod(name, BindingFlags.Public | BindingFlags.Static)!;
 }
