@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using NFX.Glue.Generators.Model;
 using NFX.Slim.Generators.Model;
@@ -203,7 +204,15 @@ internal static class ContractParser
         return $"global::System.ValueTuple<{string.Join(", ", types.Skip(start).Take(MaxDirect))}, {Pack(types, start + MaxDirect)}>";
     }
 
-    private static string Name(ITypeSymbol type) => type.ToDisplayString(s_typeFormat);
+    /// <summary>
+    /// The type as generated code names it; <c>dynamic</c> as <c>object</c> (the same runtime type), so no argument of
+    /// a generated call is bound at run time.
+    /// </summary>
+    private static string Name(ITypeSymbol type) =>
+        s_dynamic.Replace(type.ToDisplayString(s_typeFormat), "object");
+
+    /// <summary>The keyword <c>dynamic</c> (a type named so is always qualified: <c>global::Ns.dynamic</c>).</summary>
+    private static readonly Regex s_dynamic = new(@"(?<![\w.@])dynamic(?!\w)", RegexOptions.CultureInvariant);
 
     private static string Definition(ITypeSymbol type) =>
         type is INamedTypeSymbol named ? WireNames.Definition(named.OriginalDefinition) : string.Empty;
