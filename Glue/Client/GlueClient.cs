@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Abstractions;
@@ -120,11 +121,11 @@ public sealed class GlueClient : IAsyncDisposable
 
     /// <summary>A proxy for <typeparamref name="TContract"/> whose calls use <see cref="GlueClientOptions.DefaultDeadline"/>.</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract (the message names the method and the rule).</exception>
-    public TContract GetProxy<TContract>() where TContract : class => GetProxy<TContract>(Options.DefaultDeadline);
+    public TContract GetProxy<[DynamicallyAccessedMembers(ContractDescriptor.Reflected)] TContract>() where TContract : class => GetProxy<TContract>(Options.DefaultDeadline);
 
     /// <summary>A proxy for <typeparamref name="TContract"/> whose calls each have <paramref name="deadline"/> to complete.</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract (the message names the method and the rule).</exception>
-    public TContract GetProxy<TContract>(TimeSpan deadline) where TContract : class
+    public TContract GetProxy<[DynamicallyAccessedMembers(ContractDescriptor.Reflected)] TContract>(TimeSpan deadline) where TContract : class
     {
         if (deadline <= TimeSpan.Zero && deadline != Timeout.InfiniteTimeSpan)
         {

@@ -1,4 +1,6 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
+using System.Reflection;
 
 namespace NFX.Glue.Contracts;
 
@@ -16,9 +18,12 @@ internal static class ArgsPack
         typeof(ValueTuple<,,,,>), typeof(ValueTuple<,,,,,>), typeof(ValueTuple<,,,,,,>), typeof(ValueTuple<,,,,,,,>),
     ];
 
+    [RequiresDynamicCode("Makes the ValueTuple type of the parameters at run time.")]
     public static Type TypeFor(Type[] parameterTypes) =>
         parameterTypes.Length == 0 ? typeof(Generated.GlueNoArgs) : TupleFor(parameterTypes);
 
+    [RequiresDynamicCode("Makes the ValueTuple type of the parameters at run time.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2055", Justification = "ValueTuple's type parameters have no DynamicallyAccessedMembers requirements.")]
     private static Type TupleFor(ReadOnlySpan<Type> types)
     {
         if (types.Length <= MaxDirect)
@@ -30,7 +35,8 @@ internal static class ArgsPack
     }
 
     /// <summary>The constructors to call, innermost first, to build a pack of <paramref name="argsType"/>.</summary>
-    public static List<System.Reflection.ConstructorInfo> Constructors(Type argsType)
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A pack is a ValueTuple, whose constructors KeepTupleMembers keeps.")]
+    public static List<ConstructorInfo> Constructors(Type argsType)
     {
         var chain = new List<Type>();
         for (Type t = argsType; ; t = t.GetGenericArguments()[MaxDirect])
@@ -42,17 +48,36 @@ internal static class ArgsPack
             }
         }
         chain.Reverse();
+        KeepTupleMembers();
         return chain.ConvertAll(t => t.GetConstructor(t.GetGenericArguments())!);
     }
 
     /// <summary>An expression reading argument <paramref name="index"/> out of <paramref name="pack"/>.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A pack is a ValueTuple, whose fields KeepTupleMembers keeps.")]
     public static Expression Item(Expression pack, int index)
     {
+        KeepTupleMembers();
         while (index >= MaxDirect)
         {
-            pack = Expression.Field(pack, "Rest");
+            pack = Expression.Field(pack, pack.Type.GetField("Rest")!);
             index -= MaxDirect;
         }
-        return Expression.Field(pack, "Item" + (index + 1));
+        return Expression.Field(pack, pack.Type.GetField("Item" + (index + 1))!);
+    }
+
+    /// <summary>
+    /// Keeps, in a trimmed app, what the run-time proxies and dispatch reach of a pack by reflection: the constructors
+    /// and fields of every ValueTuple definition (all instantiations share them).
+    /// </summary>
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,,>))]
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,,,>))]
+    private static void KeepTupleMembers()
+    {
     }
 }

@@ -1,5 +1,7 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.Glue.Generated;
@@ -12,6 +14,10 @@ namespace NFX.Glue.Contracts;
 /// </summary>
 internal sealed class ContractDescriptor
 {
+    /// <summary>What a contract's description reads of its interface: its methods and the interfaces it extends.</summary>
+    public const DynamicallyAccessedMemberTypes Reflected =
+        DynamicallyAccessedMemberTypes.PublicMethods | DynamicallyAccessedMemberTypes.NonPublicMethods | DynamicallyAccessedMemberTypes.Interfaces;
+
     private static readonly ConcurrentDictionary<Type, ContractDescriptor> s_cache = new();
 
     private ContractDescriptor(Type contract, string name)
@@ -34,7 +40,7 @@ internal sealed class ContractDescriptor
     /// </summary>
     public GeneratedContract? Generated { get; private set; }
 
-    public static ContractDescriptor For(Type contract)
+    public static ContractDescriptor For([DynamicallyAccessedMembers(Reflected)] Type contract)
     {
         ArgumentNullException.ThrowIfNull(contract);
         return s_cache.TryGetValue(contract, out ContractDescriptor? found) ? found : s_cache.GetOrAdd(contract, Build(contract));
@@ -53,7 +59,11 @@ internal sealed class ContractDescriptor
         return null;
     }
 
-    private static ContractDescriptor Build(Type contract)
+    [UnconditionalSuppressMessage("Trimming", "IL2075", Justification =
+        "The methods of the interfaces a contract extends: the generated registration of a contract keeps them (DynamicDependency), " +
+        "as it keeps the contract's; a trimmed app without generated code for a contract describes what the trimmer left, and the " +
+        "peers match methods by signature, so a method the trimmer removed (never called here) is only missing.")]
+    private static ContractDescriptor Build([DynamicallyAccessedMembers(Reflected)] Type contract)
     {
         string display = contract.Name;
         if (!contract.IsInterface)
@@ -108,7 +118,9 @@ internal sealed class ContractDescriptor
         descriptor.Generated = matches ? generated : null;
         for (int i = 0; i < methods.Count; i++)
         {
-            methods[i].ArgsType = matches ? generated!.Methods[i].ArgsType : ArgsPack.TypeFor(methods[i].ParameterTypes);
+            methods[i].ArgsType = matches ? generated!.Methods[i].ArgsType
+                : RuntimeFeature.IsDynamicCodeSupported ? ArgsPack.TypeFor(methods[i].ParameterTypes)
+                : throw new UnreachableException("refused above");
         }
         descriptor.Methods = [.. methods];
         return descriptor;

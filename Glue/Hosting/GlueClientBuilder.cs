@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace NFX.Glue.Hosting;
@@ -16,7 +17,7 @@ public sealed class GlueClientBuilder
     /// <typeparamref name="TContract"/> where the calls are made.
     /// </summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract (when the proxy is first resolved).</exception>
-    public GlueClientBuilder AddProxy<TContract>(TimeSpan? deadline = null)
+    public GlueClientBuilder AddProxy<[DynamicallyAccessedMembers(Contracts.ContractDescriptor.Reflected)] TContract>(TimeSpan? deadline = null)
         where TContract : class
     {
         Services.AddSingleton(sp =>

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using NFX.Glue.Server;
@@ -7,7 +8,7 @@ namespace NFX.Glue.Hosting;
 /// <summary>Registers the contracts a DI-hosted <see cref="GlueServer"/> serves; returned by <c>AddGlueServer</c>.</summary>
 public sealed class GlueServerBuilder
 {
-    private readonly List<(Type Contract, Func<IServiceProvider, InstanceProvider> Provider)> _services = new();
+    private readonly List<(Contracts.ContractDescriptor Contract, Func<IServiceProvider, InstanceProvider> Provider)> _services = new();
 
     internal GlueServerBuilder(IServiceCollection services) => Services = services;
 
@@ -26,31 +27,32 @@ public sealed class GlueServerBuilder
     /// singleton.
     /// </param>
     /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
-    public GlueServerBuilder AddService<TContract, TImplementation>(GlueInstanceMode mode)
+    public GlueServerBuilder AddService<[DynamicallyAccessedMembers(Contracts.ContractDescriptor.Reflected)] TContract,
+        [DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicConstructors)] TImplementation>(GlueInstanceMode mode)
         where TContract : class
         where TImplementation : class, TContract
     {
-        Contracts.ContractDescriptor.For(typeof(TContract));
+        Contracts.ContractDescriptor contract = Contracts.ContractDescriptor.For(typeof(TContract));
         if (mode == GlueInstanceMode.Singleton)
         {
             Services.TryAddSingleton<TImplementation>();
-            _services.Add((typeof(TContract), sp => InstanceProvider.Singleton(sp.GetRequiredService<TImplementation>())));
+            _services.Add((contract, sp => InstanceProvider.Singleton(sp.GetRequiredService<TImplementation>())));
         }
         else
         {
             Services.TryAddScoped<TImplementation>();
-            _services.Add((typeof(TContract), sp => new ScopedInstanceProvider(sp.GetRequiredService<IServiceScopeFactory>(), typeof(TImplementation))));
+            _services.Add((contract, sp => new ScopedInstanceProvider(sp.GetRequiredService<IServiceScopeFactory>(), typeof(TImplementation))));
         }
         return this;
     }
 
     /// <summary>Serves <typeparamref name="TContract"/> with one thread-safe <paramref name="instance"/>.</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
-    public GlueServerBuilder AddService<TContract>(TContract instance) where TContract : class
+    public GlueServerBuilder AddService<[DynamicallyAccessedMembers(Contracts.ContractDescriptor.Reflected)] TContract>(TContract instance) where TContract : class
     {
         ArgumentNullException.ThrowIfNull(instance);
-        Contracts.ContractDescriptor.For(typeof(TContract));
-        _services.Add((typeof(TContract), _ => InstanceProvider.Singleton(instance)));
+        Contracts.ContractDescriptor contract = Contracts.ContractDescriptor.For(typeof(TContract));
+        _services.Add((contract, _ => InstanceProvider.Singleton(instance)));
         return this;
     }
 
@@ -63,7 +65,7 @@ public sealed class GlueServerBuilder
             MeterFactory = options.MeterFactory ?? services.GetService<System.Diagnostics.Metrics.IMeterFactory>(),
         };
         var server = new GlueServer(options);
-        foreach ((Type contract, Func<IServiceProvider, InstanceProvider> provider) in _services)
+        foreach ((Contracts.ContractDescriptor contract, Func<IServiceProvider, InstanceProvider> provider) in _services)
         {
             server.Host(contract, provider(services));
         }

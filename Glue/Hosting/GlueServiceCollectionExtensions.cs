@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 using Microsoft.Extensions.DependencyInjection;
 using NFX.Glue.Hosting;
@@ -54,7 +55,7 @@ public static class GlueServiceCollectionExtensions
     /// </code>
     /// </example>
     /// <exception cref="InvalidOperationException">A Glue client is already registered in this service collection.</exception>
-    public static GlueClientBuilder AddGlueClient<TContract>(this IServiceCollection services, EndPoint endPoint, GlueClientOptions? options = null)
+    public static GlueClientBuilder AddGlueClient<[DynamicallyAccessedMembers(Contracts.ContractDescriptor.Reflected)] TContract>(this IServiceCollection services, EndPoint endPoint, GlueClientOptions? options = null)
         where TContract : class
     {
         ArgumentNullException.ThrowIfNull(endPoint);

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Buffers;
 using System.Net;
 using System.Net.Security;
@@ -81,23 +82,22 @@ public sealed class GlueServer : IAsyncDisposable
 
     /// <summary>Hosts one thread-safe <paramref name="instance"/> that serves every call of <typeparamref name="TContract"/>.</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
-    public GlueServer Host<TContract>(TContract instance) where TContract : class
+    public GlueServer Host<[DynamicallyAccessedMembers(ContractDescriptor.Reflected)] TContract>(TContract instance) where TContract : class
     {
         ArgumentNullException.ThrowIfNull(instance);
-        return Host(typeof(TContract), InstanceProvider.Singleton(instance));
+        return Host(ContractDescriptor.For(typeof(TContract)), InstanceProvider.Singleton(instance));
     }
 
     /// <summary>Hosts <typeparamref name="TContract"/> with a new instance from <paramref name="factory"/> per call (disposed after it).</summary>
     /// <exception cref="GlueContractException">The interface is not a valid contract.</exception>
-    public GlueServer Host<TContract>(Func<TContract> factory) where TContract : class
+    public GlueServer Host<[DynamicallyAccessedMembers(ContractDescriptor.Reflected)] TContract>(Func<TContract> factory) where TContract : class
     {
         ArgumentNullException.ThrowIfNull(factory);
-        return Host(typeof(TContract), InstanceProvider.PerCall(factory));
+        return Host(ContractDescriptor.For(typeof(TContract)), InstanceProvider.PerCall(factory));
     }
 
-    internal GlueServer Host(Type contract, InstanceProvider provider)
+    internal GlueServer Host(ContractDescriptor descriptor, InstanceProvider provider)
     {
-        ContractDescriptor descriptor = ContractDescriptor.For(contract);
         var hosted = new HostedContract(descriptor, provider, Options.UseGeneratedCode);
         lock (_lock)
         {

@@ -49,12 +49,16 @@ internal static class MethodInvokerBuilder
             MethodReturnKind.OneWay => Expression.Block(call, Expression.Default(typeof(ValueTask<object?>))),
             MethodReturnKind.Task => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromTask)), call),
             MethodReturnKind.ValueTask => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromValueTask)), call),
-            MethodReturnKind.Stream => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromStream)).MakeGenericMethod(method.ResultType!), call),
-            MethodReturnKind.TaskOfT => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromTaskOf)).MakeGenericMethod(method.ResultType!), call),
-            _ => Expression.Call(Adapter(nameof(GlueInvokeAdapters.FromValueTaskOf)).MakeGenericMethod(method.ResultType!), call),
+            MethodReturnKind.Stream => Expression.Call(Close(Adapter(nameof(GlueInvokeAdapters.FromStream)), method.ResultType!), call),
+            MethodReturnKind.TaskOfT => Expression.Call(Close(Adapter(nameof(GlueInvokeAdapters.FromTaskOf)), method.ResultType!), call),
+            _ => Expression.Call(Close(Adapter(nameof(GlueInvokeAdapters.FromValueTaskOf)), method.ResultType!), call),
         });
         return Expression.Lambda<GlueMethodInvoker>(Expression.Block(typeof(ValueTask<object?>), variables, body), instance, args, upload, token);
     }
+
+    /// <summary>An adapter closed over a method's result type.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2060", Justification = "GlueInvokeAdapters' methods have no DynamicallyAccessedMembers requirements on their type parameters.")]
+    private static MethodInfo Close(MethodInfo adapter, Type type) => adapter.MakeGenericMethod(type);
 
     private static MethodInfo Adapter(string name) => typeof(GlueInvokeAdapters).GetMethod(name, BindingFlags.Public | BindingFlags.Static)!;
 }

@@ -41,6 +41,10 @@ internal static class ProxyGenerator
     public static object Create(ProxyContext context) =>
         s_factories.GetOrAdd(context.Contract.Interface, static (_, c) => Build(c), context.Contract)(context);
 
+    /// <summary>A helper closed over a contract method's types.</summary>
+    [UnconditionalSuppressMessage("Trimming", "IL2060", Justification = "GlueProxy's helpers have no DynamicallyAccessedMembers requirements on their type parameters.")]
+    private static MethodInfo Close(MethodInfo helper, params Type[] types) => helper.MakeGenericMethod(types);
+
     private static MethodInfo Helper(string name) =>
         typeof(GlueProxy).GetMethod(name, BindingFlags.Instance | BindingFlags.NonPublic)
         ?? throw new InvalidOperationException($"GlueProxy.{name} is missing.");
@@ -114,7 +118,7 @@ internal static class ProxyGenerator
 
         if (method.IsOneWay)
         {
-            il.Emit(OpCodes.Call, s_callOneWay.MakeGenericMethod(method.ArgsType));
+            il.Emit(OpCodes.Call, Close(s_callOneWay, method.ArgsType));
             il.Emit(OpCodes.Ret);
             return;
         }
@@ -132,10 +136,10 @@ internal static class ProxyGenerator
         }
         MethodInfo helper = method.IsStreaming ? StreamHelper(method) : method.ReturnKind switch
         {
-            MethodReturnKind.Task => s_callTask.MakeGenericMethod(method.ArgsType),
-            MethodReturnKind.ValueTask => s_callValueTask.MakeGenericMethod(method.ArgsType),
-            MethodReturnKind.TaskOfT => s_callTaskOf.MakeGenericMethod(method.ArgsType, method.ResultType!),
-            _ => s_callValueTaskOf.MakeGenericMethod(method.ArgsType, method.ResultType!),
+            MethodReturnKind.Task => Close(s_callTask, method.ArgsType),
+            MethodReturnKind.ValueTask => Close(s_callValueTask, method.ArgsType),
+            MethodReturnKind.TaskOfT => Close(s_callTaskOf, method.ArgsType, method.ResultType!),
+            _ => Close(s_callValueTaskOf, method.ArgsType, method.ResultType!),
         };
         il.Emit(OpCodes.Call, helper);
         il.Emit(OpCodes.Ret);
@@ -146,15 +150,15 @@ internal static class ProxyGenerator
         if (method.IsServerStream)
         {
             return method.HasUpload
-                ? s_callDuplex.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!)
-                : s_callStream.MakeGenericMethod(method.ArgsType, method.ResultType!);
+                ? Close(s_callDuplex, method.ArgsType, method.UploadItemType!, method.ResultType!)
+                : Close(s_callStream, method.ArgsType, method.ResultType!);
         }
         return method.ReturnKind switch
         {
-            MethodReturnKind.Task => s_callUploadTask.MakeGenericMethod(method.ArgsType, method.UploadItemType!),
-            MethodReturnKind.ValueTask => s_callUploadValueTask.MakeGenericMethod(method.ArgsType, method.UploadItemType!),
-            MethodReturnKind.TaskOfT => s_callUploadTaskOf.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!),
-            _ => s_callUploadValueTaskOf.MakeGenericMethod(method.ArgsType, method.UploadItemType!, method.ResultType!),
+            MethodReturnKind.Task => Close(s_callUploadTask, method.ArgsType, method.UploadItemType!),
+            MethodReturnKind.ValueTask => Close(s_callUploadValueTask, method.ArgsType, method.UploadItemType!),
+            MethodReturnKind.TaskOfT => Close(s_callUploadTaskOf, method.ArgsType, method.UploadItemType!, method.ResultType!),
+            _ => Close(s_callUploadValueTaskOf, method.ArgsType, method.UploadItemType!, method.ResultType!),
         };
     }
 

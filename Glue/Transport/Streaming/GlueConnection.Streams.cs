@@ -45,8 +45,9 @@ internal abstract partial class GlueConnection
             if (batch.Length > 1)
             {
                 int half = batch.Length / 2;
-                Array first = Array.CreateInstance(batch.GetType().GetElementType()!, half);
-                Array second = Array.CreateInstance(batch.GetType().GetElementType()!, batch.Length - half);
+                // The batch's own array type: no new type is made (which NativeAOT could not).
+                Array first = Array.CreateInstanceFromArrayType(batch.GetType(), half);
+                Array second = Array.CreateInstanceFromArrayType(batch.GetType(), batch.Length - half);
                 Array.Copy(batch, 0, first, 0, half);
                 Array.Copy(batch, half, second, 0, batch.Length - half);
                 WriteStreamItems(output, callId, first, sender);
