@@ -41,7 +41,7 @@ public sealed class SlimCodecGenerator : IIncrementalGenerator
             {
                 output.AddSource(codec.CodecName + ".g.cs", CodecEmitter.Codec(codec));
             }
-            if (spec.Types.Count != 0)
+            if (spec.Types.Count != 0 || spec.Instantiations.Count != 0)
             {
                 output.AddSource("SlimGeneratedCodecRegistry.g.cs", CodecEmitter.Registry(spec));
             }

@@ -95,10 +95,18 @@ internal static class CodecEmitter
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.Register(").Append(codec.CodecName).Append(".Instance);\n");
         }
-        text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
-        for (int i = 0; i < spec.Types.Count; i++)
+        if (spec.Types.Count != 0)
         {
-            text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
+            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
+            for (int i = 0; i < spec.Types.Count; i++)
+            {
+                text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
+            }
+        }
+        // The closed generic codecs the types reach, compiled into the program (a NativeAOT app cannot make them later).
+        foreach (string instantiation in spec.Instantiations)
+        {
+            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.").Append(instantiation).Append("();\n");
         }
         text.Append("        }\n    }\n}\n");
         return text.ToString();

@@ -53,6 +53,9 @@ internal sealed record SkippedType(string TypeName, string Reason);
 
 /// <summary>
 /// Everything one compilation gets: its codecs (in a stable order), the names of its types the walk reached (classes,
-/// structs, enums: registered so readers resolve them without reading metadata) and what was skipped.
+/// structs, enums: registered so readers resolve them without reading metadata), the closed generic codecs it
+/// registers (<paramref name="Instantiations"/>: a <c>SlimGeneratedCodecs</c> method with its type arguments, such as
+/// <c>RegisterList&lt;global::Shop.Order&gt;</c>) and what was skipped.
 /// </summary>
-internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types, EquatableArray<SkippedType> Skipped);
+internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types,
+    EquatableArray<string> Instantiations, EquatableArray<SkippedType> Skipped);

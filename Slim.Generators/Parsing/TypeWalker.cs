@@ -51,8 +51,69 @@ internal sealed class TypeWalker
             .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum && !IsGeneric(t) && IsNameable(t))
             .Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
             .OrderBy(name => name, System.StringComparer.Ordinal)];
-        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(_skipped));
+        List<string> instantiations = [.. _seen.Select(Instantiation).OfType<string>().Distinct().OrderBy(name => name, System.StringComparer.Ordinal)];
+        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(instantiations), new(_skipped));
     }
+
+    /// <summary>
+    /// The generic codecs Slim has for the BCL's collections, by definition: the <c>SlimGeneratedCodecs</c> method that
+    /// registers a closed one (the runtime's CollectionCodecs table, one row each).
+    /// </summary>
+    private static readonly Dictionary<string, string> s_collections = new()
+    {
+        ["System.Collections.Generic.List`1"] = "RegisterList",
+        ["System.Collections.Generic.Queue`1"] = "RegisterQueue",
+        ["System.Collections.Generic.Stack`1"] = "RegisterStack",
+        ["System.Collections.Generic.LinkedList`1"] = "RegisterLinkedList",
+        ["System.Collections.Generic.HashSet`1"] = "RegisterHashSet",
+        ["System.Collections.Generic.SortedSet`1"] = "RegisterSortedSet",
+        ["System.Collections.Generic.Dictionary`2"] = "RegisterDictionary",
+        ["System.Collections.Generic.SortedDictionary`2"] = "RegisterSortedDictionary",
+        ["System.Collections.Generic.SortedList`2"] = "RegisterSortedList",
+        ["System.Collections.ObjectModel.ObservableCollection`1"] = "RegisterObservableCollection",
+        ["System.Collections.Concurrent.ConcurrentQueue`1"] = "RegisterConcurrentQueue",
+        ["System.Collections.Concurrent.ConcurrentStack`1"] = "RegisterConcurrentStack",
+        ["System.Collections.Concurrent.ConcurrentBag`1"] = "RegisterConcurrentBag",
+        ["System.Collections.Concurrent.ConcurrentDictionary`2"] = "RegisterConcurrentDictionary",
+        ["System.Collections.Immutable.ImmutableList`1"] = "RegisterImmutableList",
+        ["System.Collections.Immutable.ImmutableQueue`1"] = "RegisterImmutableQueue",
+        ["System.Collections.Immutable.ImmutableStack`1"] = "RegisterImmutableStack",
+        ["System.Collections.Immutable.ImmutableHashSet`1"] = "RegisterImmutableHashSet",
+        ["System.Collections.Immutable.ImmutableSortedSet`1"] = "RegisterImmutableSortedSet",
+        ["System.Collections.Immutable.ImmutableDictionary`2"] = "RegisterImmutableDictionary",
+        ["System.Collections.Immutable.ImmutableSortedDictionary`2"] = "RegisterImmutableSortedDictionary",
+    };
+
+    /// <summary>
+    /// The registration of the generic codec Slim writes <paramref name="type"/> with (an array of a non-native element,
+    /// an enum, a collection of the table), so an app that cannot make generic types at run time has it; null for others.
+    /// </summary>
+    private string? Instantiation(ITypeSymbol type)
+    {
+        if (!IsNameable(type))
+        {
+            return null;
+        }
+        switch (type)
+        {
+            case IArrayTypeSymbol { Rank: 1 } array when !IsNativeArray(array):
+                return "RegisterArray<" + Name(array.ElementType) + ">";
+            case INamedTypeSymbol { TypeKind: TypeKind.Enum, EnumUnderlyingType: { } underlying } named:
+                return "RegisterEnum<" + Name(named) + ", " + Name(underlying) + ">";
+            case INamedTypeSymbol { IsGenericType: true } named when
+                s_collections.TryGetValue(MetadataName(named.OriginalDefinition), out string? method):
+                return method + "<" + string.Join(", ", named.TypeArguments.Select(Name)) + ">";
+            default:
+                return null;
+        }
+    }
+
+    /// <summary>True for the arrays StreamerFormats writes natively (of a native value type, not nullable): not an ArrayCodec.</summary>
+    private static bool IsNativeArray(IArrayTypeSymbol array) =>
+        array.ElementType.IsValueType && array.ElementType is INamedTypeSymbol { IsGenericType: false } element &&
+        NativeValueTypes.SuffixOf(MetadataName(element)) is not null;
+
+    private static string Name(ITypeSymbol type) => type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
 
     /// <summary>Marks a type reached: queues it, and follows its element type, generic arguments, fields and subclasses.</summary>
     private void Visit(ITypeSymbol type)

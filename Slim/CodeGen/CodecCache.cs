@@ -27,12 +27,14 @@ internal sealed class CodecCache
     private readonly ValueExpressions _values;
     private readonly IReadOnlyCollection<string>? _allowedCultures;
     private readonly bool _useGenerated;
+    private readonly bool _allowRuntime;
 
     public CodecCache(SlimOptions options)
     {
         _format = options.Format;
         _allowedCultures = options.AllowedCultures;
         _useGenerated = options.UseGeneratedCodecs;
+        _allowRuntime = !options.GeneratedCodecsOnly;
         _custom = [];
         foreach (ISlimTypeSerializer serializer in options.Serializers)
         {
@@ -47,6 +49,12 @@ internal sealed class CodecCache
 
     /// <summary>What equality, hashing, comparison and ToString of this serializer's types follow (the reader's cycle check).</summary>
     public StructuralReach Structural { get; }
+
+    /// <summary>
+    /// False when this serializer was told to build no codec at run time (<see cref="SlimOptions.GeneratedCodecsOnly"/>);
+    /// whether the process can is <see cref="RuntimeCodecs.IsSupported"/>, which every runtime path checks first.
+    /// </summary>
+    public bool AllowsRuntimeCodecs => _allowRuntime;
 
     /// <summary>The expression builders the generated codecs use (reading plans of other layouts use them too).</summary>
     public ValueExpressions Values => _values;
@@ -120,10 +128,23 @@ internal sealed class CodecCache
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
-            return Make(typeof(NativeCodec<>), [type], native);
+            if (RuntimeCodecs.IsSupported && _allowRuntime)
+            {
+                return Make(typeof(NativeCodec<>), [type], native);
+            }
+            return BuiltInNativeCodecs.Create(type, native) ?? Refuse(type,
+                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (NativeAOT or trimmed)");
         }
         if (type.IsEnum)
         {
+            if (GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? registered))
+            {
+                return registered(_values, this);
+            }
+            if (!(RuntimeCodecs.IsSupported && _allowRuntime))
+            {
+                return Refuse(type, RuntimeCodecs.Advice(type));
+            }
             Type underlying = Enum.GetUnderlyingType(type);
             _format.TryGetCodec(underlying, out NativeTypeCodec? underlyingCodec);
             return Make(typeof(EnumCodec<,>), [type, underlying], underlyingCodec!);
@@ -132,16 +153,24 @@ internal sealed class CodecCache
         {
             return new TypeValueCodec(type);
         }
+        if ((type.IsSZArray || type.IsConstructedGenericType) && GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? factory))
+        {
+            return factory(_values, this);
+        }
         if (type.IsArray)
         {
+            if (!(RuntimeCodecs.IsSupported && _allowRuntime))
+            {
+                return Refuse(type, RuntimeCodecs.Advice(type));
+            }
             Type element = type.GetElementType()!;
             return type.IsSZArray
                 ? Make(typeof(ArrayCodec<>), [element], _values, this)
                 : Make(typeof(MultiDimArrayCodec<>), [element], type, _values);
         }
-        if (type.IsConstructedGenericType && CollectionCodecs.TryCreate(type, _values, this) is { } collection)
+        if (type.IsConstructedGenericType && CollectionCodecs.IsCollection(type))
         {
-            return collection;
+            return RuntimeCodecs.IsSupported && _allowRuntime ? CollectionCodecs.TryCreate(type, _values, this)! : Refuse(type, RuntimeCodecs.Advice(type));
         }
         if (type == typeof(DBNull))
         {
@@ -173,6 +202,10 @@ internal sealed class CodecCache
         {
             return new VersionCodec();
         }
+        if (!(RuntimeCodecs.IsSupported && _allowRuntime))
+        {
+            return CreateGenerated(type);
+        }
         if (typeof(Exception).IsAssignableFrom(type))
         {
             return new ExceptionCodec(type, _values, this);
@@ -183,7 +216,7 @@ internal sealed class CodecCache
         }
         if (type.IsValueType)
         {
-            return Make(typeof(BoxedStructCodec<>), [type], _values);
+            return GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? boxed) ? boxed(_values, this) : Make(typeof(BoxedStructCodec<>), [type], _values);
         }
         if (CollectionCodecs.TryCreateSubclass(type, _values, this) is { } subclass)
         {
@@ -191,6 +224,31 @@ internal sealed class CodecCache
         }
         GeneratedBody? generated = _useGenerated ? GeneratedBody.TryBind(type, FieldLayout.Of(type), this, _format) : null;
         return new ObjectCodec(type, _values, generated);
+    }
+
+    /// <summary>
+    /// The codec of a class where no codec is built at run time: its generated body, or a refusal that names the line
+    /// to add. Exceptions, ISerializable types, collection subclasses and boxed structs have codecs made at run time only.
+    /// </summary>
+    private SlimCodec CreateGenerated(Type type)
+    {
+        if (typeof(Exception).IsAssignableFrom(type) || SerializableCodec.FindConstructor(type) is not null || CollectionCodecs.CollectionBaseOf(type) is not null)
+        {
+            return Refuse(type, "exceptions, ISerializable types and classes deriving from a hashed or sorted collection are written by codecs " +
+                "made at run time, which this app does not build (NativeAOT or trimmed)");
+        }
+        if (type.IsValueType)
+        {
+            return GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? boxed) ? boxed(_values, this) : Refuse(type, RuntimeCodecs.Advice(type));
+        }
+        GeneratedBody? generated = _useGenerated ? GeneratedBody.TryBind(type, FieldLayout.Of(type), this, _format) : null;
+        return generated is null ? Refuse(type, RuntimeCodecs.Advice(type)) : new ObjectCodec(type, _values, generated);
+    }
+
+    private static SlimCodec Refuse(Type type, string reason)
+    {
+        SlimThrow.UnsupportedType(type, reason);
+        throw null!;
     }
 
     /// <summary>

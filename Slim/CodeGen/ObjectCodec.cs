@@ -33,27 +33,52 @@ internal sealed class ObjectCodec : SlimCodec
         CloneNeedsBody = fields.Any(field => !FieldClone.IsOwnClone(field.FieldType, values));
         CloneBodyIsEager = CloneNeedsBody && fields.All(field => FieldClone.IsOwnClone(field.FieldType, values) || values.IsLeafArray(field.FieldType));
         LazyCloneFunctor<Action<object, object, CloneSession>> cloneFields;
+        LazyCloneFunctor<Func<object, object>> cloneShell;
         if (generated is null)
         {
+            if (!RuntimeCodecs.IsSupported)
+            {
+                throw new InvalidOperationException($"No runtime codec is built for {type} where code cannot be generated at run time.");
+            }
             var functors = new FieldFunctors(type, fields, values, plainFieldsCopied: true);
             (_writeBody, _readBody, cloneFields) = (functors.Write, functors.Read, functors.Clone);
+            ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
+            ShellConstructor = shellConstructor;
+            _newInstance = shellConstructor is null ? null : CompileNewShell(type, shellConstructor);
+            cloneShell = new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
         }
         else
         {
             Generated = generated;
             (_writeBody, _readBody) = (generated.Write, generated.Read);
-            cloneFields = generated.CloneFields is { } generatedClone ? new(generatedClone) : FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
+            // Whether `new T()` runs no code is read from its IL, which a native app does not carry: there every shell is
+            // an uninitialized object (what such a constructor would have made anyway).
+            ConstructorInfo? shellConstructor = RuntimeCodecs.IsSupported ? TrivialConstructor.Find(type) : null;
+            ShellConstructor = shellConstructor;
+            _newInstance = shellConstructor is null ? null
+                : generated.NewShell ?? (RuntimeCodecs.IsSupported ? CompileNewShell(type, shellConstructor) : null);
+            if (generated.CloneFields is { } generatedClone)
+            {
+                cloneFields = new(generatedClone);
+                cloneShell = new(generated.CloneShell(_newInstance));
+            }
+            else if (RuntimeCodecs.IsSupported)
+            {
+                cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
+                cloneShell = new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
+            }
+            else
+            {
+                cloneFields = new((_, _, _) => SlimThrow.Unsupported(GraphPath.Readable(type), "the source generator wrote no clone for the type"));
+                cloneShell = new(_ => throw new SlimSerializationException($"The source generator wrote no clone for {NFX.Slim.TypeSystem.TypeNames.Describe(type)}."));
+            }
         }
-        ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
-        ShellConstructor = shellConstructor;
-        _newInstance = shellConstructor is null ? null
-            : generated?.NewShell is { } newShell ? newShell
-            : Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, shellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
-        LazyCloneFunctor<Func<object, object>> cloneShell = generated?.CloneFields is not null
-            ? new(generated.CloneShell(type, _newInstance))
-            : new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
         SetCloneFunctors(cloneShell, cloneFields);
     }
+
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles an expression tree.")]
+    private static Func<object> CompileNewShell(Type type, ConstructorInfo shellConstructor) =>
+        Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, shellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
 
     public override bool HasBody => true;
 
@@ -81,7 +106,11 @@ internal sealed class ObjectCodec : SlimCodec
     /// of the type ever runs.
     /// </summary>
     public override object ReadHeader(SlimReader reader, ReadSession session) =>
-        _newInstance is { } newInstance ? newInstance() : RuntimeHelpers.GetUninitializedObject(Type);
+        _newInstance is { } newInstance ? newInstance() : Generated is { } generated ? generated.NewUninitialized() : NewUninitialized(Type);
+
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2067",
+        Justification = "Only runtime codecs, never built where members may be trimmed (RuntimeCodecs.IsSupported), allocate through here.")]
+    private static object NewUninitialized(Type type) => RuntimeHelpers.GetUninitializedObject(type);
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);
 

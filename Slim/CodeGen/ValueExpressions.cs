@@ -31,6 +31,12 @@ internal sealed partial class ValueExpressions
         _format = format;
     }
 
+    /// <summary>The codec cache whose slots and codecs the values use.</summary>
+    internal CodecCache Codecs => _codecs;
+
+    /// <summary>The native-type table of the serializer.</summary>
+    internal StreamerFormat Format => _format;
+
     /// <summary>
     /// The most expression nodes a struct is expanded in place with; a larger one (wide, or nested from shared parts such
     /// as <c>KeyValuePair&lt;K, K&gt;</c> over <c>KeyValuePair&lt;J, J&gt;</c>, whose expansion doubles per level) is read,

@@ -16,10 +16,26 @@ internal sealed class ElementAccess<T>
 {
     public ElementAccess(ValueExpressions values, string path)
     {
-        ParameterExpression value = Expression.Parameter(typeof(T), "value");
-        ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
-        (Write, Read) = Direct(values, path) ?? Compiled(values, path, value);
-        _clone = new(() => Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone));
+        if (RuntimeCodecs.IsSupported && values.Codecs.AllowsRuntimeCodecs)
+        {
+            ParameterExpression value = Expression.Parameter(typeof(T), "value");
+            ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
+            (Write, Read) = Direct(values, path) ?? Compiled(values, path, value);
+            _clone = new(() => Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone));
+        }
+        else if (StaticElement<T>.TryCreate(values, path, out Action<SlimWriter, T, WriteSession> write, out Func<SlimReader, ReadSession, T> read,
+            out Func<T, CloneSession, T> cloneElement))
+        {
+            // Where nothing is compiled at run time: the clone too is a delegate (enums and delegates as well as Direct's kinds).
+            (Write, Read, _clone) = (write, read, new(cloneElement));
+        }
+        else
+        {
+            SlimThrow.Unsupported(path, $"a struct Slim writes field by field ({RuntimeCodecs.CSharpName(typeof(T))}) is written inside a collection, " +
+                "array or box only by a codec built at run time, which this app does not build (NativeAOT or trimmed); " +
+                "hold it in a field of a class instead, or make it a class");
+            throw new System.Diagnostics.UnreachableException();
+        }
         IsPlainData = values.IsPlainData(typeof(T));
         MinWireBytes = values.MinWireBytes(typeof(T));
     }
@@ -30,7 +46,7 @@ internal sealed class ElementAccess<T>
     /// bytes and checks as the compiled functors (<see cref="ValueExpressions.Write"/>, <see cref="ValueExpressions.Read"/>
     /// build exactly these calls for such types); null for every other element type.
     /// </summary>
-    private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>)? Direct(ValueExpressions values, string path)
+    internal static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>)? Direct(ValueExpressions values, string path)
     {
         Type type = typeof(T);
         if (type == typeof(string) && values.IsInlineNative(type))
@@ -53,6 +69,7 @@ internal sealed class ElementAccess<T>
         return null;
     }
 
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles expression trees.")]
     private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>) Compiled(ValueExpressions values, string path,
         ParameterExpression value)
     {

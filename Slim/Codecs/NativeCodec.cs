@@ -26,9 +26,14 @@ internal sealed class NativeCodec<T> : SlimCodec
         _read = native.GetReader<T>();
         CloneHeaderIsLeaf = true;
         CloneNeedsBody = false;
-        if (typeof(T).IsSZArray)
+        if (typeof(T).IsSZArray && RuntimeCodecs.IsSupported)
         {
             _copy = s_copyVector.MakeGenericMethod(typeof(T).GetElementType()!).CreateDelegate<Func<object, object>>();
+        }
+        else if (typeof(T).IsSZArray)
+        {
+            // Where no generic method can be made at run time: the same copy, through the runtime's array clone.
+            _copy = static source => ((Array)source).Clone();
         }
         else if (typeof(T).IsArray)
         {

@@ -95,4 +95,10 @@ public sealed record SlimOptions
     /// serializer meets; null (the default): none.
     /// </summary>
     public Func<Type, bool>? StructuralTypes { get; init; }
+
+    /// <summary>
+    /// True to build no codec at run time even where the process could, as a NativeAOT app does: generated codecs and
+    /// the instantiations they registered only, every other class refused. Lets the JIT tests run the native app's paths.
+    /// </summary>
+    internal bool GeneratedCodecsOnly { get; init; }
 }

@@ -40,13 +40,13 @@ internal sealed class GeneratedBody
     /// The shallow copy that starts a clone: a new shell (<paramref name="newShell"/>, or an uninitialized object when it
     /// is null) with the value and string fields of the source copied in.
     /// </summary>
-    public Func<object, object> CloneShell(Type type, Func<object>? newShell)
+    public Func<object, object> CloneShell(Func<object>? newShell)
     {
         SlimGeneratedCodec codec = Codec;
         return newShell is null
             ? source =>
             {
-                object shell = RuntimeHelpers.GetUninitializedObject(type);
+                object shell = RuntimeHelpers.GetUninitializedObject(codec.Type);
                 codec.CloneShell(source, shell);
                 return shell;
             }
@@ -57,6 +57,9 @@ internal sealed class GeneratedBody
                 return shell;
             };
     }
+
+    /// <summary>A new uninitialized object of the codec's type (its constructors kept by the codec's annotation).</summary>
+    public object NewUninitialized() => RuntimeHelpers.GetUninitializedObject(Codec.Type);
 
     public Action<SlimWriter, object, WriteSession> Write { get; }
 

@@ -8,7 +8,7 @@ namespace NFX.Slim.Generated;
 /// module initializer, before any of its code runs. Serializers look a class up here before compiling a codec for it.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class SlimGeneratedCodecs
+public static partial class SlimGeneratedCodecs
 {
     private static readonly ConcurrentDictionary<Type, SlimGeneratedCodec> s_codecs = new();
     private static readonly ConcurrentDictionary<(string Assembly, string Name), Type> s_types = new();

@@ -1,6 +1,9 @@
 using System.Collections.Concurrent;
 using System.Reflection;
 
+using NFX.Slim.CodeGen;
+using NFX.Slim.Generated;
+
 namespace NFX.Slim.TypeSystem;
 
 /// <summary>
@@ -56,14 +59,44 @@ internal sealed class TypeNameResolver
     public Type MakeGeneric(Type definition, Type[] arguments)
     {
         var key = new GenericKey(definition, arguments);
-        return _generics.TryGetValue(key, out Type? type) ? type : _generics.GetOrAdd(key, static k => k.Definition.MakeGenericType(k.Arguments));
+        return _generics.TryGetValue(key, out Type? type) ? type : _generics.GetOrAdd(key, static k => Construct(k.Definition, k.Arguments));
+    }
+
+    /// <summary>
+    /// A type generated code registered (the only way where generic types cannot be made at run time), else made by
+    /// reflection.
+    /// </summary>
+    private static Type Construct(Type definition, Type[] arguments)
+    {
+        if (GenericInstantiations.FindGeneric(definition, arguments) is { } registered)
+        {
+            return registered;
+        }
+        if (RuntimeCodecs.IsSupported)
+        {
+            return definition.MakeGenericType(arguments);
+        }
+        string definitionName = RuntimeCodecs.CSharpName(definition);
+        string name = definitionName[..definitionName.IndexOf('<', StringComparison.Ordinal)] + "<" + string.Join(", ", arguments.Select(RuntimeCodecs.CSharpName)) + ">";
+        throw new SlimDeserializationException($"The message names '{name}', a generic type this app was not compiled with: {RuntimeCodecs.Advice(name)}");
     }
 
     /// <summary>The array type, built once: rank 0 is a zero-based vector.</summary>
     public Type MakeArray(Type element, byte rank) =>
         _arrays.TryGetValue((element, rank), out Type? type)
             ? type
-            : _arrays.GetOrAdd((element, rank), static k => k.Rank == 0 ? k.Element.MakeArrayType() : k.Element.MakeArrayType(k.Rank));
+            : _arrays.GetOrAdd((element, rank), static k => GenericInstantiations.FindArray(k.Element, k.Rank) ?? ConstructArray(k.Element, k.Rank));
+
+    private static Type ConstructArray(Type element, byte rank)
+    {
+        if (RuntimeCodecs.IsSupported || element.IsPrimitive)
+        {
+            // Arrays of primitives are native types every app has (Slim names them itself).
+            return rank == 0 ? element.MakeArrayType() : element.MakeArrayType(rank);
+        }
+        string name = RuntimeCodecs.CSharpName(element) + "[" + new string(',', Math.Max(rank, (byte)1) - 1) + "]";
+        throw new SlimDeserializationException($"The message names '{name}', an array type this app was not compiled with: {RuntimeCodecs.Advice(name)}");
+    }
 
     private readonly struct GenericKey(Type definition, Type[] arguments) : IEquatable<GenericKey>
     {

@@ -116,6 +116,10 @@ internal sealed class TreeClonePlans
         {
             return true; // a leaf
         }
+        if (codec is ObjectCodec { Generated.CloneFields: null } && !RuntimeCodecs.IsSupported)
+        {
+            return false; // its node compiles a clone at run time
+        }
         if (codec.GetType() == typeof(ObjectCodec))
         {
             var references = new List<Type>();
@@ -144,7 +148,10 @@ internal sealed class TreeClonePlans
         SlimCodec codec = _codecs.Get(type);
         if (_codecs.Values.IsLeafArray(type))
         {
-            return (TreeCloneNode)Activator.CreateInstance(typeof(PrimitiveArrayTreeNode<>).MakeGenericType(type.GetElementType()!))!;
+            // Where no generic type can be made at run time, the array's own codec copies it: the same new array.
+            return RuntimeCodecs.IsSupported
+                ? (TreeCloneNode)Activator.CreateInstance(typeof(PrimitiveArrayTreeNode<>).MakeGenericType(type.GetElementType()!))!
+                : new LeafTreeNode(codec);
         }
         if (!codec.CloneNeedsBody)
         {
@@ -154,10 +161,14 @@ internal sealed class TreeClonePlans
         {
             return new GeneratedTreeNode(type, generated.CloneShell!, generated.Generated, ReferenceFields(type));
         }
-        if (codec is ObjectCodec objectCodec)
+        if (codec is ObjectCodec objectCodec && RuntimeCodecs.IsSupported)
         {
             return new ObjectTreeNode(type, objectCodec.CloneShell!,
                 FieldClone.ShallowCopy(type, FieldLayout.Of(type), _codecs.Values, objectCodec.ShellConstructor), ReferenceFields(type));
+        }
+        if (!RuntimeCodecs.IsSupported)
+        {
+            throw new InvalidOperationException("No array or list node is planned where generic types cannot be made at run time.");
         }
         Type element = ElementOf(type, codec)!;
         Type node = type.IsArray ? typeof(ArrayTreeNode<>) : typeof(ListTreeNode<>);
@@ -171,6 +182,10 @@ internal sealed class TreeClonePlans
     /// <summary>The element type of a one-dimensional array or a List whose codec is the standard one, else null.</summary>
     private static Type? ElementOf(Type type, SlimCodec codec)
     {
+        if (!RuntimeCodecs.IsSupported)
+        {
+            return null; // their nodes are generic types made at run time: such graphs are cloned the general way
+        }
         if (type.IsSZArray)
         {
             Type element = type.GetElementType()!;

@@ -16,7 +16,7 @@ namespace NFX.Slim.Codecs.Collections;
 internal static class CollectionCodecs
 {
     /// <summary>Creates the codec of one closed collection type (the factory's type arguments are the collection's).</summary>
-    private delegate SlimCodec Factory(ValueExpressions values, CodecCache codecs);
+    internal delegate SlimCodec Factory(ValueExpressions values, CodecCache codecs);
 
     /// <summary>Generic collection definition -> its factory, as a generic method definition taken from a delegate.</summary>
     private static readonly Dictionary<Type, MethodInfo> s_factories = new()
@@ -89,6 +89,10 @@ internal static class CollectionCodecs
         return null;
     }
 
+    /// <summary>True when <paramref name="type"/> is one of the generic collections this class writes by its contents.</summary>
+    public static bool IsCollection(Type type) =>
+        type.IsConstructedGenericType && (s_factories.ContainsKey(type.GetGenericTypeDefinition()) || s_comparerFactories.ContainsKey(type.GetGenericTypeDefinition()));
+
     public static SlimCodec? TryCreate(Type type, ValueExpressions values, CodecCache codecs)
     {
         Type definition = type.GetGenericTypeDefinition();
@@ -110,7 +114,7 @@ internal static class CollectionCodecs
 
     private static MethodInfo Definition(Factory factory) => factory.Method.GetGenericMethodDefinition();
 
-    private static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values, codecs);
+    internal static SlimCodec CreateList<T>(ValueExpressions values, CodecCache codecs) => new ListCodec<T>(values, codecs);
 
     /// <summary>
     /// Makes a <typeparamref name="TCollection"/> with a comparer (null: the default): <paramref name="newBase"/> when it
@@ -128,84 +132,84 @@ internal static class CollectionCodecs
         return c => (TCollection)CollectionSubclassCodec.Create(typeof(TCollection), constructor, c);
     }
 
-    private static SlimCodec CreateDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+    internal static SlimCodec CreateDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
         where TDictionary : Dictionary<TKey, TValue> where TKey : notnull =>
         new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
             Creator<TDictionary, Dictionary<TKey, TValue>>(c => new((IEqualityComparer<TKey>?)c), typeof(IEqualityComparer<TKey>)),
             d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
 
-    private static SlimCodec CreateSortedDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+    internal static SlimCodec CreateSortedDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
         where TDictionary : SortedDictionary<TKey, TValue> where TKey : notnull =>
         new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
             Creator<TDictionary, SortedDictionary<TKey, TValue>>(c => new((IComparer<TKey>?)c), typeof(IComparer<TKey>)),
             d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
 
-    private static SlimCodec CreateSortedList<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+    internal static SlimCodec CreateSortedList<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
         where TDictionary : SortedList<TKey, TValue> where TKey : notnull =>
         new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
             Creator<TDictionary, SortedList<TKey, TValue>>(c => new((IComparer<TKey>?)c), typeof(IComparer<TKey>)),
             d => d.Comparer, Comparer<TKey>.Default, typeof(IComparer<TKey>));
 
-    private static SlimCodec CreateConcurrentDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
+    internal static SlimCodec CreateConcurrentDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)
         where TDictionary : ConcurrentDictionary<TKey, TValue> where TKey : notnull =>
         new DictionaryCodec<TDictionary, TKey, TValue>(values, codecs,
             Creator<TDictionary, ConcurrentDictionary<TKey, TValue>>(c => new((IEqualityComparer<TKey>?)c), typeof(IEqualityComparer<TKey>)),
             d => d.Comparer, EqualityComparer<TKey>.Default, typeof(IEqualityComparer<TKey>));
 
-    private static SlimCodec CreateHashSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : HashSet<T> =>
+    internal static SlimCodec CreateHashSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : HashSet<T> =>
         new SetCodec<TSet, T>(values, codecs, Creator<TSet, HashSet<T>>(c => new((IEqualityComparer<T>?)c), typeof(IEqualityComparer<T>)),
             s => s.Comparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>));
 
-    private static SlimCodec CreateSortedSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : SortedSet<T> =>
+    internal static SlimCodec CreateSortedSet<TSet, T>(ValueExpressions values, CodecCache codecs) where TSet : SortedSet<T> =>
         new SetCodec<TSet, T>(values, codecs, Creator<TSet, SortedSet<T>>(c => new((IComparer<T>?)c), typeof(IComparer<T>)),
             s => s.Comparer, Comparer<T>.Default, typeof(IComparer<T>));
 
-    private static SlimCodec CreateQueue<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateQueue<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<Queue<T>, T>(values, static () => new Queue<T>(), static (q, x) => q.Enqueue(x), addInReverse: false);
 
-    private static SlimCodec CreateStack<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateStack<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<Stack<T>, T>(values, static () => new Stack<T>(), static (s, x) => s.Push(x), addInReverse: true);
 
-    private static SlimCodec CreateLinkedList<T>(ValueExpressions values, CodecCache codecs) => new LinkedListCodec<T>(codecs);
+    internal static SlimCodec CreateLinkedList<T>(ValueExpressions values, CodecCache codecs) => new LinkedListCodec<T>(codecs);
 
-    private static SlimCodec CreateLinkedListNode<T>(ValueExpressions values, CodecCache codecs) => new LinkedListNodeCodec<T>(values, codecs);
+    internal static SlimCodec CreateLinkedListNode<T>(ValueExpressions values, CodecCache codecs) => new LinkedListNodeCodec<T>(values, codecs);
 
-    private static SlimCodec CreateObservableCollection<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateObservableCollection<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<ObservableCollection<T>, T>(values, static () => [], static (c, x) => c.Add(x), addInReverse: false);
 
-    private static SlimCodec CreateConcurrentQueue<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateConcurrentQueue<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<ConcurrentQueue<T>, T>(values, static () => new ConcurrentQueue<T>(), static (q, x) => q.Enqueue(x), addInReverse: false);
 
-    private static SlimCodec CreateConcurrentStack<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateConcurrentStack<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<ConcurrentStack<T>, T>(values, static () => new ConcurrentStack<T>(), static (s, x) => s.Push(x), addInReverse: true);
 
     // A bag enumerates the items one thread added last-in first-out, so adding in reverse keeps the enumeration order.
-    private static SlimCodec CreateConcurrentBag<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateConcurrentBag<T>(ValueExpressions values, CodecCache codecs) =>
         new SequenceCodec<ConcurrentBag<T>, T>(values, static () => [], static (b, x) => b.Add(x), addInReverse: true);
 
-    private static SlimCodec CreateImmutableList<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateImmutableList<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableList<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableList.Create(items));
 
-    private static SlimCodec CreateImmutableQueue<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateImmutableQueue<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableQueue<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableQueue.Create(items));
 
-    private static SlimCodec CreateImmutableStack<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateImmutableStack<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableStack<T>, T>(values, codecs, static (items, _) => System.Collections.Immutable.ImmutableStack.Create(items), reverse: true);
 
-    private static SlimCodec CreateImmutableHashSet<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateImmutableHashSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableHashSet<T>, T>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableHashSet.CreateRange((IEqualityComparer<T>?)c.Key, items),
             ImmutableCodec<ImmutableHashSet<T>, T>.Comparer(codecs, static s => s.KeyComparer, EqualityComparer<T>.Default, typeof(IEqualityComparer<T>), "comparer"),
             hashing: static (_, c) => (IEqualityComparer<T>?)c.Key ?? EqualityComparer<T>.Default);
 
-    private static SlimCodec CreateImmutableSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
+    internal static SlimCodec CreateImmutableSortedSet<T>(ValueExpressions values, CodecCache codecs) =>
         new ImmutableCodec<ImmutableSortedSet<T>, T>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableSortedSet.CreateRange((IComparer<T>?)c.Key, items),
             ImmutableCodec<ImmutableSortedSet<T>, T>.Comparer(codecs, static s => s.KeyComparer, Comparer<T>.Default, typeof(IComparer<T>), "comparer"));
 
     // Dictionaries carry their value comparer too: it decides whether adding an existing key with an "equal" value is
     // a no-op or an error, so a copy without it would refuse an Add the original accepts.
-    private static SlimCodec CreateImmutableDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+    internal static SlimCodec CreateImmutableDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableDictionary.CreateRange((IEqualityComparer<TKey>?)c.Key, (IEqualityComparer<TValue>?)c.Value, items),
             ImmutableCodec<ImmutableDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.KeyComparer,
@@ -214,7 +218,7 @@ internal static class CollectionCodecs
                 EqualityComparer<TValue>.Default, typeof(IEqualityComparer<TValue>), "value comparer"),
             hashing: static (_, c) => new KeyHashing<TKey, TValue>((IEqualityComparer<TKey>?)c.Key ?? EqualityComparer<TKey>.Default));
 
-    private static SlimCodec CreateImmutableSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
+    internal static SlimCodec CreateImmutableSortedDictionary<TKey, TValue>(ValueExpressions values, CodecCache codecs) where TKey : notnull =>
         new ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>(values, codecs,
             static (items, c) => System.Collections.Immutable.ImmutableSortedDictionary.CreateRange((IComparer<TKey>?)c.Key, (IEqualityComparer<TValue>?)c.Value, items),
             ImmutableCodec<ImmutableSortedDictionary<TKey, TValue>, KeyValuePair<TKey, TValue>>.Comparer(codecs, static d => d.KeyComparer,

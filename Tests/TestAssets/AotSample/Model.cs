@@ -57,7 +57,6 @@ public sealed class Hive(string serial) : Structure(serial)
     public int[] WeightsGrams = [];
     public Temperament[] MoodHistory = [];
     public List<string> Notes = [];
-    public List<GeoPoint> Forage = [];
     public IQueen? Queen;
     public Apiary? Owner;
 }

@@ -25,7 +25,6 @@ internal static class Model
             WeightsGrams = [41_250, 43_900, int.MinValue],
             MoodHistory = [Temperament.Calm, Temperament.Defensive],
             Notes = ["queen seen", "", "supered on the 3rd"],
-            Forage = [new GeoPoint(48.1, 11.5), new GeoPoint(-33.9, 151.2)],
             Queen = carniolan,
             Owner = apiary,
         };
@@ -82,7 +81,7 @@ internal static class Model
             text.Append(Invariant($" | hive {h.Serial} built={h.Built.Ticks}/{h.Built.Kind} mood={h.Mood}"));
             text.Append(Invariant($" frames={h.Frames.Brood}/{h.Frames.Honey}/{h.Frames.Empty} stand={h.Stand?.ToString() ?? "null"}"));
             text.Append(Invariant($" weights=[{string.Join(",", h.WeightsGrams)}] moods=[{string.Join(",", h.MoodHistory)}]"));
-            text.Append(Invariant($" notes=[{string.Join(";", h.Notes.Select(n => $"'{n}'"))}] forage=[{string.Join(";", h.Forage)}]"));
+            text.Append(Invariant($" notes=[{string.Join(";", h.Notes.Select(n => $"'{n}'"))}]"));
             text.Append(" queen=").Append(DescribeQueen(h.Queen)).Append(" owner=").Append(h.Owner is null ? "null" : "set");
         }
         foreach ((string key, Inspection i) in a.LastInspection.OrderBy(p => p.Key, StringComparer.Ordinal))
