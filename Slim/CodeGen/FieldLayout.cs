@@ -18,6 +18,8 @@ internal static class FieldLayout
     public static FieldInfo[] Of(Type type) => Of(type, stopAt: null);
 
     /// <summary>The same, stopping (exclusively) at the first base type <paramref name="stopAt"/> accepts.</summary>
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the fields of its class, bases and in-place structs (DynamicallyAccessedMembers); where members may be trimmed a class without one is refused, and a layout that lost fields does not match the generated codec's field list, so it is never used.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A generated codec keeps the fields of its class, bases and in-place structs (DynamicallyAccessedMembers); where members may be trimmed a class without one is refused, and a layout that lost fields does not match the generated codec's field list, so it is never used.")]
     public static FieldInfo[] Of(Type type, Func<Type, bool>? stopAt)
     {
         var chain = new List<Type>();

@@ -157,6 +157,7 @@ internal sealed partial class ValueExpressions
     private static bool RuntimeHelpersIsReferenceOrContainsReferences(Type type) =>
         !type.IsValueType || s_containsReferences.GetOrAdd(type, ContainsReferences);
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Walks the fields of structs: those a generated codec writes in place are kept by its KeepLayout; where members may be trimmed, a struct Slim would write field by field without one is refused before its fields matter.")]
     private static bool ContainsReferences(Type type)
     {
         if (!type.IsValueType)

@@ -37,6 +37,7 @@ internal sealed class SerializableCodec : SlimCodec
     }
 
     /// <summary>The special constructor of <paramref name="type"/>, or null when it has none.</summary>
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps every constructor of its type (LayoutMembers), so the choice of codec is the JIT build's; where members may be trimmed, a type without one is refused.")]
     public static ConstructorInfo? FindConstructor(Type type) =>
         typeof(ISerializable).IsAssignableFrom(type) && !type.IsValueType
             ? type.GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, [typeof(SerializationInfo), typeof(StreamingContext)])

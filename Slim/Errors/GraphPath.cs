@@ -136,6 +136,8 @@ internal static class GraphPath
     /// <summary>One step of a path; <see cref="Hidden"/> when it goes through a framework type's private field.</summary>
     private readonly record struct Step(string Text, bool Hidden);
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Only names the path to a refused object in an error message; a member the trimmer removed is not walked, and the message names a shorter path.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Only names the path to a refused object in an error message; a member the trimmer removed is not walked, and the message names a shorter path.")]
     private static IEnumerable<(object Child, Step Step)> Children(object value)
     {
         if (value is Array array)

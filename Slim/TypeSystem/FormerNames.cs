@@ -67,6 +67,11 @@ internal sealed class FormerNames
     {
         var found = new List<(string, string?, Type)>();
         Type[] types;
+        if (!NFX.Slim.CodeGen.RuntimeCodecs.IsSupported)
+        {
+            // A trimmed or native app keeps no list of an assembly's types: former names come from SlimOptions.FormerNames there.
+            return [];
+        }
         try
         {
             types = assembly.GetTypes();

@@ -89,9 +89,8 @@ internal sealed class TypeNameResolver
 
     private static Type ConstructArray(Type element, byte rank)
     {
-        if (RuntimeCodecs.IsSupported || element.IsPrimitive)
+        if (RuntimeCodecs.IsSupported)
         {
-            // Arrays of primitives are native types every app has (Slim names them itself).
             return rank == 0 ? element.MakeArrayType() : element.MakeArrayType(rank);
         }
         string name = RuntimeCodecs.CSharpName(element) + "[" + new string(',', Math.Max(rank, (byte)1) - 1) + "]";
@@ -140,6 +139,7 @@ internal sealed class TypeNameResolver
         return type;
     }
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2026", Justification = "The name must be defined in the assembly's own metadata first; a type the trimmer removed is not found and the read fails closed, like an unknown name. Generated types resolve through the registry before this.")]
     private static Type? ResolveUncached(string assemblyName, string fullName)
     {
         if (!IsPlainTypeName(fullName))

@@ -7,6 +7,8 @@ internal static class TypeReach
 {
     private const BindingFlags InstanceFields = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "The types reachable from a root only widen the type policy: a field the trimmer removed admits fewer types, never more.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "The types reachable from a root only widen the type policy: a field the trimmer removed admits fewer types, never more.")]
     public static HashSet<Type> Collect(IEnumerable<Type> roots)
     {
         var seen = new HashSet<Type>();

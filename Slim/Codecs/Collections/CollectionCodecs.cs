@@ -128,6 +128,10 @@ internal static class CollectionCodecs
         {
             return c => (TCollection)newBase(c)!;
         }
+        if (!RuntimeCodecs.IsSupported)
+        {
+            throw new InvalidOperationException("Classes deriving from a collection have codecs made at run time only.");
+        }
         ConstructorInfo constructor = typeof(TBase).GetConstructor([comparerType])!;
         return c => (TCollection)CollectionSubclassCodec.Create(typeof(TCollection), constructor, c);
     }
