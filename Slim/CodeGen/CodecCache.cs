@@ -248,7 +248,7 @@ internal sealed class CodecCache
     private static SlimCodec Refuse(Type type, string reason)
     {
         SlimThrow.UnsupportedType(type, reason);
-        throw null!;
+        throw new System.Diagnostics.UnreachableException();
     }
 
     /// <summary>

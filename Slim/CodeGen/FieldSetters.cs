@@ -14,6 +14,7 @@ internal static class FieldSetters
     /// <summary>A setter for a readonly field of a struct, which must be passed by reference.</summary>
     public delegate void RefSetter<TOwner, TField>(ref TOwner owner, TField value);
 
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Emits a setter for init-only fields.")]
     public static Expression Assign(Expression target, FieldInfo field, Expression value)
     {
         if (!field.IsInitOnly)
@@ -29,6 +30,7 @@ internal static class FieldSetters
     /// field-by-field copy or clone from <paramref name="source"/> (an object of <paramref name="type"/>) into
     /// <paramref name="target"/> (a <paramref name="type"/>: the object given, or a new one); its value is the target.
     /// </summary>
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Emits setters for init-only fields.")]
     public static BlockExpression CopyFields(Type type, Expression source, Expression target, IEnumerable<FieldInfo> fields,
         Func<Expression, FieldInfo, Expression> value)
     {
@@ -43,6 +45,7 @@ internal static class FieldSetters
         return Expression.Block([s, t], body);
     }
 
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Emits a setter.")]
     private static Delegate CreateSetter(FieldInfo field)
     {
         Type owner = field.DeclaringType!;

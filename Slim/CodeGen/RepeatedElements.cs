@@ -18,15 +18,13 @@ internal sealed class RepeatedElements
 
     private delegate void Setter<TBuffer, TElement>(ref TBuffer buffer, int index, TElement value);
 
-    private readonly MethodInfo _get;
-    private readonly MethodInfo _set;
+    private readonly Type _buffer;
 
     private RepeatedElements(Type buffer, Type element, int length)
     {
+        _buffer = buffer;
         Element = element;
         Length = length;
-        _get = s_get.MakeGenericMethod(buffer, element);
-        _set = s_set.MakeGenericMethod(buffer, element);
     }
 
     /// <summary>The element type.</summary>
@@ -36,6 +34,7 @@ internal sealed class RepeatedElements
     public int Length { get; }
 
     /// <summary>The repeated layout of <paramref name="type"/>, or null for an ordinary struct.</summary>
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Structs a generated codec writes in place keep their fields (KeepLayout); where members may be trimmed, a struct Slim would write field by field without one is refused.")]
     public static RepeatedElements? Of(Type type)
     {
         if (!type.IsValueType)
@@ -76,10 +75,12 @@ internal sealed class RepeatedElements
     }
 
     /// <summary>Element <paramref name="index"/> of the struct held in <paramref name="buffer"/> (a variable).</summary>
-    public Expression Get(ParameterExpression buffer, Expression index) => Expression.Call(_get, buffer, index);
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Makes a generic method for the buffer and element types.")]
+    public Expression Get(ParameterExpression buffer, Expression index) => Expression.Call(s_get.MakeGenericMethod(_buffer, Element), buffer, index);
 
     /// <summary>Stores <paramref name="value"/> as element <paramref name="index"/> of the struct in <paramref name="buffer"/>.</summary>
-    public Expression Set(ParameterExpression buffer, Expression index, Expression value) => Expression.Call(_set, buffer, index, value);
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Makes a generic method for the buffer and element types.")]
+    public Expression Set(ParameterExpression buffer, Expression index, Expression value) => Expression.Call(s_set.MakeGenericMethod(_buffer, Element), buffer, index, value);
 
     private static TElement Get<TBuffer, TElement>(ref TBuffer buffer, int index) =>
         Unsafe.Add(ref Unsafe.As<TBuffer, TElement>(ref buffer), index);

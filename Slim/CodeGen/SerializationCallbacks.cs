@@ -64,6 +64,8 @@ internal sealed class SerializationCallbacks
         }
     }
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the methods of its type and base classes (LayoutMembers), so the callbacks found are the JIT build's; where members may be trimmed, a class without one is refused.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A generated codec keeps the methods of its type and base classes (LayoutMembers), so the callbacks found are the JIT build's; where members may be trimmed, a class without one is refused.")]
     private static Callback[] Find(Type type, Type attribute)
     {
         var chain = new List<Type>();
@@ -92,14 +94,33 @@ internal sealed class SerializationCallbacks
         public Callback(MethodInfo method)
         {
             Name = $"{method.DeclaringType?.Name}.{method.Name}";
-            ParameterExpression target = Expression.Parameter(typeof(object), "target");
-            Invoke = Expression.Lambda<Action<object>>(
-                Expression.Call(Expression.Convert(target, method.DeclaringType!), method, Expression.Default(typeof(StreamingContext))),
-                target).Compile();
+            Invoke = RuntimeCodecs.IsSupported ? Compile(method) : Reflect(method);
         }
 
         public string Name { get; }
 
         public Action<object> Invoke { get; }
+
+        [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles an expression tree.")]
+        private static Action<object> Compile(MethodInfo method)
+        {
+            ParameterExpression target = Expression.Parameter(typeof(object), "target");
+            return Expression.Lambda<Action<object>>(
+                Expression.Call(Expression.Convert(target, method.DeclaringType!), method, Expression.Default(typeof(StreamingContext))),
+                target).Compile();
+        }
+
+        /// <summary>Where nothing is compiled at run time: the method called by reflection, its own exception rethrown as it was.</summary>
+        private static Action<object> Reflect(MethodInfo method) => target =>
+        {
+            try
+            {
+                method.Invoke(target, [default(StreamingContext)]);
+            }
+            catch (TargetInvocationException e) when (e.InnerException is not null)
+            {
+                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e.InnerException);
+            }
+        };
     }
 }

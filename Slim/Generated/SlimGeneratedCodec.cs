@@ -39,12 +39,12 @@ public abstract class SlimGeneratedCodec
 
     /// <summary>
     /// What Slim reads of a type's layout by reflection (its fields for the layout fingerprint and field order, its
-    /// constructors for the shell and the ISerializable check, its methods for the serialization callbacks): kept by the trimmer for every type a generated codec names, so a trimmed or native
+    /// constructors for the shell and the ISerializable check, its methods for the serialization callbacks, a record's EqualityContract): kept by the trimmer for every type a generated codec names, so a trimmed or native
     /// app sees the fields the JIT build sees and writes the same fingerprint.
     /// </summary>
     public const DynamicallyAccessedMemberTypes LayoutMembers = DynamicallyAccessedMemberTypes.PublicFields | DynamicallyAccessedMemberTypes.NonPublicFields |
         DynamicallyAccessedMemberTypes.PublicConstructors | DynamicallyAccessedMemberTypes.NonPublicConstructors |
-        DynamicallyAccessedMemberTypes.PublicMethods | DynamicallyAccessedMemberTypes.NonPublicMethods;
+        DynamicallyAccessedMemberTypes.PublicMethods | DynamicallyAccessedMemberTypes.NonPublicMethods | DynamicallyAccessedMemberTypes.NonPublicProperties;
 
     /// <summary>The class the body is for.</summary>
     [DynamicallyAccessedMembers(LayoutMembers)]

@@ -72,7 +72,21 @@ internal sealed class LocalLayout
         }
         if (Nullable.GetUnderlyingType(type) is { IsEnum: true } inner)
         {
-            return typeof(Nullable<>).MakeGenericType(Enum.GetUnderlyingType(inner));
+            // The nullable of the underlying integer, named statically (no generic type is made at run time).
+            return Type.GetTypeCode(inner) switch
+            {
+                TypeCode.Byte => typeof(byte?),
+                TypeCode.SByte => typeof(sbyte?),
+                TypeCode.Int16 => typeof(short?),
+                TypeCode.UInt16 => typeof(ushort?),
+                TypeCode.Int32 => typeof(int?),
+                TypeCode.UInt32 => typeof(uint?),
+                TypeCode.Int64 => typeof(long?),
+                TypeCode.UInt64 => typeof(ulong?),
+                TypeCode.Char => typeof(char?),
+                TypeCode.Boolean => typeof(bool?),
+                _ => throw new NotSupportedException($"An enum over {Enum.GetUnderlyingType(inner)} has no wire type."),
+            };
         }
         return type;
     }

@@ -3,6 +3,8 @@ using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 
+using NFX.Slim.CodeGen;
+
 namespace NFX.Slim.TypeSystem;
 
 /// <summary>
@@ -66,7 +68,37 @@ internal sealed class StructuralReach
     /// The compiled walk of a type that <see cref="Follows"/>: adds to the list every non-null object that the equality,
     /// hashing or ToString of the object given follow.
     /// </summary>
-    public Action<object, List<object>> WalkerOf(Type type) => _walkers.TryGetValue(type, out var walker) ? walker : _walkers.GetOrAdd(type, BuildWalker(type));
+    public Action<object, List<object>> WalkerOf(Type type) =>
+        _walkers.TryGetValue(type, out var walker) ? walker : _walkers.GetOrAdd(type, RuntimeCodecs.IsSupported ? BuildWalker(type) : ReflectWalker(type));
+
+    /// <summary>Where nothing is compiled at run time: the same walk, field by field through reflection.</summary>
+    private Action<object, List<object>> ReflectWalker(Type type)
+    {
+        (FieldInfo Field, bool Elements)[] fields = [.. FollowedFields(type)];
+        return (source, list) =>
+        {
+            foreach ((FieldInfo field, bool elements) in fields)
+            {
+                object? value = field.GetValue(source);
+                if (elements)
+                {
+                    AddElements(value as Exception[], list);
+                }
+                else if (field.FieldType.IsValueType)
+                {
+                    // A struct inline: what its own fields hold (a nullable's box is its value's).
+                    if (value is not null)
+                    {
+                        WalkerOf(value.GetType())(value, list);
+                    }
+                }
+                else if (value is not null)
+                {
+                    list.Add(value);
+                }
+            }
+        };
+    }
 
     /// <summary>
     /// The member of <paramref name="owner"/> (a field, or a path through inline structs and arrays) that holds
@@ -137,6 +169,7 @@ internal sealed class StructuralReach
     private bool IsDeclared(Type type) => _declared is not null && _declared(type);
 
     /// <summary>A class whose equality, hashing or ToString read its fields: a System.Tuple, a record, an anonymous type.</summary>
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A record's EqualityContract is kept with its type's non-public properties by the generated codec's annotation (LayoutMembers).")]
     private static bool IsStructuralClass(Type type)
     {
         if (type.IsGenericType && type.Namespace == "System" && type.Name.StartsWith("Tuple`", StringComparison.Ordinal) &&
@@ -179,6 +212,8 @@ internal sealed class StructuralReach
         return _structHolds.GetOrAdd(type, holds);
     }
 
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the fields of the classes and structs Slim writes (LayoutMembers, KeepLayout); the framework's tuples, exceptions and structs it follows keep theirs where they are used.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A generated codec keeps the fields of the classes and structs Slim writes (LayoutMembers, KeepLayout); the framework's tuples, exceptions and structs it follows keep theirs where they are used.")]
     private static IEnumerable<FieldInfo> AllFields(Type type)
     {
         for (Type? t = type; t is not null && t != typeof(object) && t != typeof(ValueType); t = t.BaseType)
@@ -221,6 +256,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>(object o, List&lt;object&gt; list) => { var v = (T)o; list.Add(v.f1); walk(v.s1, list); ... }: one call per object.</summary>
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles an expression tree.")]
     private Action<object, List<object>> BuildWalker(Type type)
     {
         ParameterExpression source = Expression.Parameter(typeof(object), "source");
@@ -254,6 +290,7 @@ internal sealed class StructuralReach
     }
 
     /// <summary>(S value, List&lt;object&gt; list) => adds what the struct's fields hold, for a struct inline in another value.</summary>
+    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles an expression tree for a delegate type made at run time.")]
     private Delegate BuildStructWalker(Type type)
     {
         ParameterExpression value = Expression.Parameter(type, "value");

@@ -134,6 +134,12 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
     /// </summary>
     private TCollection NewShell()
     {
+        if (!RuntimeCodecs.IsSupported)
+        {
+            SlimThrow.UnsupportedType(typeof(TCollection), "an immutable collection is read into a shell by a copier compiled at run time, which this app " +
+                "does not build (NativeAOT or trimmed); hold a List or an array instead");
+            throw new System.Diagnostics.UnreachableException();
+        }
         _transplant ??= FieldCopier.Build(typeof(TCollection));
         return (TCollection)System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(TCollection));
     }

@@ -1,0 +1,148 @@
+using System.Diagnostics;
+using System.Text.Json.Nodes;
+using NFX.Tests.Support;
+
+namespace NFX.Tests.Generators;
+
+/// <summary>
+/// The NativeAOT sample (Tests/TestAssets/AotSample) as its builds run it: the JIT build, the same build with dynamic code
+/// switched off (the paths a native app takes: generated codecs and registered instantiations only) and, when
+/// NFX_AOT_SAMPLE names a native build (.ci/aot-check publishes one), the native program. Each prints the hex of every
+/// message and checks every result whole; the bytes must be equal and each build reads the others'.
+/// </summary>
+[NonParallelizable] // child processes on both cores
+public sealed class AotSampleTests
+{
+    private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
+
+    [Test]
+    public async Task Run_WithoutDynamicCode_WritesTheJitBytesAndEachReadsTheOthers()
+    {
+        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
+        try
+        {
+            string noDynamicCode = NoDynamicCodeConfig(work);
+            (int jitExit, string jit) = await Run(SampleDll(), null, "run");
+            (int nativePathsExit, string nativePaths) = await Run(SampleDll(), noDynamicCode, "run");
+
+            Assert.That((jitExit, Last(jit)), Is.EqualTo((0, "ok")), jit);
+            Assert.That((nativePathsExit, Last(nativePaths)), Is.EqualTo((0, "ok")), nativePaths);
+            Assert.That(Messages(nativePaths), Is.EqualTo(Messages(jit)));
+            Assert.That(Messages(jit), Has.Count.EqualTo(3));
+            await AssertReads(SampleDll(), null, work, nativePaths);
+            await AssertReads(SampleDll(), noDynamicCode, work, jit);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    [Test]
+    public async Task Run_NativeBuild_WritesTheJitBytesAndEachReadsTheOthers()
+    {
+        string? native = Environment.GetEnvironmentVariable("NFX_AOT_SAMPLE");
+        if (string.IsNullOrEmpty(native) || !File.Exists(native))
+        {
+            Assert.Ignore("NFX_AOT_SAMPLE names no native build of the sample (.ci/aot-check publishes and compares one)");
+        }
+        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
+        try
+        {
+            (int jitExit, string jit) = await Run(SampleDll(), null, "run");
+            (int nativeExit, string nativeOutput) = await RunNative(native!, "run");
+
+            Assert.That((jitExit, nativeExit), Is.EqualTo((0, 0)), jit + nativeOutput);
+            Assert.That(Messages(nativeOutput), Is.EqualTo(Messages(jit)));
+            await AssertReads(SampleDll(), null, work, nativeOutput);
+            string file = Path.Combine(work, "jit.txt");
+            await File.WriteAllTextAsync(file, jit);
+            (int readExit, string read) = await RunNative(native!, "read", file);
+            Assert.That((readExit, Last(read)), Is.EqualTo((0, "ok")), read);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    private static async Task AssertReads(string dll, string? runtimeConfig, string work, string otherOutput)
+    {
+        string file = Path.Combine(work, Guid.NewGuid().ToString("N") + ".txt");
+        await File.WriteAllTextAsync(file, otherOutput);
+        (int exit, string output) = await Run(dll, runtimeConfig, "read", file);
+        Assert.That((exit, Last(output)), Is.EqualTo((0, "ok")), output);
+    }
+
+    private static List<string> Messages(string output) => [.. output.Split('\n').Select(line => line.Trim()).Where(line => line.StartsWith("msg ", StringComparison.Ordinal))];
+
+    private static string Last(string output) => output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).LastOrDefault() ?? "";
+
+    /// <summary>The sample's JIT build, built by the solution in the configuration these tests were built in.</summary>
+    private static string SampleDll()
+    {
+        string configuration = new DirectoryInfo(AppContext.BaseDirectory).Parent!.Name;
+        for (DirectoryInfo? dir = new(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
+        {
+            string dll = Path.Combine(dir.FullName, "Tests", "TestAssets", "AotSample", "bin", configuration, "net10.0", "AotSample.dll");
+            if (File.Exists(Path.Combine(dir.FullName, "NFX.Slim.sln")))
+            {
+                return File.Exists(dll) ? dll : throw new AssertionException($"the sample is built by the solution: {dll}");
+            }
+        }
+        throw new AssertionException("NFX.Slim.sln not found above " + AppContext.BaseDirectory);
+    }
+
+    /// <summary>The sample's runtime configuration with dynamic code switched off, as the JIT build of a PublishAot app has it.</summary>
+    private static string NoDynamicCodeConfig(string work)
+    {
+        string source = Path.ChangeExtension(SampleDll(), ".runtimeconfig.json");
+        JsonNode config = JsonNode.Parse(File.ReadAllText(source))!;
+        JsonNode options = config["runtimeOptions"]!;
+        options["configProperties"] ??= new JsonObject();
+        options["configProperties"]!["System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"] = false;
+        string path = Path.Combine(work, "AotSample.no-dynamic-code.runtimeconfig.json");
+        File.WriteAllText(path, config.ToJsonString());
+        return path;
+    }
+
+    private static Task<(int, string)> Run(string dll, string? runtimeConfig, params string[] arguments)
+    {
+        var start = new ProcessStartInfo(DotnetChild.Host());
+        start.ArgumentList.Add("exec");
+        if (runtimeConfig is not null)
+        {
+            start.ArgumentList.Add("--runtimeconfig");
+            start.ArgumentList.Add(runtimeConfig);
+        }
+        start.ArgumentList.Add(dll);
+        return Start(start, arguments);
+    }
+
+    private static Task<(int, string)> RunNative(string program, params string[] arguments) => Start(new ProcessStartInfo(program), arguments);
+
+    private static async Task<(int, string)> Start(ProcessStartInfo start, string[] arguments)
+    {
+        foreach (string argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+        start.RedirectStandardOutput = true;
+        start.RedirectStandardError = true;
+        start.UseShellExecute = false;
+        using Process child = Process.Start(start) ?? throw new AssertionException("could not start " + start.FileName);
+        Task<string> output = child.StandardOutput.ReadToEndAsync();
+        Task<string> errors = child.StandardError.ReadToEndAsync();
+        using var limit = new CancellationTokenSource(Timeout);
+        try
+        {
+            await child.WaitForExitAsync(limit.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            child.Kill(entireProcessTree: true);
+            throw new AssertionException($"{start.FileName} did not finish within {Timeout.TotalSeconds} s");
+        }
+        return (child.ExitCode, (await output) + (await errors));
+    }
+}
