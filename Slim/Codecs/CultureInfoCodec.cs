@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Reflection;
 using NFX.IO;
@@ -129,13 +130,13 @@ internal static class CultureFormats
         {
             SlimThrow.Format($"Calendar {index} of a CultureInfo '{culture.Name}' that has {calendars.Length}", offset);
         }
-        Set(dates, "Calendar", calendars[index], offset);
+        Set(dates, typeof(DateTimeFormatInfo).GetProperty(nameof(DateTimeFormatInfo.Calendar))!, calendars[index], offset);
         offset = reader.Position;
         int twoDigitYearMax = reader.ReadInt32();
-        Set(dates.Calendar, "TwoDigitYearMax", twoDigitYearMax, offset);
+        Set(dates.Calendar, typeof(Calendar).GetProperty(nameof(Calendar.TwoDigitYearMax))!, twoDigitYearMax, offset);
         ReadAll(reader, dates, s_dateTime);
         offset = reader.Position;
-        Set(culture.TextInfo, "ListSeparator", reader.ReadString(), offset);
+        Set(culture.TextInfo, typeof(TextInfo).GetProperty(nameof(TextInfo.ListSeparator))!, reader.ReadString(), offset);
     }
 
     private static void WriteAll(SlimWriter writer, object format, PropertyInfo[] properties)
@@ -223,9 +224,6 @@ internal static class CultureFormats
         throw new SlimSerializationException($"The calendar {calendar.GetType().Name} of a CultureInfo '{culture.Name}' is not one of its optional calendars.");
     }
 
-    private static void Set(object target, string name, object? value, long offset) =>
-        Set(target, target.GetType().GetProperty(name)!, value, offset);
-
     /// <summary>Through the format's own setter, which validates the value.</summary>
     private static void Set(object target, PropertyInfo property, object? value, long offset)
     {
@@ -239,6 +237,13 @@ internal static class CultureFormats
         }
     }
 
-    private static PropertyInfo[] Properties(Type type, params string[] names) =>
-        [.. names.Select(name => type.GetProperty(name, BindingFlags.Public | BindingFlags.Instance) ?? throw new MissingMemberException(type.Name, name))];
+    private static PropertyInfo[] Properties([DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicProperties)] Type type, params string[] names)
+    {
+        var properties = new PropertyInfo[names.Length];
+        for (int i = 0; i < names.Length; i++)
+        {
+            properties[i] = type.GetProperty(names[i], BindingFlags.Public | BindingFlags.Instance) ?? throw new MissingMemberException(type.Name, names[i]);
+        }
+        return properties;
+    }
 }

@@ -118,7 +118,15 @@ internal sealed class NameValueCollectionCodec : SlimCodec
     private NameValueCollection Create(object? comparer)
     {
         var keys = (IEqualityComparer)(comparer ?? s_defaultComparer);
-        return Type == typeof(NameValueCollection) ? new NameValueCollection(keys) : (NameValueCollection)CollectionSubclassCodec.Create(Type, s_withComparer, keys);
+        if (Type == typeof(NameValueCollection))
+        {
+            return new NameValueCollection(keys);
+        }
+        if (!RuntimeCodecs.IsSupported)
+        {
+            throw new System.Diagnostics.UnreachableException("Classes deriving from NameValueCollection have codecs made at run time only.");
+        }
+        return (NameValueCollection)CollectionSubclassCodec.Create(Type, s_withComparer, keys);
     }
 
     private static bool CanFillNow(NameValueCollection collection) => CollectionFill.CanFillNow(true, s_keyComparer.GetValue(collection), s_defaultComparer);
