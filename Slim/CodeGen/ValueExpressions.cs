@@ -31,9 +31,6 @@ internal sealed partial class ValueExpressions
         _format = format;
     }
 
-    /// <summary>The codec cache whose slots and codecs the values use.</summary>
-    internal CodecCache Codecs => _codecs;
-
     /// <summary>The native-type table of the serializer.</summary>
     internal StreamerFormat Format => _format;
 
