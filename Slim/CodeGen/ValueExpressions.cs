@@ -132,7 +132,12 @@ internal sealed partial class ValueExpressions
     /// strings and arrays keep their identity; only the per-value dispatch through the codec is skipped.
     /// </summary>
     private NativeTypeCodec? InlineNative(Type type) =>
-        type.IsSealed && _format.TryGetCodec(type, out NativeTypeCodec? native) && _codecs.Get(type).GetType() == typeof(NativeCodec<>).MakeGenericType(type) ? native : null;
+        type.IsSealed && _format.TryGetCodec(type, out NativeTypeCodec? native) && IsNativeCodec(_codecs.Get(type)) ? native : null;
+
+    // The cache's codec of a type is that type's: NativeCodec<type> whenever it is a NativeCodec at all (no generic type
+    // is made to compare with, which a native app cannot do).
+    private static bool IsNativeCodec(SlimCodec codec) =>
+        codec.GetType().IsConstructedGenericType && codec.GetType().GetGenericTypeDefinition() == typeof(NativeCodec<>);
 
     /// <summary><c>nullable.HasValue</c>.</summary>
     private static Expression HasValue(Expression nullable) => Expression.Property(nullable, nameof(Nullable<int>.HasValue));
