@@ -133,7 +133,7 @@ internal sealed class CodecCache
                 return Make(typeof(NativeCodec<>), [type], native);
             }
             return BuiltInNativeCodecs.Create(type, native) ?? Refuse(type,
-                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (NativeAOT or trimmed)");
+                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (NativeAOT: dynamic code is not supported)");
         }
         if (type.IsEnum)
         {
@@ -235,7 +235,7 @@ internal sealed class CodecCache
         if (typeof(Exception).IsAssignableFrom(type) || SerializableCodec.FindConstructor(type) is not null || CollectionCodecs.CollectionBaseOf(type) is not null)
         {
             return Refuse(type, "exceptions, ISerializable types and classes deriving from a hashed or sorted collection are written by codecs " +
-                "made at run time, which this app does not build (NativeAOT or trimmed)");
+                "made at run time, which this app does not build (NativeAOT: dynamic code is not supported)");
         }
         if (type.IsValueType)
         {

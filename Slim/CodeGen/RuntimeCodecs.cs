@@ -11,8 +11,9 @@ namespace NFX.Slim.CodeGen;
 internal static class RuntimeCodecs
 {
     /// <summary>
-    /// True when runtime codecs can be built. It guards dynamic code and reflection over members a trimmed app may
-    /// have removed: a trimmed app sees another layout than the JIT build, so it must not build runtime codecs either.
+    /// True when runtime codecs can be built: dynamic code is supported. It also guards the reflection over members the
+    /// runtime path needs; a trimmed app that runs under the JIT (PublishTrimmed without AOT) still builds runtime codecs,
+    /// and sees the layouts the generated codecs keep.
     /// </summary>
     [FeatureSwitchDefinition("NFX.Slim.RuntimeCodecs.IsSupported")]
     [FeatureGuard(typeof(RequiresDynamicCodeAttribute))]
@@ -24,7 +25,7 @@ internal static class RuntimeCodecs
 
     /// <summary>What a refusal under generated codecs only tells the user to add, for the type C# names <paramref name="csharpName"/>.</summary>
     public static string Advice(string csharpName) =>
-        $"this app builds no codecs at run time (NativeAOT or trimmed), and the NFX.Slim source generator wrote none for the type; " +
+        $"this app builds no codecs at run time (NativeAOT: dynamic code is not supported), and the NFX.Slim source generator wrote none for the type; " +
         $"add [assembly: SlimSerializable(typeof({csharpName}))] to a project that references NFX.Slim and defines or reaches the type";
 
     /// <summary><paramref name="type"/> as C# source names it: namespace, nesting with '.', generic arguments, array ranks.</summary>

@@ -32,7 +32,7 @@ internal sealed class ElementAccess<T>
         else
         {
             SlimThrow.Unsupported(path, $"a struct Slim writes field by field ({RuntimeCodecs.CSharpName(typeof(T))}) is written inside a collection, " +
-                "array or box only by a codec built at run time, which this app does not build (NativeAOT or trimmed); " +
+                "array or box only by a codec built at run time, which this app does not build (NativeAOT: dynamic code is not supported); " +
                 "hold it in a field of a class instead, or make it a class");
             throw new System.Diagnostics.UnreachableException();
         }
