@@ -32,7 +32,8 @@ public static class TargetsReport
         .ToHashSet();
 
     private static readonly HashSet<Type> s_slim =
-        [typeof(SlimPerCallContender), typeof(SlimBatchContender), typeof(SlimTolerantPerCallContender), typeof(SlimTolerantBatchContender)];
+        [typeof(SlimPerCallContender), typeof(SlimBatchContender), typeof(SlimTolerantPerCallContender), typeof(SlimTolerantBatchContender),
+         typeof(SlimGeneratedContender)];
 
     /// <summary>Which quantity a ratio compares.</summary>
     public enum Column
