@@ -12,12 +12,18 @@ public sealed class NativeTypeCodec
 {
     private Delegate? _writeDelegate;
     private Delegate? _readDelegate;
+    // A built-in row names its methods and finds them at first use: most processes never build a runtime codec (generated
+    // codecs read the table, not the methods), and looking up ~150 methods cost every fresh process ~7 ms of its first call.
+    private readonly Func<MethodInfo> _findWrite;
+    private readonly Func<MethodInfo> _findRead;
+    private MethodInfo? _writeMethod;
+    private MethodInfo? _readMethod;
 
-    private NativeTypeCodec(Type type, MethodInfo writeMethod, MethodInfo readMethod, int minBytes, RunEncoding? run, bool runNullable)
+    private NativeTypeCodec(Type type, Func<MethodInfo> findWrite, Func<MethodInfo> findRead, int minBytes, RunEncoding? run, bool runNullable)
     {
         Type = type;
-        WriteMethod = writeMethod;
-        ReadMethod = readMethod;
+        _findWrite = findWrite;
+        _findRead = findRead;
         MinBytes = minBytes;
         Run = run;
         RunNullable = runNullable;
@@ -27,10 +33,10 @@ public sealed class NativeTypeCodec
     public Type Type { get; }
 
     /// <summary>The method that writes a value: instance <c>(T)</c> on SlimWriter, or static <c>(SlimWriter, T)</c>.</summary>
-    internal MethodInfo WriteMethod { get; }
+    internal MethodInfo WriteMethod => _writeMethod ??= _findWrite();
 
     /// <summary>The method that reads a value: instance <c>()</c> on SlimReader, or static <c>(SlimReader)</c>.</summary>
-    internal MethodInfo ReadMethod { get; }
+    internal MethodInfo ReadMethod => _readMethod ??= _findRead();
 
     /// <summary>
     /// The fewest bytes one value takes on the wire (1 for a user's row and every variable-length encoding): a reader
@@ -89,37 +95,33 @@ public sealed class NativeTypeCodec
     {
         Action<SlimWriter, T> write = TCodec.Write;
         Func<SlimReader, T> read = TCodec.Read;
-        return new NativeTypeCodec(typeof(T), write.Method, read.Method, minBytes: 1, run: null, runNullable: false);
+        return new NativeTypeCodec(typeof(T), () => write.Method, () => read.Method, minBytes: 1, run: null, runNullable: false);
     }
 
-    /// <summary>
-    /// A built-in row: <paramref name="write"/> and <paramref name="read"/> are one call each of a <see cref="SlimWriter"/>
-    /// / <see cref="SlimReader"/> method (<c>(w, v) =&gt; w.WriteInt32(v)</c>), which generated code then calls itself.
-    /// </summary>
     /// <summary>
     /// A built-in row: <paramref name="write"/> and <paramref name="read"/> name the <see cref="SlimWriter"/> method
     /// taking a <paramref name="type"/> and the <see cref="SlimReader"/> method returning one.
     /// </summary>
     internal static NativeTypeCodec BuiltIn(Type type, string write, string read, int minBytes, RunEncoding? run = null) =>
-        new(type, WriterMethod(write, type), ReaderMethod(read, type), minBytes, run, runNullable: false);
+        new(type, () => WriterMethod(write, type), () => ReaderMethod(read, type), minBytes, run, runNullable: false);
 
     /// <summary>The row of <paramref name="nullable"/> (the Nullable of <paramref name="inner"/>'s type), whose run is the inner row's behind a presence byte.</summary>
     internal static NativeTypeCodec BuiltInNullable(NativeTypeCodec inner, Type nullable, string write, string read) =>
         Nullable.GetUnderlyingType(nullable) != inner.Type
             ? throw new ArgumentException($"The nullable row of {inner.Type.Name} must be for its Nullable, not {nullable.Name}.", nameof(nullable))
-            : new(nullable, WriterMethod(write, nullable), ReaderMethod(read, nullable), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
+            : new(nullable, () => WriterMethod(write, nullable), () => ReaderMethod(read, nullable), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
 
     private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
 
     private static MethodInfo WriterMethod(string name, Type type) =>
         typeof(SlimWriter).GetMethod(name, Instance, [type]) is { ReturnType: var result } method && result == typeof(void)
             ? method
-            : throw new ArgumentException($"SlimWriter has no method void {name}({type.Name}).", nameof(name));
+            : throw new InvalidOperationException($"SlimWriter has no method void {name}({type.Name}).");
 
     private static MethodInfo ReaderMethod(string name, Type type) =>
         typeof(SlimReader).GetMethod(name, Instance, Type.EmptyTypes) is { } method && method.ReturnType == type
             ? method
-            : throw new ArgumentException($"SlimReader has no method {type.Name} {name}().", nameof(name));
+            : throw new InvalidOperationException($"SlimReader has no method {type.Name} {name}().");
 
     private InvalidOperationException WrongType(Type asked) =>
         new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
@@ -132,25 +134,38 @@ internal delegate int RunWriter<T>(byte[] buffer, int pos, T value);
 internal delegate T RunReader<T>(SlimReader reader, byte[] buffer, ref int pos);
 
 /// <summary>
-/// A fixed-size built-in encoding as field runs use it: the run writer, the most bytes it writes (what a run reserves:
-/// each writer may scribble past its encoding, never past this), and the run reader (null: the field ends a read run).
+/// A fixed-size built-in encoding as field runs use it: the run writer <c>RunWrites.{WriteName}</c> (a
+/// <see cref="RunWriter{T}"/>), the most bytes it writes (what a run reserves: each writer may scribble past its
+/// encoding, never past this), and the run reader <c>RunReads.{ReadName}</c> (a <see cref="RunReader{T}"/>; null: the
+/// field ends a read run). The methods are found at first use, as the row's own are.
 /// </summary>
-internal sealed record RunEncoding(MethodInfo Write, int MaxBytes, MethodInfo? Read)
+internal sealed class RunEncoding(string writeName, int maxBytes, string? readName)
 {
-    /// <summary>
-    /// The run encoding whose writer is <c>RunWrites.{write}</c> (a <see cref="RunWriter{T}"/>) and reader, if any,
-    /// <c>RunReads.{read}</c> (a <see cref="RunReader{T}"/>), of the value type the writer takes.
-    /// </summary>
-    public static RunEncoding Run(string write, int maxBytes, string? read = null)
+    private MethodInfo? _write;
+    private MethodInfo? _read;
+
+    /// <summary>The most bytes one value takes in a run.</summary>
+    public int MaxBytes { get; } = maxBytes;
+
+    /// <summary>The run writer.</summary>
+    public MethodInfo Write => _write ??= FindWrite();
+
+    /// <summary>The run reader, if any.</summary>
+    public MethodInfo? Read => readName is null ? null : _read ??= FindRead(readName);
+
+    /// <summary>The run encoding of <c>RunWrites.{write}</c>, <paramref name="maxBytes"/> and <c>RunReads.{read}</c>.</summary>
+    public static RunEncoding Run(string write, int maxBytes, string? read = null) => new(write, maxBytes, read);
+
+    private MethodInfo FindWrite() =>
+        typeof(RunWrites).GetMethods(BindingFlags.Static | BindingFlags.Public).SingleOrDefault(m => m.Name == writeName)
+        ?? throw new InvalidOperationException($"RunWrites has no {writeName}.");
+
+    private MethodInfo FindRead(string name)
     {
-        MethodInfo writer = typeof(RunWrites).GetMethods(BindingFlags.Static | BindingFlags.Public).Single(m => m.Name == write);
-        Type value = writer.GetParameters()[2].ParameterType;
-        MethodInfo? reader = read is null ? null
-            : typeof(RunReads).GetMethod(read, BindingFlags.Static | BindingFlags.Public, [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()]);
-        if (reader is not null && reader.ReturnType != value)
-        {
-            throw new ArgumentException($"RunReads.{read} does not read the {value.Name} RunWrites.{write} writes.", nameof(read));
-        }
-        return new(writer, maxBytes, read is null ? null : reader ?? throw new ArgumentException($"RunReads has no {read}.", nameof(read)));
+        Type value = Write.GetParameters()[2].ParameterType;
+        MethodInfo reader = typeof(RunReads).GetMethod(name, BindingFlags.Static | BindingFlags.Public, [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()])
+            ?? throw new InvalidOperationException($"RunReads has no {name}.");
+        return reader.ReturnType == value ? reader
+            : throw new InvalidOperationException($"RunReads.{name} does not read the {value.Name} RunWrites.{writeName} writes.");
     }
 }

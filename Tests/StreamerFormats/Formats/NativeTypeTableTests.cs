@@ -45,6 +45,22 @@ public sealed class NativeTypeTableTests
         Assert.That(StreamerFormat.Default.NativeTypes, Is.EqualTo(BuiltInNativeTypes.All.Select(row => row.Type)));
     }
 
+    /// <summary>Rows name their methods and find them at first use: every name must find the method of its row's type.</summary>
+    [Test]
+    public void BuiltInTable_EveryRow_FindsItsWriterAndReaderOfItsType()
+    {
+        foreach (NativeTypeCodec row in BuiltInNativeTypes.All)
+        {
+            Assert.That(row.WriteMethod.GetParameters().Select(p => p.ParameterType), Is.EqualTo(new[] { row.Type }), row.Type.Name);
+            Assert.That(row.ReadMethod.ReturnType, Is.EqualTo(row.Type), row.Type.Name);
+            if (row.RunWriteMethod is { } runWrite)
+            {
+                Assert.That(runWrite.GetParameters()[2].ParameterType, Is.EqualTo(Nullable.GetUnderlyingType(row.Type) ?? row.Type), row.Type.Name);
+                Assert.That(row.RunReadMethod?.ReturnType ?? runWrite.GetParameters()[2].ParameterType, Is.EqualTo(runWrite.GetParameters()[2].ParameterType), row.Type.Name);
+            }
+        }
+    }
+
     [Test]
     public void BuiltInTable_ValueTypes_InTheOrderOfSlimsBuiltInTypeHandles()
     {
