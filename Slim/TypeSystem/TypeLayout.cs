@@ -140,7 +140,7 @@ internal static class TypeLayout
         {
             return true;
         }
-        string name = assembly.GetName().Name ?? "";
+        string name = TypeNames.AssemblyName(assembly);
         return name is "System" or "mscorlib" or "netstandard" ||
                name.StartsWith("System.", StringComparison.Ordinal) ||
                name.StartsWith("Microsoft.", StringComparison.Ordinal);

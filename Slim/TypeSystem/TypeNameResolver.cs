@@ -153,7 +153,7 @@ internal sealed class TypeNameResolver
         }
         foreach (Assembly assembly in AppDomain.CurrentDomain.GetAssemblies())
         {
-            if (assembly.IsDynamic || !string.Equals(assembly.GetName().Name, assemblyName, StringComparison.Ordinal))
+            if (assembly.IsDynamic || !string.Equals(TypeNames.AssemblyName(assembly), assemblyName, StringComparison.Ordinal))
             {
                 continue;
             }
