@@ -87,14 +87,17 @@ internal static class CodecEmitter
         var text = new StringBuilder(Header);
         text.Append("namespace ").Append(Namespace).Append("\n{\n");
         text.Append("    [global::System.CodeDom.Compiler.GeneratedCode(\"NFX.Slim.Generators\", \"1.0.0\")]\n");
-        text.Append("    internal static class SlimGeneratedCodecRegistry\n    {\n");
-        text.Append("        /// <summary>Registers this assembly's generated codecs before any of its code runs.</summary>\n");
+        text.Append("    internal sealed class SlimGeneratedCodecRegistry : global::NFX.Slim.Generated.SlimGeneratedAssembly\n    {\n");
+        text.Append("        /// <summary>Registers this assembly's generated codecs before any of its code runs; each is made at its first use.</summary>\n");
         text.Append("        [global::System.Runtime.CompilerServices.ModuleInitializer]\n");
-        text.Append("        internal static void Register()\n        {\n");
+        text.Append("        internal static void Register() => global::NFX.Slim.Generated.SlimGeneratedCodecs.Register(new SlimGeneratedCodecRegistry());\n\n");
+        text.Append("        public override global::NFX.Slim.Generated.SlimGeneratedCodec Codec(global::System.Type type)\n        {\n");
         foreach (CodecSpec codec in spec.Codecs)
         {
-            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.Register(").Append(codec.CodecName).Append(".Instance);\n");
+            text.Append("            if (type == typeof(").Append(codec.TypeName).Append(")) return ").Append(codec.CodecName).Append(".Instance;\n");
         }
+        text.Append("            return null;\n        }\n\n");
+        text.Append("        public override void RegisterTypesAndInstantiations()\n        {\n");
         if (spec.Types.Count != 0)
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");

@@ -42,14 +42,25 @@ internal static class GenericInstantiations
     }
 
     /// <summary>The registered factory of <paramref name="type"/>'s codec.</summary>
-    public static bool TryGetFactory(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out CollectionCodecs.Factory? factory) =>
-        s_factories.TryGetValue(type, out factory);
+    public static bool TryGetFactory(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out CollectionCodecs.Factory? factory)
+    {
+        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        return s_factories.TryGetValue(type, out factory);
+    }
 
     /// <summary>A registered closed generic type, or null.</summary>
-    public static Type? FindGeneric(Type definition, Type[] arguments) => s_generics.TryGetValue((definition, arguments), out Type? type) ? type : null;
+    public static Type? FindGeneric(Type definition, Type[] arguments)
+    {
+        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        return s_generics.TryGetValue((definition, arguments), out Type? type) ? type : null;
+    }
 
     /// <summary>A registered array type (<paramref name="rank"/> 0: single-dimensional, zero-based), or null.</summary>
-    public static Type? FindArray(Type element, int rank) => s_arrays.TryGetValue((element, rank), out Type? type) ? type : null;
+    public static Type? FindArray(Type element, int rank)
+    {
+        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        return s_arrays.TryGetValue((element, rank), out Type? type) ? type : null;
+    }
 
     private sealed class GenericKeyComparer : IEqualityComparer<(Type Definition, Type[] Arguments)>
     {

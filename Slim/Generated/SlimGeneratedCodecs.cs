@@ -4,20 +4,55 @@ using System.ComponentModel;
 namespace NFX.Slim.Generated;
 
 /// <summary>
-/// The generated codecs of the process: each assembly the NFX.Slim source generator ran on registers its own from a
-/// module initializer, before any of its code runs. Serializers look a class up here before compiling a codec for it.
+/// The generated codecs of the process: each assembly the NFX.Slim source generator ran on registers its registry
+/// (<see cref="SlimGeneratedAssembly"/>) from a module initializer, before any of its code runs; a codec is asked of the
+/// registries when a serializer first needs its type. Serializers look a class up here before compiling a codec for it.
 /// </summary>
 [EditorBrowsable(EditorBrowsableState.Never)]
 public static partial class SlimGeneratedCodecs
 {
     private static readonly ConcurrentDictionary<Type, SlimGeneratedCodec> s_codecs = new();
     private static readonly ConcurrentDictionary<(string Assembly, string Name), Type> s_types = new();
+    private static readonly Lock s_registering = new();
+    private static SlimGeneratedAssembly[] s_assemblies = [];
+    // How many of s_assemblies have registered their types and instantiations (in order, under s_registering).
+    private static volatile int s_named;
 
-    /// <summary>Registers <paramref name="codec"/> for its type; the first registration of a type stays.</summary>
+    /// <summary>Registers an assembly's generated registry; registries are asked in the order they registered.</summary>
+    public static void Register(SlimGeneratedAssembly assembly)
+    {
+        ArgumentNullException.ThrowIfNull(assembly);
+        lock (s_registering)
+        {
+            s_assemblies = [.. s_assemblies, assembly];
+        }
+    }
+
+    /// <summary>Registers <paramref name="codec"/> for its type; the first codec of a type stays, ahead of any registry's.</summary>
     public static void Register(SlimGeneratedCodec codec)
     {
         ArgumentNullException.ThrowIfNull(codec);
         s_codecs.TryAdd(codec.Type, codec);
+    }
+
+    /// <summary>
+    /// Has every registry that has not yet done so register its types and generic instantiations: the first lookup of a
+    /// type name or a generic codec needs them; a serializer that only writes classes never does.
+    /// </summary>
+    internal static void EnsureTypesAndInstantiations()
+    {
+        if (s_named == Volatile.Read(ref s_assemblies).Length)
+        {
+            return;
+        }
+        lock (s_registering)
+        {
+            while (s_named < s_assemblies.Length)
+            {
+                s_assemblies[s_named].RegisterTypesAndInstantiations();
+                s_named++;
+            }
+        }
     }
 
     /// <summary>
@@ -38,12 +73,30 @@ public static partial class SlimGeneratedCodecs
     }
 
     /// <summary>A type registered by <see cref="RegisterTypes"/> under its assembly's simple name and full name.</summary>
-    internal static Type? FindType(string assembly, string fullName) => s_types.TryGetValue((assembly, fullName), out Type? type) ? type : null;
+    internal static Type? FindType(string assembly, string fullName)
+    {
+        EnsureTypesAndInstantiations();
+        return s_types.TryGetValue((assembly, fullName), out Type? type) ? type : null;
+    }
 
-    /// <summary>The generated codec of <paramref name="type"/>, if one was registered.</summary>
-    public static bool TryGet(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out SlimGeneratedCodec? codec) =>
-        s_codecs.TryGetValue(type, out codec);
+    /// <summary>The generated codec of <paramref name="type"/>, if one was registered or a registry has one.</summary>
+    public static bool TryGet(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out SlimGeneratedCodec? codec)
+    {
+        if (s_codecs.TryGetValue(type, out codec))
+        {
+            return true;
+        }
+        foreach (SlimGeneratedAssembly assembly in Volatile.Read(ref s_assemblies))
+        {
+            if (assembly.Codec(type) is { } generated)
+            {
+                codec = s_codecs.GetOrAdd(type, generated);
+                return true;
+            }
+        }
+        return false;
+    }
 
-    /// <summary>True when a generated codec of <paramref name="type"/> was registered.</summary>
-    public static bool Contains(Type type) => s_codecs.ContainsKey(type);
+    /// <summary>True when a generated codec of <paramref name="type"/> was registered or a registry has one.</summary>
+    public static bool Contains(Type type) => TryGet(type, out _);
 }
