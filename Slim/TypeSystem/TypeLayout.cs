@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Reflection;
+using System.Security.Cryptography;
 using System.Text;
 
 namespace NFX.Slim.TypeSystem;
@@ -21,8 +22,13 @@ internal static class TypeLayout
         return text.ToString();
     }
 
-    /// <summary>The first 8 bytes of SHA-256 over the UTF-8 text, little-endian (<see cref="LayoutHash"/> says why managed).</summary>
-    public static ulong Hash64(string text) => BinaryPrimitives.ReadUInt64LittleEndian(LayoutHash.Sha256(text));
+    /// <summary>The first 8 bytes of SHA-256 over the UTF-8 text, little-endian.</summary>
+    public static ulong Hash64(string text)
+    {
+        Span<byte> hash = stackalloc byte[SHA256.HashSizeInBytes];
+        SHA256.HashData(Encoding.UTF8.GetBytes(text), hash);
+        return BinaryPrimitives.ReadUInt64LittleEndian(hash);
+    }
 
     /// <summary>The 4-byte fingerprint a type entry carries: the low 32 bits of <see cref="Hash64"/> of the shallow text.</summary>
     public static uint Fingerprint(Type type) => (uint)Hash64(Describe(type, deep: false));
