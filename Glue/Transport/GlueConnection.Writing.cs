@@ -152,7 +152,7 @@ internal abstract partial class GlueConnection
         ReadOnlySpan<byte> body = default;
         if (frame.HasBody)
         {
-            _body.ResetWrittenCount();
+            _body.Reset();
             try
             {
                 Sender.Serialize(_body, frame.Payload);
@@ -171,10 +171,7 @@ internal abstract partial class GlueConnection
             return;
         }
         FrameCodec.Write(output, frame.Type, header, body);
-        if (_body.Capacity > KeepBodyBufferBytes)
-        {
-            _body = new ArrayBufferWriter<byte>(4096);
-        }
+        _body.Reset(); // a large body's array goes back to the pool now, not at the next frame
         OnSent(in frame);
     }
 

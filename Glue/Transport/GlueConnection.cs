@@ -26,9 +26,6 @@ internal abstract partial class GlueConnection
     // reading its socket is cut off instead of growing the send queue without bound.
     private const int MaxQueuedControlAnswers = 1024;
 
-    // A body buffer grown past this is dropped after use instead of being kept for the connection's lifetime.
-    private const int KeepBodyBufferBytes = 256 * 1024;
-
     /// <summary>How long the Goodbye announcing a protocol error may take to flush before the link is torn down.</summary>
     private static readonly TimeSpan s_protocolErrorLinger = TimeSpan.FromSeconds(1);
 
@@ -38,7 +35,7 @@ internal abstract partial class GlueConnection
     private readonly SlimWriter _control = new(256);
     private readonly CancellationTokenSource _stopReading = new();
     private readonly TaskCompletionSource _closed = new(TaskCreationOptions.RunContinuationsAsynchronously);
-    private ArrayBufferWriter<byte> _body = new(4096);
+    private readonly PooledBodyBuffer _body = new();
     private Task _writeLoop = Task.CompletedTask;
     private int _state;
     private Exception? _closeReason;
@@ -404,6 +401,7 @@ internal abstract partial class GlueConnection
         }
         finally
         {
+            _body.Dispose(); // the only user of the body buffer is this loop, which ends here
             try
             {
                 await output.CompleteAsync().ConfigureAwait(false);

@@ -27,7 +27,7 @@ internal abstract partial class GlueConnection
         Span<byte> buffer = stackalloc byte[StreamFrames.MaxHeaderSize];
         var header = new HeaderWriter(buffer);
         StreamFrames.WriteCallId(ref header, callId);
-        _body.ResetWrittenCount();
+        _body.Reset();
         try
         {
             Sender.Serialize(_body, batch);
@@ -60,9 +60,6 @@ internal abstract partial class GlueConnection
             return;
         }
         FrameCodec.Write(output, FrameType.StreamItems, header.Written, _body.WrittenSpan);
-        if (_body.Capacity > KeepBodyBufferBytes)
-        {
-            _body = new System.Buffers.ArrayBufferWriter<byte>(4096);
-        }
+        _body.Reset();
     }
 }
