@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.Slim.CodeGen;
@@ -18,6 +19,8 @@ internal static class FieldClone
     /// for the fields whose value is its own clone (plain data and strings); <c>new T()</c> instead of
     /// GetUninitializedObject when that constructor runs no code (<see cref="TrivialConstructor"/>).
     /// </summary>
+    [RequiresDynamicCode("Emits setters for init-only fields.")]
+    [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
     public static Expression<Func<object, object>> ShallowCopy(Type type, FieldInfo[] fields, ValueExpressions values,
         ConstructorInfo? shellConstructor)
     {
@@ -31,6 +34,8 @@ internal static class FieldClone
     /// <c>(source, target, session) => { var s = (T)source; var t = (T)target; t.f1 = clone(s.f1); ... }</c>, leaving out
     /// the fields that are their own clones when <paramref name="plainFieldsCopied"/> (the shallow copy holds them).
     /// </summary>
+    [RequiresDynamicCode("Emits setters for init-only fields.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public static Expression<Action<object, object, CloneSession>> Fields(Type type, FieldInfo[] fields, ValueExpressions values,
         bool plainFieldsCopied)
     {

@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using NFX.IO;
 using NFX.Slim.Codecs;
@@ -133,7 +134,7 @@ internal sealed class CodecCache
                 return Make(typeof(NativeCodec<>), [type], native);
             }
             return BuiltInNativeCodecs.Create(type, native) ?? Refuse(type,
-                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (NativeAOT: dynamic code is not supported)");
+                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (" + RuntimeCodecs.Reason + ")");
         }
         if (type.IsEnum)
         {
@@ -235,7 +236,7 @@ internal sealed class CodecCache
         if (typeof(Exception).IsAssignableFrom(type) || SerializableCodec.FindConstructor(type) is not null || CollectionCodecs.CollectionBaseOf(type) is not null)
         {
             return Refuse(type, "exceptions, ISerializable types and classes deriving from a hashed or sorted collection are written by codecs " +
-                "made at run time, which this app does not build (NativeAOT: dynamic code is not supported)");
+                "made at run time, which this app does not build (" + RuntimeCodecs.Reason + ")");
         }
         if (type.IsValueType)
         {
@@ -308,6 +309,8 @@ internal sealed class CodecCache
         "delegates cannot be serialized; mark the field [NonSerialized] (on an event or auto-property: [field: NonSerialized]), " +
         "or set it to null before serializing";
 
+    [RequiresDynamicCode("Makes a generic codec type for the type's arguments.")]
+    [RequiresUnreferencedCode("The codec made reflects over the type's members.")]
     private static SlimCodec Make(Type definition, Type[] arguments, params object[] constructorArguments)
     {
         try

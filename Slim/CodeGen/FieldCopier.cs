@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 
@@ -12,6 +13,8 @@ internal static class FieldCopier
 {
     private const BindingFlags DeclaredInstance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
 
+    [RequiresDynamicCode("Compiles an expression tree that may set init-only fields.")]
+    [RequiresUnreferencedCode("Copies the fields reflection finds; the trimmer may have removed some.")]
     public static Action<object, object> Build(Type type)
     {
         ParameterExpression from = Expression.Parameter(typeof(object), "from");
@@ -22,6 +25,7 @@ internal static class FieldCopier
     }
 
     /// <summary>Every instance field of <paramref name="type"/> and its base classes, the type's own first.</summary>
+    [RequiresUnreferencedCode("Reads the fields of a type and its bases; the trimmer may have removed some.")]
     private static IEnumerable<FieldInfo> InstanceFields(Type type)
     {
         for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)

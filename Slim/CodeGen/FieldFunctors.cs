@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using NFX.IO;
 using NFX.Slim.Cloning;
@@ -10,6 +11,8 @@ namespace NFX.Slim.CodeGen;
 /// exception or a collection), each field checked once. Write and read are compiled at once; the clone on the first
 /// deep clone that needs it (<see cref="LazyCloneFunctor{TDelegate}"/>).
 /// </summary>
+[RequiresDynamicCode("Compiles the write, read and clone of fields from expression trees.")]
+[RequiresUnreferencedCode("Reads and writes the fields reflection found on the type; the trimmer may have removed some.")]
 internal sealed class FieldFunctors
 {
     /// <summary>

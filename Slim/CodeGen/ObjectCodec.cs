@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
@@ -21,8 +22,6 @@ internal sealed class ObjectCodec : SlimCodec
     // the runtime's fast allocation path), else null.
     private readonly Func<object>? _newInstance;
 
-    private static readonly MethodInfo s_getUninitializedObject = typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.GetUninitializedObject))!;
-
     public ObjectCodec(Type type, ValueExpressions values, GeneratedBody? generated) : base(type)
     {
         Callbacks = SerializationCallbacks.For(type);
@@ -45,7 +44,7 @@ internal sealed class ObjectCodec : SlimCodec
             ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
             ShellConstructor = shellConstructor;
             _newInstance = shellConstructor is null ? null : CompileNewShell(type, shellConstructor);
-            cloneShell = new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
+            cloneShell = new(ShallowCopyBuilder(type, fields, values, shellConstructor));
         }
         else
         {
@@ -65,7 +64,7 @@ internal sealed class ObjectCodec : SlimCodec
             else if (RuntimeCodecs.IsSupported)
             {
                 cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
-                cloneShell = new(() => FieldClone.ShallowCopy(type, fields, values, shellConstructor));
+                cloneShell = new(ShallowCopyBuilder(type, fields, values, shellConstructor));
             }
             else
             {
@@ -76,7 +75,15 @@ internal sealed class ObjectCodec : SlimCodec
         SetCloneFunctors(cloneShell, cloneFields);
     }
 
-    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles an expression tree.")]
+    // The shallow copy is built on the first clone; the builder is made only where runtime codecs are.
+    [RequiresDynamicCode("Builds an expression tree that may set init-only fields.")]
+    [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
+    private static Func<Expression<Func<object, object>>> ShallowCopyBuilder(Type type, FieldInfo[] fields, ValueExpressions values,
+        ConstructorInfo? shellConstructor) =>
+        () => FieldClone.ShallowCopy(type, fields, values, shellConstructor);
+
+    [RequiresDynamicCode("Compiles an expression tree.")]
+    [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
     private static Func<object> CompileNewShell(Type type, ConstructorInfo shellConstructor) =>
         Expression.Lambda<Func<object>>(Expression.Convert(NewShell(type, shellConstructor), typeof(object)), $"New_{type.Name}", parameters: []).Compile();
 
@@ -125,6 +132,8 @@ internal sealed class ObjectCodec : SlimCodec
     public override void CloneBody(object source, object target, CloneSession session) => CloneFields!(source, target, session);
 
     /// <summary><c>(writer, obj, session) => { var o = (T)obj; write(o.f1); write(o.f2); ... }</c></summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     internal static Expression<Action<SlimWriter, object, WriteSession>> BuildWrite(Type type, FieldInfo[] fields, ValueExpressions values)
     {
         ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
@@ -138,6 +147,8 @@ internal sealed class ObjectCodec : SlimCodec
     }
 
     /// <summary><c>(reader, obj, session) => { var o = (T)obj; o.f1 = read(); o.f2 = read(); ... }</c></summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     internal static Expression<Action<SlimReader, object, ReadSession>> BuildRead(Type type, FieldInfo[] fields, ValueExpressions values)
     {
         ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
@@ -151,8 +162,10 @@ internal sealed class ObjectCodec : SlimCodec
     }
 
     /// <summary><c>new T()</c> with <paramref name="shellConstructor"/> (see <see cref="ShellConstructor"/>), else <c>(T)GetUninitializedObject(typeof(T))</c>.</summary>
+    [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
     internal static Expression NewShell(Type type, ConstructorInfo? shellConstructor) =>
         shellConstructor is not null
             ? Expression.New(shellConstructor)
-            : Expression.Convert(Expression.Call(s_getUninitializedObject, Expression.Constant(type, typeof(Type))), type);
+            : Expression.Convert(Expression.Call(typeof(RuntimeHelpers).GetMethod(nameof(RuntimeHelpers.GetUninitializedObject))!,
+                Expression.Constant(type, typeof(Type))), type);
 }

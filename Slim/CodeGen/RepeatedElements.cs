@@ -76,10 +76,12 @@ internal sealed class RepeatedElements
 
     /// <summary>Element <paramref name="index"/> of the struct held in <paramref name="buffer"/> (a variable).</summary>
     [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Makes a generic method for the buffer and element types.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2060", Justification = "Get<TBuffer, TElement> asks nothing of its type arguments (no DynamicallyAccessedMembers): trimming cannot remove what it needs.")]
     public Expression Get(ParameterExpression buffer, Expression index) => Expression.Call(s_get.MakeGenericMethod(_buffer, Element), buffer, index);
 
     /// <summary>Stores <paramref name="value"/> as element <paramref name="index"/> of the struct in <paramref name="buffer"/>.</summary>
     [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Makes a generic method for the buffer and element types.")]
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2060", Justification = "Set<TBuffer, TElement> asks nothing of its type arguments (no DynamicallyAccessedMembers): trimming cannot remove what it needs.")]
     public Expression Set(ParameterExpression buffer, Expression index, Expression value) => Expression.Call(s_set.MakeGenericMethod(_buffer, Element), buffer, index, value);
 
     private static TElement Get<TBuffer, TElement>(ref TBuffer buffer, int index) =>

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 
 namespace NFX.Slim.CodeGen;
@@ -9,6 +10,7 @@ namespace NFX.Slim.CodeGen;
 /// (every field default), through the runtime's fast allocation path, which GetUninitializedObject does not take
 /// (docs/perf/notes.md).
 /// </summary>
+[RequiresUnreferencedCode("Reads a constructor's IL, which trimming may change, and resolves its metadata tokens.")]
 internal static class TrivialConstructor
 {
     private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;

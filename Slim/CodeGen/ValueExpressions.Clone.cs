@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.Slim.Cloning;
@@ -9,6 +10,8 @@ internal sealed partial class ValueExpressions
 {
     private static readonly MethodInfo s_cloneReference = MemberOf.Method((CloneSession s) => s.CloneReference(null, null!));
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public Expression Clone(Type type, Expression value, Expression session, string path, int depth = 0)
     {
         CodegenBudget.Charge(1);
@@ -43,6 +46,8 @@ internal sealed partial class ValueExpressions
         return Struct(type, path, depth, Direction.Clone, [value, session], () => ExpandClone(type, value, session, path, depth));
     }
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Expression ExpandClone(Type type, Expression value, Expression session, string path, int depth)
     {
         ParameterExpression result = Expression.Variable(type, "value");

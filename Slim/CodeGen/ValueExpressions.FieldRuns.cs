@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.IO;
@@ -32,6 +33,8 @@ internal sealed partial class ValueExpressions
     /// check for the run, the position kept in a local while its fields are written, stored once at its end - the same
     /// bytes as writing them one by one.
     /// </summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public Expression WriteFields(Expression owner, IReadOnlyList<FieldInfo> fields, Expression writer, Expression session,
         Func<FieldInfo, string> pathOf, int depth)
     {
@@ -147,6 +150,7 @@ internal sealed partial class ValueExpressions
     }
 
     /// <summary><c>pos = runWrite(buffer, pos, value)</c> for a type <see cref="RunBytes"/> accepted, as <see cref="Write"/> would write it.</summary>
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Expression RunWrite(Type type, ParameterExpression buffer, ParameterExpression pos, Expression value, int depth)
     {
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
@@ -175,6 +179,7 @@ internal sealed partial class ValueExpressions
     }
 
     /// <summary>A nullable in a run: the presence byte, then, when there is a value, <paramref name="writeValue"/>'s write of it.</summary>
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private static Expression RunWriteNullable(Type type, ParameterExpression buffer, ParameterExpression pos, Expression value,
         Func<Expression, Expression> writeValue)
     {
@@ -191,6 +196,8 @@ internal sealed partial class ValueExpressions
     /// wrote are read with the position in a local when the run's most bytes are buffered (the checks stay: see
     /// <see cref="RunReads"/>), and field by field otherwise (near the end of the input, or from a stream).
     /// </summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public Expression ReadFields(Expression owner, IReadOnlyList<FieldInfo> fields, Expression reader, Expression session,
         Func<FieldInfo, string> pathOf, int depth)
     {
@@ -221,6 +228,7 @@ internal sealed partial class ValueExpressions
     }
 
     /// <summary>A value of a type <see cref="RunBytes"/> accepted, read inside a run as <see cref="Read"/> would read it.</summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
     private Expression RunRead(Type type, Expression reader, ParameterExpression buffer, ParameterExpression pos, int depth)
     {
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.IO;
@@ -16,6 +17,8 @@ internal sealed partial class ValueExpressions
     private static readonly MethodInfo s_readBoolean = MemberOf.Method((SlimReader r) => r.ReadBoolean());
     private static readonly PropertyInfo s_readerPosition = MemberOf.Property((SlimReader r) => r.Position);
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public Expression Read(Type type, Expression reader, Expression session, string path, int depth = 0)
     {
         CodegenBudget.Charge(1);
@@ -46,6 +49,8 @@ internal sealed partial class ValueExpressions
         return Struct(type, path, depth, Direction.Read, [reader, session], () => ExpandRead(type, reader, session, path, depth));
     }
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Expression ExpandRead(Type type, Expression reader, Expression session, string path, int depth)
     {
         ParameterExpression result = Expression.Variable(type, "value");

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using NFX.IO;
@@ -15,6 +16,8 @@ internal sealed partial class ValueExpressions
     private static readonly MethodInfo s_writeString = MemberOf.Method((SlimWriter w) => w.WriteString(null));
     private static readonly MethodInfo s_writeTaggedString = MemberOf.Method((SlimWriter w) => w.WriteTaggedString(0, null!));
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     public Expression Write(Type type, Expression writer, Expression value, Expression session, string path, int depth = 0)
     {
         CodegenBudget.Charge(1);
@@ -56,6 +59,8 @@ internal sealed partial class ValueExpressions
         return Struct(type, path, depth, Direction.Write, [writer, value, session], () => ExpandWrite(type, writer, value, session, path, depth));
     }
 
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Expression ExpandWrite(Type type, Expression writer, Expression value, Expression session, string path, int depth)
     {
         ParameterExpression copy = Expression.Variable(type, "value");

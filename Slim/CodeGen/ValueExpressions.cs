@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using NFX.IO;
 using NFX.Slim.Cloning;
@@ -50,6 +51,8 @@ internal sealed partial class ValueExpressions
     /// A struct value, checked, then written, read or cloned by its own functor (called with <paramref name="arguments"/>)
     /// when it is too large to expand in place, else by <paramref name="expand"/>.
     /// </summary>
+    [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Expression Struct(Type type, string path, int depth, Direction direction, Expression[] arguments, Func<Expression> expand)
     {
         CheckStruct(type, path, depth);
@@ -77,6 +80,8 @@ internal sealed partial class ValueExpressions
     /// The functor that writes, reads or clones one <paramref name="type"/> value (its fields expanded in place, larger
     /// struct fields calling their own functors), compiled once per type and direction.
     /// </summary>
+    [RequiresDynamicCode("Compiles a functor for a delegate type made for the struct.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Delegate Functor(Type type, Direction direction)
     {
         if (_functors.TryGetValue((type, direction), out Delegate? functor))
@@ -140,9 +145,11 @@ internal sealed partial class ValueExpressions
         codec.GetType().IsConstructedGenericType && codec.GetType().GetGenericTypeDefinition() == typeof(NativeCodec<>);
 
     /// <summary><c>nullable.HasValue</c>.</summary>
+    [RequiresUnreferencedCode("Finds the nullable type's property by name.")]
     private static Expression HasValue(Expression nullable) => Expression.Property(nullable, nameof(Nullable<int>.HasValue));
 
     /// <summary><c>nullable.GetValueOrDefault()</c>: the value, read after <see cref="HasValue"/> with no second check.</summary>
+    [RequiresUnreferencedCode("Finds the nullable type's method by name.")]
     private static Expression ValueOf(Expression nullable) =>
         Expression.Call(nullable, nullable.Type.GetMethod(nameof(Nullable<int>.GetValueOrDefault), Type.EmptyTypes)!);
 }

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Runtime.CompilerServices;
 using NFX.IO;
@@ -18,10 +19,8 @@ internal sealed class ElementAccess<T>
     {
         if (RuntimeCodecs.IsSupported && values.Codecs.AllowsRuntimeCodecs)
         {
-            ParameterExpression value = Expression.Parameter(typeof(T), "value");
-            ParameterExpression clone = Expression.Parameter(typeof(CloneSession), "session");
-            (Write, Read) = Direct(values, path) ?? Compiled(values, path, value);
-            _clone = new(() => Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, clone, path), value, clone));
+            (Write, Read) = Direct(values, path) ?? Compiled(values, path);
+            _clone = new(CloneBuilder(values, path));
         }
         else if (StaticElement<T>.TryCreate(values, path, out Action<SlimWriter, T, WriteSession> write, out Func<SlimReader, ReadSession, T> read,
             out Func<T, CloneSession, T> cloneElement))
@@ -32,7 +31,7 @@ internal sealed class ElementAccess<T>
         else
         {
             SlimThrow.Unsupported(path, $"a struct Slim writes field by field ({RuntimeCodecs.CSharpName(typeof(T))}) is written inside a collection, " +
-                "array or box only by a codec built at run time, which this app does not build (NativeAOT: dynamic code is not supported); " +
+                "array or box only by a codec built at run time, which this app does not build (" + RuntimeCodecs.Reason + "); " +
                 "hold it in a field of a class instead, or make it a class");
             throw new System.Diagnostics.UnreachableException();
         }
@@ -69,10 +68,11 @@ internal sealed class ElementAccess<T>
         return null;
     }
 
-    [System.Diagnostics.CodeAnalysis.RequiresDynamicCode("Compiles expression trees.")]
-    private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>) Compiled(ValueExpressions values, string path,
-        ParameterExpression value)
+    [RequiresDynamicCode("Compiles expression trees.")]
+    [RequiresUnreferencedCode("Builds expressions over members of the element type found by reflection.")]
+    private static (Action<SlimWriter, T, WriteSession>, Func<SlimReader, ReadSession, T>) Compiled(ValueExpressions values, string path)
     {
+        ParameterExpression value = Expression.Parameter(typeof(T), "value");
         ParameterExpression writer = Expression.Parameter(typeof(SlimWriter), "writer");
         ParameterExpression reader = Expression.Parameter(typeof(SlimReader), "reader");
         ParameterExpression write = Expression.Parameter(typeof(WriteSession), "session");
@@ -80,6 +80,16 @@ internal sealed class ElementAccess<T>
         return (Expression.Lambda<Action<SlimWriter, T, WriteSession>>(values.Write(typeof(T), writer, value, write, path), writer, value, write).Compile(),
             Expression.Lambda<Func<SlimReader, ReadSession, T>>(values.Read(typeof(T), reader, read, path), reader, read).Compile());
     }
+
+    // The clone is built on the first deep clone that needs it.
+    [RequiresDynamicCode("Builds an expression tree that is compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members of the element type found by reflection.")]
+    private static Func<Expression<Func<T, CloneSession, T>>> CloneBuilder(ValueExpressions values, string path) => () =>
+    {
+        ParameterExpression value = Expression.Parameter(typeof(T), "value");
+        ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
+        return Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, session, path), value, session);
+    };
 
     public static ReferenceSlot? CloneSlot(CodecCache codecs, string name) =>
         typeof(T).IsValueType || typeof(T) == typeof(string) || typeof(Delegate).IsAssignableFrom(typeof(T)) ? null : codecs.SlotFor(typeof(T), name);

@@ -1,4 +1,5 @@
 using System.Collections;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
@@ -27,6 +28,8 @@ internal sealed class ExceptionCodec : SlimCodec
     private readonly ReferenceSlot _objectSlot;
     private readonly FieldFunctors _own;
 
+    [RequiresDynamicCode("Compiles the write, read and clone of the exception's own fields.")]
+    [RequiresUnreferencedCode("Reads and writes the fields of the exception's type found by reflection, and allocates it uninitialized.")]
     public ExceptionCodec(Type type, ValueExpressions values, CodecCache codecs) : base(type)
     {
         Callbacks = SerializationCallbacks.For(type);
@@ -63,6 +66,7 @@ internal sealed class ExceptionCodec : SlimCodec
         _own.Write(writer, value, session);
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2072", Justification = "Instances come only from the constructor, which requires unreferenced code.")]
     public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
@@ -95,6 +99,7 @@ internal sealed class ExceptionCodec : SlimCodec
         _own.Read(reader, instance, session);
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2072", Justification = "Instances come only from the constructor, which requires unreferenced code.")]
     public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void CloneBody(object source, object target, CloneSession session)

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NFX.IO;
@@ -13,6 +14,7 @@ namespace NFX.Slim.Codecs;
 /// left before allocating), then the elements in row-major order as the body. Elements are reached through a flat
 /// span over the array's data, so there is no boxing and no per-index arithmetic.
 /// </summary>
+[RequiresDynamicCode("Makes arrays of the element type and rank at run time.")]
 internal sealed class MultiDimArrayCodec<T> : SlimCodec
 {
     private readonly ElementAccess<T> _element;

@@ -1,4 +1,5 @@
 #pragma warning disable SYSLIB0050, SYSLIB0051 // ISerializable is how these types define their state; honouring it is the point.
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
@@ -25,6 +26,7 @@ internal sealed class SerializableCodec : SlimCodec
     private readonly (string Member, int UnitBytes)[] _capacities;
     private readonly bool _isCultureComparer;
 
+    [RequiresUnreferencedCode("Allocates the type uninitialized and runs its ISerializable constructor found by reflection.")]
     public SerializableCodec(Type type, ConstructorInfo constructor, CodecCache codecs) : base(type)
     {
         _constructor = constructor;
@@ -37,7 +39,7 @@ internal sealed class SerializableCodec : SlimCodec
     }
 
     /// <summary>The special constructor of <paramref name="type"/>, or null when it has none.</summary>
-    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps every constructor of its type (LayoutMembers), so the choice of codec is the JIT build's; where members may be trimmed, a type without one is refused.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps every constructor of its type (LayoutMembers), so the choice of codec is the JIT build's; where members may be trimmed, a type without one is refused.")]
     public static ConstructorInfo? FindConstructor(Type type) =>
         typeof(ISerializable).IsAssignableFrom(type) && !type.IsValueType
             ? type.GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, [typeof(SerializationInfo), typeof(StreamingContext)])
@@ -58,6 +60,7 @@ internal sealed class SerializableCodec : SlimCodec
         }
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2072", Justification = "Instances come only from the constructor, which requires unreferenced code.")]
     public override object ReadHeader(SlimReader reader, ReadSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
@@ -95,6 +98,7 @@ internal sealed class SerializableCodec : SlimCodec
         }
     }
 
+    [UnconditionalSuppressMessage("Trimming", "IL2072", Justification = "Instances come only from the constructor, which requires unreferenced code.")]
     public override object CloneHeader(object source, CloneSession session) => RuntimeHelpers.GetUninitializedObject(Type);
 
     public override void CloneBody(object source, object target, CloneSession session)

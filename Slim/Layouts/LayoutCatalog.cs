@@ -111,7 +111,7 @@ internal sealed class LayoutCatalog
         {
             // A plan from another layout to this one is compiled; a native app reads only the layout it was built with.
             throw TolerantPlan.Mismatch(local, null, "reading another layout of the type needs a plan compiled at run time, which this app " +
-                "does not build (NativeAOT: dynamic code is not supported): both ends must run the same build of the type");
+                "does not build (" + RuntimeCodecs.Reason + "): both ends must run the same build of the type");
         }
         SlimCodec built = TolerantPlan.Build(local, remote, (ObjectCodec)_codecs.Get(local.Type), _codecs);
         lock (_gate)

@@ -42,6 +42,8 @@ internal static class Narrowing
     }
 
     /// <summary>The checked conversion of <paramref name="value"/> (of the writer's type) to <paramref name="to"/>.</summary>
+    [RequiresDynamicCode("Makes the checked conversion for the two types.")]
+    [RequiresUnreferencedCode("Finds the nullable type's members by name.")]
     public static Expression Convert(Expression value, Type to, NarrowingSite site)
     {
         Type from = value.Type;
@@ -71,6 +73,8 @@ internal static class Narrowing
     }
 
     /// <summary>A present value of the writer's underlying type to the reader's: as is, widened, or checked.</summary>
+    [RequiresDynamicCode("Makes the checked conversion for the two types.")]
+    [RequiresUnreferencedCode("Finds the nullable type's members by name.")]
     private static Expression Inner(Expression value, Type to, NarrowingSite site) =>
         value.Type == to ? value : Widening.IsLossless(value.Type, to) ? Expression.Convert(value, to) : Convert(value, to, site);
 

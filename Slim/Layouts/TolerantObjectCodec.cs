@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Cloning;
@@ -11,6 +12,7 @@ namespace NFX.Slim.Layouts;
 /// (<see cref="TolerantPlan"/>). When the writer lacks members, the object is created by its parameterless
 /// constructor (when it has one) so those members keep their initializers. Writing and cloning use the local codec.
 /// </summary>
+[RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
 internal sealed class TolerantObjectCodec : SlimCodec
 {
     private readonly ObjectCodec _local;

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Text;
@@ -19,6 +20,8 @@ internal static class TolerantPlan
     private static readonly MethodInfo s_readReference = typeof(ReadSession).GetMethod(nameof(ReadSession.ReadReference))!;
     private static readonly UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
+    [RequiresDynamicCode("Compiles a reading plan from another layout.")]
+    [RequiresUnreferencedCode("Sets fields found by reflection on a type the trimmer may have changed.")]
     public static SlimCodec Build(LocalLayout local, RemoteMember[] remote, ObjectCodec localCodec, CodecCache codecs)
     {
         Type type = local.Type;
@@ -97,6 +100,8 @@ internal static class TolerantPlan
     /// A value the plan reads by the writer's declared type. References get a slot of their own whose declared type
     /// came from the bytes, so "a new object of the declared type" there must pass the type policy.
     /// </summary>
+    [RequiresDynamicCode("Builds an expression tree that is compiled at run time.")]
+    [RequiresUnreferencedCode("Builds expressions over members found by reflection.")]
     private static Expression ReadValue(Type wireType, ParameterExpression reader, ParameterExpression session, ValueExpressions values, string path)
     {
         if (wireType.IsValueType)
@@ -132,6 +137,8 @@ internal static class TolerantPlan
     }
 
     /// <summary>The parameterless constructor as a functor, or null when the type has none (defaults are then zero).</summary>
+    [RequiresDynamicCode("Compiles the constructor call.")]
+    [RequiresUnreferencedCode("Finds the parameterless constructor by reflection.")]
     private static Func<object>? Constructor(Type type)
     {
         ConstructorInfo? constructor = type.GetConstructor(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic, Type.EmptyTypes);

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
@@ -271,6 +272,7 @@ internal sealed class StructuralReach
         return Expression.Lambda<Action<object, List<object>>>(Expression.Block([typed], body), source, list).Compile();
     }
 
+    [RequiresDynamicCode("Compiles the walkers of struct fields.")]
     private Expression AddField(Expression value, Type fieldType, ParameterExpression list, bool elements)
     {
         if (elements)

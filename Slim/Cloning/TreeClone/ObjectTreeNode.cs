@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Linq.Expressions;
 using System.Reflection;
 using System.Runtime.CompilerServices;
@@ -10,6 +11,8 @@ namespace NFX.Slim.Cloning.TreeClone;
 /// fields left default, as a round trip leaves them), then a compiled fill that sets each reference field to the
 /// clone of the source's, through the node of the field's declared type.
 /// </summary>
+[RequiresDynamicCode("Compiles the fill of a class's reference fields.")]
+[RequiresUnreferencedCode("Allocates and fills types whose members the trimmer may have removed.")]
 internal sealed class ObjectTreeNode : TreeCloneNode
 {
     private static readonly MethodInfo s_cloneTreeChild = typeof(CloneSession).GetMethod(nameof(CloneSession.CloneTreeChild))!;

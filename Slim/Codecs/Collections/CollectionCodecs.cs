@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.Collections.Specialized;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using NFX.Slim.CodeGen;
 
@@ -57,6 +58,8 @@ internal static class CollectionCodecs
     /// The codec of a class deriving from a hashed or sorted collection (<see cref="CollectionSubclassCodec"/>), or
     /// null when <paramref name="type"/> derives from none.
     /// </summary>
+    [RequiresDynamicCode("Makes the comparer factory for the subclass and its base's type arguments.")]
+    [RequiresUnreferencedCode("Constructs the subclass through its base's constructor found by reflection.")]
     public static SlimCodec? TryCreateSubclass(Type type, ValueExpressions values, CodecCache codecs)
     {
         if (CollectionBaseOf(type) is not { } collection)
@@ -133,7 +136,8 @@ internal static class CollectionCodecs
             throw new InvalidOperationException("Classes deriving from a collection have codecs made at run time only.");
         }
         ConstructorInfo constructor = typeof(TBase).GetConstructor([comparerType])!;
-        return c => (TCollection)CollectionSubclassCodec.Create(typeof(TCollection), constructor, c);
+        return [RequiresUnreferencedCode("Constructs the subclass through its base's constructor found by reflection.")] (object? c) =>
+            (TCollection)CollectionSubclassCodec.Create(typeof(TCollection), constructor, c);
     }
 
     internal static SlimCodec CreateDictionary<TDictionary, TKey, TValue>(ValueExpressions values, CodecCache codecs)

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Runtime.CompilerServices;
 using NFX.IO;
@@ -24,6 +25,8 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     private readonly SlimCodec _collection;
     private readonly FieldFunctors _own;
 
+    [RequiresDynamicCode("Compiles the write, read and clone of the subclass's own fields.")]
+    [RequiresUnreferencedCode("Reads and writes the fields of the subclass found by reflection.")]
     public CollectionSubclassCodec(Type type, SlimCodec collection, ValueExpressions values) : base(type)
     {
         _collection = collection;
@@ -39,6 +42,7 @@ internal sealed class CollectionSubclassCodec : SlimCodec
     /// Makes an instance of <paramref name="type"/> whose base collection was constructed by <paramref name="constructor"/>
     /// with <paramref name="comparer"/> (null: the collection's default).
     /// </summary>
+    [RequiresUnreferencedCode("Allocates the type uninitialized and runs a base constructor found by reflection.")]
     public static object Create(Type type, ConstructorInfo constructor, object? comparer)
     {
         object instance = RuntimeHelpers.GetUninitializedObject(type);

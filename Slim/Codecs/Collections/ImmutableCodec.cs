@@ -137,7 +137,7 @@ internal sealed class ImmutableCodec<TCollection, T> : SlimCodec where TCollecti
         if (!RuntimeCodecs.IsSupported)
         {
             SlimThrow.UnsupportedType(typeof(TCollection), "an immutable collection is read into a shell by a copier compiled at run time, which this app " +
-                "does not build (NativeAOT: dynamic code is not supported); hold a List or an array instead");
+                "does not build (" + RuntimeCodecs.Reason + "); hold a List or an array instead");
             throw new System.Diagnostics.UnreachableException();
         }
         _transplant ??= FieldCopier.Build(typeof(TCollection));
