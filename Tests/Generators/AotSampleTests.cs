@@ -6,7 +6,8 @@ namespace NFX.Tests.Generators;
 
 /// <summary>
 /// The NativeAOT sample (Tests/TestAssets/AotSample) as its builds run it: the JIT build, the same build with dynamic code
-/// switched off (the paths a native app takes: generated codecs and registered instantiations only) and, when
+/// switched off (the paths a native app takes: generated codecs and registered instantiations only), the same build with
+/// the switch a trimmed app gets from the NFX.Slim package (NFX.Slim.RuntimeCodecs.IsSupported off) and, when
 /// NFX_AOT_SAMPLE names a native build (.ci/aot-check publishes one), the native program. Each prints the hex of every
 /// message and checks every result whole; the bytes must be equal and each build reads the others'.
 /// </summary>
@@ -31,6 +32,51 @@ public sealed class AotSampleTests
             Assert.That(Messages(jit), Has.Count.EqualTo(3));
             await AssertReads(SampleDll(), null, work, nativePaths);
             await AssertReads(SampleDll(), noDynamicCode, work, jit);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    [Test]
+    public async Task Run_RuntimeCodecsSwitchedOff_WritesTheJitBytesAndEachReadsTheOthers()
+    {
+        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
+        try
+        {
+            string trimmed = ConfigWith(work, "trimmed", RuntimeCodecsSwitch, false);
+            (int jitExit, string jit) = await Run(SampleDll(), null, "run");
+            (int trimmedExit, string trimmedOutput) = await Run(SampleDll(), trimmed, "run");
+
+            Assert.That((trimmedExit, Last(trimmedOutput)), Is.EqualTo((0, "ok")), trimmedOutput);
+            Assert.That(Messages(trimmedOutput), Is.EqualTo(Messages(jit)));
+            Assert.That(Messages(jit), Has.Count.EqualTo(3));
+            await AssertReads(SampleDll(), null, work, trimmedOutput);
+            await AssertReads(SampleDll(), trimmed, work, jit);
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    [Test]
+    public async Task Read_RuntimeCodecsSwitchedOff_RefusesAGenericTypeNotCompiledInNamingTheSwitchAndTheLine()
+    {
+        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
+        try
+        {
+            // A collection the sample never declares: the JIT build makes its codec at run time, a trimmed app cannot.
+            byte[] bytes = new NFX.Slim.SlimSerializer().Serialize((object)new Queue<DateOnly>([new DateOnly(2026, 11, 29)]));
+            string file = Path.Combine(work, "queue.txt");
+            await File.WriteAllTextAsync(file, $"msg log {Convert.ToHexString(bytes)}\n");
+            (int exit, string output) = await Run(SampleDll(), ConfigWith(work, "trimmed", RuntimeCodecsSwitch, false), "read", file);
+
+            Assert.That(exit, Is.EqualTo(1), output);
+            Assert.That(output, Does.Contain("System.Collections.Generic.Queue<System.DateOnly>"));
+            Assert.That(output, Does.Contain("the switch NFX.Slim.RuntimeCodecs.IsSupported is off"));
+            Assert.That(output, Does.Contain("[assembly: SlimSerializable(typeof(System.Collections.Generic.Queue<System.DateOnly>))]"));
         }
         finally
         {
@@ -93,15 +139,22 @@ public sealed class AotSampleTests
         throw new AssertionException("NFX.Slim.sln not found above " + AppContext.BaseDirectory);
     }
 
+    /// <summary>The switch the NFX.Slim package turns off in a trimmed or NativeAOT app (buildTransitive/NFX.Slim.targets).</summary>
+    private const string RuntimeCodecsSwitch = "NFX.Slim.RuntimeCodecs.IsSupported";
+
     /// <summary>The sample's runtime configuration with dynamic code switched off, as the JIT build of a PublishAot app has it.</summary>
-    private static string NoDynamicCodeConfig(string work)
+    private static string NoDynamicCodeConfig(string work) =>
+        ConfigWith(work, "no-dynamic-code", "System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported", false);
+
+    /// <summary>The sample's runtime configuration with one more property, written to <paramref name="work"/>.</summary>
+    private static string ConfigWith(string work, string name, string property, bool value)
     {
         string source = Path.ChangeExtension(SampleDll(), ".runtimeconfig.json");
         JsonNode config = JsonNode.Parse(File.ReadAllText(source))!;
         JsonNode options = config["runtimeOptions"]!;
         options["configProperties"] ??= new JsonObject();
-        options["configProperties"]!["System.Runtime.CompilerServices.RuntimeFeature.IsDynamicCodeSupported"] = false;
-        string path = Path.Combine(work, "AotSample.no-dynamic-code.runtimeconfig.json");
+        options["configProperties"]![property] = value;
+        string path = Path.Combine(work, $"AotSample.{name}.runtimeconfig.json");
         File.WriteAllText(path, config.ToJsonString());
         return path;
     }
