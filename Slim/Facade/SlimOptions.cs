@@ -81,8 +81,9 @@ public sealed record SlimOptions
     /// <summary>
     /// Whether classes use the codecs the NFX.Slim source generator wrote at build time, where it wrote one (the default):
     /// the same bytes as the codecs compiled at run time, with nothing compiled on first use. False compiles every codec
-    /// at run time, as a program without the generator does; where dynamic code is not supported (NativeAOT), only
-    /// generated codecs can run.
+    /// at run time, as a program without the generator does; where dynamic code is not supported (NativeAOT) and in a
+    /// trimmed app (the NFX.Slim package turns runtime codecs off for PublishTrimmed and PublishAot), only generated codecs
+    /// can run.
     /// </summary>
     public bool UseGeneratedCodecs { get; init; } = true;
 
