@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
+using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
@@ -263,7 +264,7 @@ internal sealed class CodecCache
         if (type.IsAbstract || type.IsInterface || type.IsArray || type.IsEnum || type.IsPrimitive || type.IsPointer || type.IsByRef ||
             type.IsByRefLike || type.ContainsGenericParameters || TypeLayout.IsFramework(type) || SerializerFor(type) is not null ||
             _format.IsNative(type) || typeof(Type).IsAssignableFrom(type) || typeof(Delegate).IsAssignableFrom(type) ||
-            type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
+            IsMarkedNotSerializable(type))
         {
             return false;
         }
@@ -289,7 +290,7 @@ internal sealed class CodecCache
         {
             SlimThrow.UnsupportedType(type, "ref structs cannot be serialized");
         }
-        if (type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true))
+        if (IsMarkedNotSerializable(type))
         {
             SlimThrow.UnsupportedType(type, "the type is marked [SlimNotSerializable]");
         }
@@ -303,6 +304,14 @@ internal sealed class CodecCache
             SlimThrow.UnsupportedType(type, "open generic types have no instances");
         }
     }
+
+    // Asked by both the classification and the codec of each type; reading a type's attributes (its bases' too) is a
+    // costly part of a first call, most of all under NativeAOT. Weak keys: a collectible type is not kept alive.
+    private static readonly ConditionalWeakTable<Type, StrongBox<bool>> s_notSerializable = new();
+
+    private static bool IsMarkedNotSerializable(Type type) =>
+        (s_notSerializable.TryGetValue(type, out StrongBox<bool>? marked) ? marked
+            : s_notSerializable.GetValue(type, static t => new(t.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true)))).Value;
 
     /// <summary>What a delegate refusal says: where the attribute goes for a field, an event and an auto-property.</summary>
     internal const string DelegateAdvice =

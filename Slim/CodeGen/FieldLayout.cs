@@ -1,4 +1,5 @@
 using System.Reflection;
+using System.Runtime.CompilerServices;
 
 namespace NFX.Slim.CodeGen;
 
@@ -27,21 +28,32 @@ internal static class FieldLayout
         {
             chain.Add(t);
         }
+        if (chain.Count == 1)
+        {
+            return [.. Own(type)];
+        }
         chain.Reverse();
         var fields = new List<FieldInfo>();
         foreach (Type t in chain)
         {
-            FieldInfo[] own = t.GetFields(DeclaredInstance);
-            Array.Sort(own, static (a, b) => string.CompareOrdinal(a.Name, b.Name));
-            foreach (FieldInfo field in own)
-            {
-                if (!field.IsDefined(typeof(NonSerializedAttribute), inherit: false))
-                {
-                    fields.Add(field);
-                }
-            }
+            fields.AddRange(Own(t));
         }
         return [.. fields];
+    }
+
+    // A type's own fields are asked for by every layer that meets it (the layout text, the codec, the generated body's
+    // check, the clone plan): read once. Reading a field's attributes is the costly part of a first call, most of all
+    // under NativeAOT, where each attribute's type is resolved by name. Weak keys: a collectible type is not kept alive.
+    private static readonly ConditionalWeakTable<Type, FieldInfo[]> s_own = new();
+
+    private static FieldInfo[] Own(Type type) => s_own.TryGetValue(type, out FieldInfo[]? own) ? own : s_own.GetValue(type, ReadOwn);
+
+    [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the fields of its class, bases and in-place structs (DynamicallyAccessedMembers); where members may be trimmed a class without one is refused, and a layout that lost fields does not match the generated codec's field list, so it is never used.")]
+    private static FieldInfo[] ReadOwn(Type type)
+    {
+        FieldInfo[] own = type.GetFields(DeclaredInstance);
+        Array.Sort(own, static (a, b) => string.CompareOrdinal(a.Name, b.Name));
+        return [.. own.Where(field => !field.IsDefined(typeof(NonSerializedAttribute), inherit: false))];
     }
 
     /// <summary>The name used in messages: the declaring type's short name and the field's, without backing-field noise.</summary>

@@ -13,10 +13,12 @@ internal sealed class SerializationCallbacks
 {
     private SerializationCallbacks(Type type, bool frameworkBaseRebuilt)
     {
-        OnSerializing = Find(type, typeof(OnSerializingAttribute));
-        OnSerialized = Find(type, typeof(OnSerializedAttribute));
-        OnDeserializing = Find(type, typeof(OnDeserializingAttribute));
-        OnDeserialized = Find(type, typeof(OnDeserializedAttribute));
+        var found = new List<Callback>?[4];
+        Find(type, found);
+        OnSerializing = found[0] is { } a ? [.. a] : [];
+        OnSerialized = found[1] is { } b ? [.. b] : [];
+        OnDeserializing = found[2] is { } c ? [.. c] : [];
+        OnDeserialized = found[3] is { } d ? [.. d] : [];
         IsDeserializationCallback = typeof(IDeserializationCallback).IsAssignableFrom(type) &&
             !(frameworkBaseRebuilt && TypeLayout.IsFramework(type.GetInterfaceMap(typeof(IDeserializationCallback)).TargetMethods[0].DeclaringType!));
     }
@@ -64,9 +66,12 @@ internal sealed class SerializationCallbacks
         }
     }
 
+    // One pass over the methods, the parameter list checked before the attributes: reading a method's attributes is
+    // the costly part (each attribute's type is resolved; under NativeAOT by name), and almost no method takes a
+    // StreamingContext. The same callbacks, in the same order (base types first), as a pass per attribute.
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the methods of its type and base classes (LayoutMembers), so the callbacks found are the JIT build's; where members may be trimmed, a class without one is refused.")]
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "A generated codec keeps the methods of its type and base classes (LayoutMembers), so the callbacks found are the JIT build's; where members may be trimmed, a class without one is refused.")]
-    private static Callback[] Find(Type type, Type attribute)
+    private static void Find(Type type, List<Callback>?[] found)
     {
         var chain = new List<Type>();
         for (Type? t = type; t is not null && t != typeof(object); t = t.BaseType)
@@ -74,18 +79,28 @@ internal sealed class SerializationCallbacks
             chain.Add(t);
         }
         chain.Reverse();
-        var callbacks = new List<Callback>();
         foreach (Type t in chain)
         {
             foreach (MethodInfo method in t.GetMethods(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
             {
-                if (method.IsDefined(attribute, false) && method.GetParameters() is [{ ParameterType: var p }] && p == typeof(StreamingContext))
+                if (method.GetParameters() is not [{ ParameterType: var p }] || p != typeof(StreamingContext))
                 {
-                    callbacks.Add(new Callback(method));
+                    continue;
                 }
+                Add(found, 0, method, typeof(OnSerializingAttribute));
+                Add(found, 1, method, typeof(OnSerializedAttribute));
+                Add(found, 2, method, typeof(OnDeserializingAttribute));
+                Add(found, 3, method, typeof(OnDeserializedAttribute));
             }
         }
-        return [.. callbacks];
+    }
+
+    private static void Add(List<Callback>?[] found, int slot, MethodInfo method, Type attribute)
+    {
+        if (method.IsDefined(attribute, false))
+        {
+            (found[slot] ??= []).Add(new Callback(method));
+        }
     }
 
     /// <summary>One callback method, compiled: <c>target => ((T)target).Method(default)</c>.</summary>

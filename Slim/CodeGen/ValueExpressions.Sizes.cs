@@ -145,7 +145,12 @@ internal sealed partial class ValueExpressions
     public bool IsLeafArray(Type type) =>
         type.IsSZArray && IsPlainData(type.GetElementType()!) && _format.IsNative(type) && !_codecs.CustomTypes.Contains(type);
 
-    private static readonly ConcurrentDictionary<Type, bool> s_containsReferences = new();
+    // In a class of its own: ValueExpressions' static fields are the MethodInfos of the expression-tree builders, which a
+    // native app never compiles but would look up at its first call just to read this cache.
+    private static class ContainsReferencesCache
+    {
+        public static readonly ConcurrentDictionary<Type, bool> Verdicts = new();
+    }
 
     /// <summary>
     /// RuntimeHelpers.IsReferenceOrContainsReferences of <paramref name="type"/>, from its fields: the same answer without
@@ -155,7 +160,7 @@ internal sealed partial class ValueExpressions
     /// runtime counts it.
     /// </summary>
     private static bool RuntimeHelpersIsReferenceOrContainsReferences(Type type) =>
-        !type.IsValueType || s_containsReferences.GetOrAdd(type, ContainsReferences);
+        !type.IsValueType || ContainsReferencesCache.Verdicts.GetOrAdd(type, ContainsReferences);
 
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Walks the fields of structs: those a generated codec writes in place are kept by its KeepLayout; where members may be trimmed, a struct Slim would write field by field without one is refused before its fields matter.")]
     private static bool ContainsReferences(Type type)

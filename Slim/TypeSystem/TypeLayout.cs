@@ -1,6 +1,6 @@
 using System.Buffers.Binary;
 using System.Reflection;
-using System.Security.Cryptography;
+using System.Runtime.CompilerServices;
 using System.Text;
 
 namespace NFX.Slim.TypeSystem;
@@ -25,8 +25,8 @@ internal static class TypeLayout
     /// <summary>The first 8 bytes of SHA-256 over the UTF-8 text, little-endian.</summary>
     public static ulong Hash64(string text)
     {
-        Span<byte> hash = stackalloc byte[SHA256.HashSizeInBytes];
-        SHA256.HashData(Encoding.UTF8.GetBytes(text), hash);
+        Span<byte> hash = stackalloc byte[Sha256.HashSizeInBytes];
+        Sha256.HashData(Encoding.UTF8.GetBytes(text), hash);
         return BinaryPrimitives.ReadUInt64LittleEndian(hash);
     }
 
@@ -137,15 +137,22 @@ internal static class TypeLayout
     /// <c>Microsoft.*</c>) count by name only: Slim writes most with dedicated codecs and their private layout belongs
     /// to the runtime version.
     /// </summary>
-    public static bool IsFramework(Type type) => IsFramework(type.Assembly);
+    public static bool IsFramework(Type type) =>
+        s_frameworkTypes.TryGetValue(type, out StrongBox<bool>? verdict) ? verdict.Value : s_frameworkTypes.GetValue(type, static t => new(IsFramework(t.Assembly))).Value;
+
+    // Asked of every type a layout, a codec or a type check meets, many times each: a type's assembly and its name are
+    // costly to get on a first call (under NativeAOT they are read from metadata each time). Weak keys: a collectible
+    // type or assembly is not kept alive.
+    private static readonly ConditionalWeakTable<Type, StrongBox<bool>> s_frameworkTypes = new();
+    private static readonly ConditionalWeakTable<Assembly, StrongBox<bool>> s_frameworkAssemblies = new();
 
     /// <summary>True for the core library and assemblies named System, mscorlib, netstandard, System.* or Microsoft.*.</summary>
-    public static bool IsFramework(Assembly assembly)
+    public static bool IsFramework(Assembly assembly) =>
+        assembly == typeof(object).Assembly ||
+        (s_frameworkAssemblies.TryGetValue(assembly, out StrongBox<bool>? verdict) ? verdict : s_frameworkAssemblies.GetValue(assembly, static a => new(IsFrameworkName(a)))).Value;
+
+    private static bool IsFrameworkName(Assembly assembly)
     {
-        if (assembly == typeof(object).Assembly)
-        {
-            return true;
-        }
         string name = TypeNames.AssemblyName(assembly);
         return name is "System" or "mscorlib" or "netstandard" ||
                name.StartsWith("System.", StringComparison.Ordinal) ||
