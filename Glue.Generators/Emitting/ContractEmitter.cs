@@ -128,6 +128,17 @@ internal static class ContractEmitter
         return $"new {packType}({string.Join(", ", arguments.Take(7))}, {rest})";
     }
 
+    /// <summary>The type arguments of <paramref name="packType"/> and of the packs nested in it, innermost first.</summary>
+    private static void PackRegistrations(string packType, List<string> packs)
+    {
+        List<string> types = TypeArguments(packType);
+        if (types.Count == 8)
+        {
+            PackRegistrations(types[7], packs);
+        }
+        packs.Add(string.Join(", ", types));
+    }
+
     private static List<string> TypeArguments(string generic)
     {
         int open = generic.IndexOf('<');
@@ -169,6 +180,17 @@ internal static class ContractEmitter
                 .Append("global::System.Diagnostics.CodeAnalysis.DynamicallyAccessedMemberTypes.NonPublicMethods, typeof(").Append(inherited).Append("))]\n");
         }
         text.Append("        internal static void Register()\n        {\n");
+        // The argument packs are boxed ValueTuples: Slim writes them field by field, which a NativeAOT app cannot compile at
+        // run time, so each closed pack is registered with Slim here (the same bytes as the runtime's codec).
+        var packs = new List<string>();
+        foreach (MethodSpec method in contract.Methods.Where(m => m.HasArgs))
+        {
+            PackRegistrations(method.ArgsType, packs);
+        }
+        foreach (string pack in packs.Distinct())
+        {
+            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterValueTuple<").Append(pack).Append(">();\n");
+        }
         text.Append("            ").Append(GlueNames.Registry).Append(".Register(typeof(").Append(contract.InterfaceName).Append("),\n");
         text.Append("                static context => new ").Append(contract.ClassName).Append("_GlueProxy(context)");
         int id = 0;

@@ -111,8 +111,35 @@ internal static class CodecEmitter
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.").Append(instantiation).Append("();\n");
         }
+        // The closed generic and array types of the fields written in place (a char?, a GeoPoint?): a tolerant layout's
+        // member list names each field's type, and a reader resolves the name without making the type.
+        var named = new SortedSet<string>(System.StringComparer.Ordinal);
+        foreach (CodecSpec codec in spec.Codecs)
+        {
+            CollectInPlaceNames(codec.Fields, named);
+        }
+        foreach (string type in named)
+        {
+            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterName(typeof(").Append(type).Append("));\n");
+        }
         text.Append("        }\n    }\n}\n");
         return text.ToString();
+    }
+
+    private static void CollectInPlaceNames(EquatableArray<FieldSpec> fields, SortedSet<string> named)
+    {
+        foreach (FieldSpec field in fields)
+        {
+            for (ValueSpec? value = field.Value; value is not null; value = value.Inner)
+            {
+                if (value.Kind is ValueKind.Native or ValueKind.NullableValue or ValueKind.Struct &&
+                    (value.TypeName.IndexOf('<') >= 0 || value.TypeName.IndexOf('?') >= 0 || value.TypeName.IndexOf('[') >= 0))
+                {
+                    named.Add(value.TypeName);
+                }
+                CollectInPlaceNames(value.Fields, named);
+            }
+        }
     }
 
     private static string Join<T>(IEnumerable<T> items, System.Func<T, string> format) => string.Join(", ", System.Linq.Enumerable.Select(items, format));

@@ -9,7 +9,8 @@ namespace NFX.Slim.Codecs;
 /// <summary>
 /// The write, read and clone of one element of type <typeparamref name="T"/> without expression trees, for an app that
 /// builds no codecs at run time: a reference through the session with a slot of the element type, a native value by its
-/// row's methods, an enum by its underlying row. The bytes are those of the compiled element functors (a string or a
+/// row's methods, an enum by its underlying row, a struct by the functions generated code registered for it
+/// (<see cref="StaticStruct{T}"/>). The bytes are those of the compiled element functors (a string or a
 /// primitive array the compiled writer writes inline is the session's reference encoding, byte for byte).
 /// </summary>
 internal static class StaticElement<T>
@@ -70,6 +71,12 @@ internal static class StaticElement<T>
                 _ => AsUnderlying<ulong>(underlying),
             };
             clone = static (value, _) => value;
+            return true;
+        }
+        if (StaticStruct<T>.Factory is { } registered)
+        {
+            // A struct whose functions generated code registered (a Glue argument pack).
+            (write, read, clone) = registered(values, path);
             return true;
         }
         write = null!;

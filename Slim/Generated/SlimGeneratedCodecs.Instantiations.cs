@@ -125,4 +125,72 @@ public static partial class SlimGeneratedCodecs
         ArgumentNullException.ThrowIfNull(type);
         GenericInstantiations.Name(type);
     }
+
+    // The argument packs of Glue contract methods (NFX.Glue's generator registers each): a boxed ValueTuple written field
+    // by field, which a NativeAOT app cannot compile at run time. The codec is the runtime's boxed-struct codec; where
+    // nothing is compiled its fields are written by the registered element functions (the same bytes).
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1>()
+    {
+        StaticStruct<ValueTuple<T1>>.Factory ??= ValueTupleElements.Create<T1>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1>), static (values, _) => new BoxedStructCodec<ValueTuple<T1>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2>()
+    {
+        StaticStruct<ValueTuple<T1, T2>>.Factory ??= ValueTupleElements.Create<T1, T2>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3>()
+    {
+        StaticStruct<ValueTuple<T1, T2, T3>>.Factory ??= ValueTupleElements.Create<T1, T2, T3>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3, T4>()
+    {
+        StaticStruct<ValueTuple<T1, T2, T3, T4>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3, T4>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3, T4>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3, T4, T5>()
+    {
+        StaticStruct<ValueTuple<T1, T2, T3, T4, T5>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3, T4, T5>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3, T4, T5>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6>()
+    {
+        StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3, T4, T5, T6>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3, T4, T5, T6>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6, T7&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6, T7>()
+    {
+        StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6, T7>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3, T4, T5, T6, T7>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>(values));
+    }
+
+    /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6, T7, TRest&gt;</c> (not for generated code's callers).</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>() where TRest : struct
+    {
+        StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6, T7, TRest>;
+        GenericInstantiations.Add(typeof(ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>), static (values, _) => new BoxedStructCodec<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>(values));
+    }
 }

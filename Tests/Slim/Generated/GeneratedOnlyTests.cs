@@ -96,6 +96,51 @@ public sealed class GeneratedOnlyTests
     }
 
     [Test]
+    public void Serialize_GeneratedOnlyRegisteredValueTuples_WritesTheRuntimePathsBytesAndEachReadsTheOthers()
+    {
+        // What NFX.Glue's generator registers for argument packs: seven fields (a shared reference twice, a string, an
+        // enum, a nullable, a decimal), and nine (the eighth and ninth in the nested Rest pack).
+        SlimGeneratedCodecs.RegisterValueTuple<Jar, string, int, Flavour, long?, decimal, Jar>();
+        SlimGeneratedCodecs.RegisterValueTuple<string, Jar>();
+        SlimGeneratedCodecs.RegisterValueTuple<int, int, int, int, int, int, int, ValueTuple<string, Jar>>();
+        Shelf shelf = NewShelf();
+        object seven = (shelf.Jars[0], "pack", -7, Flavour.Heather, (long?)null, 12.75m, shelf.Jars[0]);
+        object nine = (1, 2, 3, 4, 5, 6, int.MaxValue, "eighth", shelf.Jars[1]);
+        var generatedOnly = new SlimSerializer(Options(true));
+        var runtime = new SlimSerializer(Options(false) with { UseGeneratedCodecs = false });
+
+        foreach (object pack in new[] { seven, nine })
+        {
+            byte[] bytes = generatedOnly.Serialize(pack);
+            byte[] runtimeBytes = runtime.Serialize(pack);
+
+            Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtimeBytes)), pack.GetType().Name);
+            foreach ((SlimSerializer reader, byte[] message) in new[] { (generatedOnly, runtimeBytes), (runtime, bytes) })
+            {
+                object back = reader.Deserialize(message)!;
+                Assert.That(back.GetType(), Is.EqualTo(pack.GetType()));
+                Assert.That(DescribePack(back), Is.EqualTo(DescribePack(pack)));
+            }
+        }
+        var sevenBack = ((Jar, string, int, Flavour, long?, decimal, Jar))generatedOnly.Deserialize(runtime.Serialize(seven))!;
+        Assert.That(sevenBack.Item7, Is.SameAs(sevenBack.Item1), "the shared jar");
+        Assert.That(sevenBack.Item1.Shelf!.Jars[0], Is.SameAs(sevenBack.Item1), "the cycle through the shelf");
+        var cloned = ((Jar, string, int, Flavour, long?, decimal, Jar))generatedOnly.DeepClone(seven)!;
+        Assert.That(cloned.Item1, Is.Not.SameAs(shelf.Jars[0]));
+        Assert.That(cloned.Item7, Is.SameAs(cloned.Item1));
+        Assert.That(DescribePack(cloned), Is.EqualTo(DescribePack(seven)));
+    }
+
+    private static string DescribePack(object pack) => pack switch
+    {
+        ValueTuple<Jar, string, int, Flavour, long?, decimal, Jar> p =>
+            $"{Describe(p.Item1)}|{p.Item2}|{p.Item3}|{p.Item4}|{p.Item5?.ToString() ?? "null"}|{p.Item6}|{Describe(p.Item7)}|{Describe(p.Item1.Shelf!)}",
+        ValueTuple<int, int, int, int, int, int, int, ValueTuple<string, Jar>> p =>
+            $"{p.Item1},{p.Item2},{p.Item3},{p.Item4},{p.Item5},{p.Item6},{p.Item7}|{p.Rest.Item1}|{Describe(p.Rest.Item2)}",
+        _ => "unexpected " + pack.GetType(),
+    };
+
+    [Test]
     public void BuiltInNativeCodecs_EveryRowOfTheDefaultFormat_HasAStaticCodecOfItsType()
     {
         int rows = 0;
