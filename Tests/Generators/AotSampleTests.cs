@@ -6,10 +6,12 @@ namespace NFX.Tests.Generators;
 
 /// <summary>
 /// The NativeAOT sample (Tests/TestAssets/AotSample) as its builds run it: the JIT build, the same build with dynamic code
-/// switched off (the paths a native app takes: generated codecs and registered instantiations only), the same build with
-/// the switch a trimmed app gets from the NFX.Slim package (NFX.Slim.RuntimeCodecs.IsSupported off) and, when
-/// NFX_AOT_SAMPLE names a native build (.ci/aot-check publishes one), the native program. Each prints the hex of every
-/// message and checks every result whole; the bytes must be equal and each build reads the others'.
+/// switched off (the paths a native app takes: generated codecs, registered instantiations, generated Glue proxies and
+/// dispatch only), the same build with the switch a trimmed app gets from the NFX.Slim package
+/// (NFX.Slim.RuntimeCodecs.IsSupported off) and, when NFX_AOT_SAMPLE names a native build (.ci/aot-check publishes one),
+/// the native program. Each prints the hex of every message (HybridCache's value among them) and checks every result
+/// whole; the bytes must be equal and each build reads the others'. A Glue server of one build is called by a client of
+/// the other.
 /// </summary>
 [NonParallelizable] // child processes on both cores
 public sealed class AotSampleTests
@@ -29,7 +31,7 @@ public sealed class AotSampleTests
             Assert.That((jitExit, Last(jit)), Is.EqualTo((0, "ok")), jit);
             Assert.That((nativePathsExit, Last(nativePaths)), Is.EqualTo((0, "ok")), nativePaths);
             Assert.That(Messages(nativePaths), Is.EqualTo(Messages(jit)));
-            Assert.That(Messages(jit), Has.Count.EqualTo(3));
+            Assert.That(Messages(jit), Has.Count.EqualTo(4), "apiary, queen, log, cache-apiary");
             await AssertReads(SampleDll(), null, work, nativePaths);
             await AssertReads(SampleDll(), noDynamicCode, work, jit);
         }
@@ -51,7 +53,7 @@ public sealed class AotSampleTests
 
             Assert.That((trimmedExit, Last(trimmedOutput)), Is.EqualTo((0, "ok")), trimmedOutput);
             Assert.That(Messages(trimmedOutput), Is.EqualTo(Messages(jit)));
-            Assert.That(Messages(jit), Has.Count.EqualTo(3));
+            Assert.That(Messages(jit), Has.Count.EqualTo(4));
             await AssertReads(SampleDll(), null, work, trimmedOutput);
             await AssertReads(SampleDll(), trimmed, work, jit);
         }
@@ -77,6 +79,38 @@ public sealed class AotSampleTests
             Assert.That(output, Does.Contain("System.Collections.Generic.Queue<System.DateOnly>"));
             Assert.That(output, Does.Contain("the switch NFX.Slim.RuntimeCodecs.IsSupported is off"));
             Assert.That(output, Does.Contain("[assembly: SlimSerializable(typeof(System.Collections.Generic.Queue<System.DateOnly>))]"));
+        }
+        finally
+        {
+            Directory.Delete(work, recursive: true);
+        }
+    }
+
+    [Test]
+    public async Task ServeAndCall_JitAndWithoutDynamicCode_EachCallsTheOtherAndChecksEveryResult()
+    {
+        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
+        try
+        {
+            string noDynamicCode = NoDynamicCodeConfig(work);
+            // A Glue server in one process called by a client in another, each way between the JIT build and the paths a
+            // native app takes (generated proxy and dispatch, registered argument packs, generated codecs only).
+            foreach ((string? server, string? client) in new[] { ((string?)null, noDynamicCode), (noDynamicCode, (string?)null) })
+            {
+                using Process serving = StartServer(SampleDll(), server);
+                try
+                {
+                    int port = await ListeningPort(serving);
+                    (int exit, string output) = await Run(SampleDll(), client, "call", port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+                    Assert.That((exit, Last(output)), Is.EqualTo((0, "ok")), $"server {(server is null ? "JIT" : "without dynamic code")}: {output}");
+                }
+                finally
+                {
+                    serving.Kill(entireProcessTree: true);
+                    await serving.WaitForExitAsync();
+                }
+            }
         }
         finally
         {
@@ -170,6 +204,35 @@ public sealed class AotSampleTests
         }
         start.ArgumentList.Add(dll);
         return Start(start, arguments);
+    }
+
+    /// <summary>The sample's <c>serve 0</c> (any free port), stopping itself after two minutes if nobody kills it.</summary>
+    private static Process StartServer(string dll, string? runtimeConfig)
+    {
+        var start = new ProcessStartInfo(DotnetChild.Host());
+        start.ArgumentList.Add("exec");
+        if (runtimeConfig is not null)
+        {
+            start.ArgumentList.Add("--runtimeconfig");
+            start.ArgumentList.Add(runtimeConfig);
+        }
+        foreach (string argument in new[] { dll, "serve", "0", "120" })
+        {
+            start.ArgumentList.Add(argument);
+        }
+        start.RedirectStandardOutput = true;
+        start.UseShellExecute = false;
+        return Process.Start(start) ?? throw new AssertionException("could not start the sample's server");
+    }
+
+    /// <summary>The port of the server's first line, <c>listening PORT</c>.</summary>
+    private static async Task<int> ListeningPort(Process server)
+    {
+        using var limit = new CancellationTokenSource(Timeout);
+        string? line = await server.StandardOutput.ReadLineAsync(limit.Token);
+        string[] parts = line?.Split(' ') ?? [];
+        return parts is ["listening", var port] ? int.Parse(port, System.Globalization.CultureInfo.InvariantCulture)
+            : throw new AssertionException($"the server said '{line}', not 'listening PORT'");
     }
 
     private static Task<(int, string)> RunNative(string program, params string[] arguments) => Start(new ProcessStartInfo(program), arguments);

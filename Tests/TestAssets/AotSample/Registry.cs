@@ -1,0 +1,137 @@
+using System.Net;
+using System.Runtime.InteropServices;
+using NFX.Glue;
+
+namespace Apiculture;
+
+/// <summary>The sample's Glue contract: its proxy and dispatch come from NFX.Glue's generator.</summary>
+[Glued]
+public interface IApiaryRegistry
+{
+    /// <summary>Files <paramref name="inspection"/> under <paramref name="hiveSerial"/> and returns the apiary: the cyclic, polymorphic graph both ways.</summary>
+    Task<Apiary> Inspect(Apiary apiary, string hiveSerial, Inspection inspection);
+
+    /// <summary>The queen of a hive of the registry's apiary: an interface result (a record or a class).</summary>
+    Task<IQueen?> QueenOf(string hiveSerial);
+
+    /// <summary>How many hives the registry's apiary has (a call without arguments).</summary>
+    ValueTask<int> HiveCount();
+
+    /// <summary>The honey of a hive; an unknown serial throws on the server (the caller sees a RemoteException).</summary>
+    Task<decimal> Harvest(string hiveSerial);
+}
+
+/// <summary>The registry the server hosts, over the model as built.</summary>
+public sealed class ApiaryRegistry : IApiaryRegistry
+{
+    private readonly Apiary _apiary = Model.Build();
+
+    public Task<Apiary> Inspect(Apiary apiary, string hiveSerial, Inspection inspection)
+    {
+        if (!apiary.Hives.Any(h => h.Serial == hiveSerial && ReferenceEquals(h.Owner, apiary)))
+        {
+            throw new InvalidOperationException($"hive {hiveSerial} is not in the apiary, or its owner is not the apiary");
+        }
+        apiary.LastInspection[hiveSerial] = inspection;
+        return Task.FromResult(apiary);
+    }
+
+    public Task<IQueen?> QueenOf(string hiveSerial) => Task.FromResult(Find(hiveSerial).Queen);
+
+    public ValueTask<int> HiveCount() => ValueTask.FromResult(_apiary.Hives.Count);
+
+    public Task<decimal> Harvest(string hiveSerial) =>
+        Task.FromResult(_apiary.LastInspection.TryGetValue(Find(hiveSerial).Serial, out Inspection? last) ? last.HoneyKg : 0m);
+
+    private Hive Find(string serial) =>
+        _apiary.Hives.FirstOrDefault(h => h.Serial == serial) ?? throw new KeyNotFoundException($"no hive {serial}");
+}
+
+/// <summary>The verbs <c>serve</c> and <c>call</c>: a Glue server and a client in two processes.</summary>
+internal static class Remote
+{
+    // The implementations of the interface slot and the object slot: each end admits them by name (Glue's type policy
+    // admits what the contract's declared types reach, and an interface reaches no class).
+    private static readonly Type[] s_extraTypes = [typeof(MarkedQueen), typeof(VirginQueen), typeof(TreatmentLog)];
+
+    /// <summary>Serves the registry on 127.0.0.1:<paramref name="port"/> (0: any free port), prints "listening PORT", stops on SIGTERM/SIGINT or after <paramref name="lifetime"/>.</summary>
+    public static async Task<int> Serve(int port, TimeSpan lifetime)
+    {
+        await using var server = new GlueServer(new GlueServerOptions
+        {
+            EndPoint = new IPEndPoint(IPAddress.Loopback, port),
+            AllowedTypes = s_extraTypes,
+        });
+        server.Host<IApiaryRegistry>(new ApiaryRegistry());
+        await server.StartAsync();
+        var stop = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using PosixSignalRegistration term = PosixSignalRegistration.Create(PosixSignal.SIGTERM, context => { context.Cancel = true; stop.TrySetResult(); });
+        using PosixSignalRegistration interrupt = PosixSignalRegistration.Create(PosixSignal.SIGINT, context => { context.Cancel = true; stop.TrySetResult(); });
+        Console.WriteLine($"listening {server.LocalEndPoint!.Port}");
+        await Task.WhenAny(stop.Task, Task.Delay(lifetime));
+        await server.StopAsync();
+        Console.WriteLine("stopped");
+        return 0;
+    }
+
+    /// <summary>Calls every method of the registry on 127.0.0.1:<paramref name="port"/> and checks each result whole.</summary>
+    public static async Task<List<string>> Call(int port)
+    {
+        var failures = new List<string>();
+        await using var client = new GlueClient(new IPEndPoint(IPAddress.Loopback, port), new GlueClientOptions
+        {
+            AllowedTypes = s_extraTypes,
+            DefaultDeadline = TimeSpan.FromSeconds(20),
+        });
+        IApiaryRegistry registry = client.GetProxy<IApiaryRegistry>();
+        await Step(failures, "call HiveCount", async () =>
+        {
+            int count = await registry.HiveCount();
+            return count == 3 ? [] : [$"call HiveCount: {count}, expected 3"];
+        });
+        await Step(failures, "call Inspect", async () =>
+        {
+            var inspection = new Inspection(new DateOnly(2026, 11, 29), Season.Autumn, "Ines", SwarmCells: false, HoneyKg: 4.5m);
+            Apiary sent = Model.Build();
+            Apiary returned = await registry.Inspect(sent, "H-002", inspection);
+            Apiary expected = Model.Build();
+            expected.LastInspection["H-002"] = inspection;
+            return Model.Check("call Inspect", returned, expected);
+        });
+        foreach (Hive hive in Model.Build().Hives)
+        {
+            await Step(failures, "call QueenOf " + hive.Serial, async () =>
+                Model.Same("call QueenOf " + hive.Serial, Model.DescribeQueen(await registry.QueenOf(hive.Serial)), Model.DescribeQueen(hive.Queen)));
+        }
+        await Step(failures, "call Harvest", async () =>
+        {
+            decimal kg = await registry.Harvest("H-001");
+            return kg == 12.75m ? [] : [$"call Harvest: {kg}, expected 12.75"];
+        });
+        await Step(failures, "call Harvest (unknown hive)", async () =>
+        {
+            try
+            {
+                decimal kg = await registry.Harvest("H-404");
+                return [$"call Harvest (unknown hive): returned {kg}, expected a RemoteException"];
+            }
+            catch (RemoteException e)
+            {
+                return Model.Same("call Harvest (unknown hive)", $"{e.RemoteTypeName}: {e.RemoteMessage}", "System.Collections.Generic.KeyNotFoundException: no hive H-404");
+            }
+        });
+        return failures;
+    }
+
+    private static async Task Step(List<string> failures, string what, Func<Task<IEnumerable<string>>> step)
+    {
+        try
+        {
+            failures.AddRange(await step());
+        }
+        catch (Exception e)
+        {
+            failures.Add($"{what}: {e.GetType().Name}: {e.Message}");
+        }
+    }
+}
