@@ -63,6 +63,11 @@ internal sealed class ContractDescriptor
         "The methods of the interfaces a contract extends: the generated registration of a contract keeps them (DynamicDependency), " +
         "as it keeps the contract's; a trimmed app without generated code for a contract describes what the trimmer left, and the " +
         "peers match methods by signature, so a method the trimmer removed (never called here) is only missing.")]
+    // ILC reports the interfaces' methods as IL2065 (the array of types loses the annotation), the analyzer as IL2075.
+    [UnconditionalSuppressMessage("Trimming", "IL2065", Justification =
+        "The methods of the interfaces a contract extends: the generated registration of a contract keeps them (DynamicDependency), " +
+        "as it keeps the contract's; a trimmed app without generated code for a contract describes what the trimmer left, and the " +
+        "peers match methods by signature, so a method the trimmer removed (never called here) is only missing.")]
     private static ContractDescriptor Build([DynamicallyAccessedMembers(Reflected)] Type contract)
     {
         string display = contract.Name;

@@ -53,7 +53,8 @@ internal sealed record SkippedType(string TypeName, string Reason);
 
 /// <summary>
 /// Everything one compilation gets: its codecs (in a stable order), the names of its types the walk reached (classes,
-/// structs, enums: registered so readers resolve them without reading metadata), the closed generic codecs it
+/// structs, enums, interfaces: registered so readers resolve them without reading metadata, a field's declared
+/// interface in a tolerant member list too), the closed generic codecs it
 /// registers (<paramref name="Instantiations"/>: a <c>SlimGeneratedCodecs</c> method with its type arguments, such as
 /// <c>RegisterList&lt;global::Shop.Order&gt;</c>) and what was skipped.
 /// </summary>

@@ -48,7 +48,7 @@ internal sealed class TypeWalker
         _codecs.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
         _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
         List<string> types = [.. _seen.OfType<INamedTypeSymbol>()
-            .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum && !IsGeneric(t) && IsNameable(t))
+            .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum or TypeKind.Interface && !IsGeneric(t) && IsNameable(t))
             .Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
             .OrderBy(name => name, System.StringComparer.Ordinal)];
         List<string> instantiations = [.. _seen.Select(Instantiation).OfType<string>().Distinct().OrderBy(name => name, System.StringComparer.Ordinal)];

@@ -33,7 +33,11 @@ internal static class GenericInstantiations
         else if (type.IsConstructedGenericType)
         {
             Type[] arguments = type.GetGenericArguments();
-            s_generics.TryAdd((type.GetGenericTypeDefinition(), arguments), type);
+            Type definition = type.GetGenericTypeDefinition();
+            s_generics.TryAdd((definition, arguments), type);
+            // The definition's name too: a native app's metadata need not list it (a ValueTuple`3 of the core library),
+            // and the reader resolves the definition's name before it looks for the closed type here.
+            SlimGeneratedCodecs.RegisterTypes(definition);
             foreach (Type argument in arguments)
             {
                 Name(argument);

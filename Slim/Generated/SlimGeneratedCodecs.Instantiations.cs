@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.ComponentModel;
+using System.Diagnostics.CodeAnalysis;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
 
@@ -132,6 +133,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<>))]
     public static void RegisterValueTuple<T1>()
     {
         StaticStruct<ValueTuple<T1>>.Factory ??= ValueTupleElements.Create<T1>;
@@ -140,6 +143,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,>))]
     public static void RegisterValueTuple<T1, T2>()
     {
         StaticStruct<ValueTuple<T1, T2>>.Factory ??= ValueTupleElements.Create<T1, T2>;
@@ -148,6 +153,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,>))]
     public static void RegisterValueTuple<T1, T2, T3>()
     {
         StaticStruct<ValueTuple<T1, T2, T3>>.Factory ??= ValueTupleElements.Create<T1, T2, T3>;
@@ -156,6 +163,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,>))]
     public static void RegisterValueTuple<T1, T2, T3, T4>()
     {
         StaticStruct<ValueTuple<T1, T2, T3, T4>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4>;
@@ -164,6 +173,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,>))]
     public static void RegisterValueTuple<T1, T2, T3, T4, T5>()
     {
         StaticStruct<ValueTuple<T1, T2, T3, T4, T5>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5>;
@@ -172,6 +183,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,>))]
     public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6>()
     {
         StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6>;
@@ -180,6 +193,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6, T7&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,,>))]
     public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6, T7>()
     {
         StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6, T7>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6, T7>;
@@ -188,6 +203,8 @@ public static partial class SlimGeneratedCodecs
 
     /// <summary>Registers the codec of a boxed <c>ValueTuple&lt;T1, T2, T3, T4, T5, T6, T7, TRest&gt;</c> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
+    // The pack's fields are its layout (member list, fingerprint): a trimmed app keeps them as the JIT build sees them.
+    [DynamicDependency(DynamicallyAccessedMemberTypes.PublicFields, typeof(ValueTuple<,,,,,,,>))]
     public static void RegisterValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>() where TRest : struct
     {
         StaticStruct<ValueTuple<T1, T2, T3, T4, T5, T6, T7, TRest>>.Factory ??= ValueTupleElements.Create<T1, T2, T3, T4, T5, T6, T7, TRest>;
