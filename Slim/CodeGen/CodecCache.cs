@@ -311,7 +311,9 @@ internal sealed class CodecCache
 
     private static bool IsMarkedNotSerializable(Type type) =>
         (s_notSerializable.TryGetValue(type, out StrongBox<bool>? marked) ? marked
-            : s_notSerializable.GetValue(type, static t => new(t.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true)))).Value;
+            : s_notSerializable.GetValue(type, static t => new(
+                // The core library's types (a List<T>, a string, an array) and their bases cannot carry Slim's attribute.
+                t.Assembly != typeof(object).Assembly && t.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true)))).Value;
 
     /// <summary>What a delegate refusal says: where the attribute goes for a field, an event and an auto-property.</summary>
     internal const string DelegateAdvice =

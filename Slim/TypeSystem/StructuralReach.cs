@@ -183,7 +183,8 @@ internal sealed class StructuralReach
         {
             return true;
         }
-        return type.IsDefined(typeof(CompilerGeneratedAttribute), false) && type.Name.Contains("AnonymousType", StringComparison.Ordinal);
+        // The name first: reading a type's attributes is costly on a first call (under NativeAOT most of all).
+        return type.Name.Contains("AnonymousType", StringComparison.Ordinal) && type.IsDefined(typeof(CompilerGeneratedAttribute), false);
     }
 
     /// <summary>True when a field declared as <paramref name="type"/> can hold, or inline contain, an object that <see cref="Follows"/>.</summary>
