@@ -32,7 +32,7 @@ static int Usage()
     return 2;
 }
 
-/// <summary>Writes the messages, reads them back and clones them, each checked against the model as built.</summary>
+/// <summary>Writes the messages, reads them back, clones and caches the model, each checked against the model as built.</summary>
 internal static class Sample
 {
     public static async Task<int> Run()
