@@ -10,18 +10,23 @@ namespace NFX.IO;
 /// </summary>
 public sealed class NativeTypeCodec
 {
-    private Delegate? _writeDelegate;
-    private Delegate? _readDelegate;
-    // A built-in row names its methods and finds them at first use: most processes never build a runtime codec (generated
-    // codecs read the table, not the methods), and looking up ~150 methods cost every fresh process ~7 ms of its first call.
+    // Every row carries its writer and reader as delegates (GetWriter/GetReader: what codecs that compile nothing call),
+    // and its methods as MethodInfo only for the runtime codec builder's expression trees. A built-in row names its
+    // methods and finds them at first use: finding and binding them by reflection cost a fresh process's first call
+    // ~7 ms (JIT) and a third of a native app's first call, for rows most processes never compile against.
+    private readonly Delegate _writeDelegate;
+    private readonly Delegate _readDelegate;
     private readonly Func<MethodInfo> _findWrite;
     private readonly Func<MethodInfo> _findRead;
     private MethodInfo? _writeMethod;
     private MethodInfo? _readMethod;
 
-    private NativeTypeCodec(Type type, Func<MethodInfo> findWrite, Func<MethodInfo> findRead, int minBytes, RunEncoding? run, bool runNullable)
+    private NativeTypeCodec(Type type, Delegate writer, Delegate reader, Func<MethodInfo> findWrite, Func<MethodInfo> findRead, int minBytes,
+        RunEncoding? run, bool runNullable)
     {
         Type = type;
+        _writeDelegate = writer;
+        _readDelegate = reader;
         _findWrite = findWrite;
         _findRead = findRead;
         MinBytes = minBytes;
@@ -77,39 +82,42 @@ public sealed class NativeTypeCodec
         ReadMethod.IsStatic ? Expression.Call(ReadMethod, reader) : Expression.Call(reader, ReadMethod);
 
     /// <summary>
-    /// The writer of this type's values, made once: a delegate bound to the row's method itself (an open-instance delegate
-    /// of SlimWriter's method, or the user codec's static one), so nothing is compiled; <typeparamref name="T"/> must be
-    /// exactly <see cref="Type"/>.
+    /// The writer of this type's values: a delegate the row was made with (a built-in row's call of its SlimWriter method,
+    /// or the user codec's static method), so nothing is compiled or looked up; <typeparamref name="T"/> must be exactly
+    /// <see cref="Type"/>.
     /// </summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
-    public Action<SlimWriter, T> GetWriter<T>() =>
-        typeof(T) == Type ? (Action<SlimWriter, T>)(_writeDelegate ??= WriteMethod.CreateDelegate<Action<SlimWriter, T>>()) : throw WrongType(typeof(T));
+    public Action<SlimWriter, T> GetWriter<T>() => _writeDelegate as Action<SlimWriter, T> ?? throw WrongType(typeof(T));
 
-    /// <summary>The reader of this type's values, made once as <see cref="GetWriter{T}"/> is; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
+    /// <summary>The reader of this type's values, as <see cref="GetWriter{T}"/>; <typeparamref name="T"/> must be exactly <see cref="Type"/>.</summary>
     /// <exception cref="InvalidOperationException"><typeparamref name="T"/> is not <see cref="Type"/>.</exception>
-    public Func<SlimReader, T> GetReader<T>() =>
-        typeof(T) == Type ? (Func<SlimReader, T>)(_readDelegate ??= ReadMethod.CreateDelegate<Func<SlimReader, T>>()) : throw WrongType(typeof(T));
+    public Func<SlimReader, T> GetReader<T>() => _readDelegate as Func<SlimReader, T> ?? throw WrongType(typeof(T));
 
     /// <summary>A user's row: <typeparamref name="TCodec"/>'s own methods, called directly; no run encoding, 1 byte at least.</summary>
     internal static NativeTypeCodec Of<T, TCodec>() where TCodec : IWireCodec<T>
     {
         Action<SlimWriter, T> write = TCodec.Write;
         Func<SlimReader, T> read = TCodec.Read;
-        return new NativeTypeCodec(typeof(T), () => write.Method, () => read.Method, minBytes: 1, run: null, runNullable: false);
+        return new NativeTypeCodec(typeof(T), write, read, () => write.Method, () => read.Method, minBytes: 1, run: null, runNullable: false);
     }
 
     /// <summary>
-    /// A built-in row: <paramref name="write"/> and <paramref name="read"/> name the <see cref="SlimWriter"/> method
-    /// taking a <paramref name="type"/> and the <see cref="SlimReader"/> method returning one.
+    /// A built-in row of <typeparamref name="T"/>: <paramref name="write"/> and <paramref name="read"/> name the
+    /// <see cref="SlimWriter"/> method taking a <typeparamref name="T"/> and the <see cref="SlimReader"/> method returning
+    /// one, and <paramref name="writer"/> and <paramref name="reader"/> call them (NativeTypeTableTests checks each pair
+    /// writes and reads the same bytes).
     /// </summary>
-    internal static NativeTypeCodec BuiltIn(Type type, string write, string read, int minBytes, RunEncoding? run = null) =>
-        new(type, () => WriterMethod(write, type), () => ReaderMethod(read, type), minBytes, run, runNullable: false);
+    internal static NativeTypeCodec BuiltIn<T>(string write, string read, int minBytes, Action<SlimWriter, T> writer, Func<SlimReader, T> reader,
+        RunEncoding? run = null) =>
+        new(typeof(T), writer, reader, () => WriterMethod(write, typeof(T)), () => ReaderMethod(read, typeof(T)), minBytes, run, runNullable: false);
 
-    /// <summary>The row of <paramref name="nullable"/> (the Nullable of <paramref name="inner"/>'s type), whose run is the inner row's behind a presence byte.</summary>
-    internal static NativeTypeCodec BuiltInNullable(NativeTypeCodec inner, Type nullable, string write, string read) =>
-        Nullable.GetUnderlyingType(nullable) != inner.Type
-            ? throw new ArgumentException($"The nullable row of {inner.Type.Name} must be for its Nullable, not {nullable.Name}.", nameof(nullable))
-            : new(nullable, () => WriterMethod(write, nullable), () => ReaderMethod(read, nullable), minBytes: 1, inner.Run, runNullable: inner.Run is not null);
+    /// <summary>The row of <typeparamref name="T"/>? (<paramref name="inner"/> is <typeparamref name="T"/>'s row), whose run is the inner row's behind a presence byte.</summary>
+    internal static NativeTypeCodec BuiltInNullable<T>(NativeTypeCodec inner, string write, string read, Action<SlimWriter, T?> writer,
+        Func<SlimReader, T?> reader) where T : struct =>
+        inner.Type != typeof(T)
+            ? throw new ArgumentException($"The nullable row of {typeof(T).Name} must follow {typeof(T).Name}'s row, not {inner.Type.Name}'s.", nameof(inner))
+            : new(typeof(T?), writer, reader, () => WriterMethod(write, typeof(T?)), () => ReaderMethod(read, typeof(T?)), minBytes: 1, inner.Run,
+                runNullable: inner.Run is not null);
 
     private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
 

@@ -61,6 +61,68 @@ public sealed class NativeTypeTableTests
         }
     }
 
+    /// <summary>A row's delegates (what codecs that compile nothing call) write and read the bytes of its named methods.</summary>
+    [Test]
+    public void BuiltInTable_EveryRow_DelegatesWriteAndReadTheBytesOfItsMethods()
+    {
+        foreach (NativeTypeCodec row in BuiltInNativeTypes.All)
+        {
+            foreach (object? value in Samples(row.Type))
+            {
+                using var byMethod = new SlimWriter();
+                row.WriteMethod.Invoke(byMethod, [value]);
+                using var byDelegate = new SlimWriter();
+                var writer = (Delegate)typeof(NativeTypeCodec).GetMethod(nameof(NativeTypeCodec.GetWriter))!.MakeGenericMethod(row.Type).Invoke(row, null)!;
+                writer.DynamicInvoke(byDelegate, value);
+                byte[] bytes = byDelegate.WrittenSpan.ToArray();
+                Assert.That(bytes, Is.EqualTo(byMethod.WrittenSpan.ToArray()), $"{row.Type.Name} {value}");
+
+                var reader = (Delegate)typeof(NativeTypeCodec).GetMethod(nameof(NativeTypeCodec.GetReader))!.MakeGenericMethod(row.Type).Invoke(row, null)!;
+                Assert.That(reader.DynamicInvoke(new SlimReader(bytes)), Is.EqualTo(value), $"{row.Type.Name} {value}");
+                Assert.That(row.ReadMethod.Invoke(new SlimReader(bytes), null), Is.EqualTo(value), $"{row.Type.Name} {value}");
+            }
+        }
+    }
+
+    // Values whose bytes differ between encodings (a default value is one byte in most of them).
+    private static readonly Dictionary<Type, object> s_samples = new()
+    {
+        [typeof(bool)] = true, [typeof(byte)] = (byte)200, [typeof(sbyte)] = (sbyte)-100, [typeof(char)] = 'Ж',
+        [typeof(short)] = (short)-30_000, [typeof(ushort)] = (ushort)60_000, [typeof(int)] = -123_456_789, [typeof(uint)] = 4_000_000_000u,
+        [typeof(long)] = -1_234_567_890_123L, [typeof(ulong)] = ulong.MaxValue - 1, [typeof(Int128)] = (Int128)long.MinValue * 3,
+        [typeof(UInt128)] = UInt128.MaxValue - 5, [typeof(Half)] = (Half)1.5, [typeof(float)] = -2.5f, [typeof(double)] = Math.PI,
+        [typeof(decimal)] = -1234.5678m, [typeof(BigInteger)] = BigInteger.Pow(7, 40),
+        [typeof(DateTime)] = new DateTime(2026, 11, 29, 8, 0, 0, DateTimeKind.Utc),
+        [typeof(DateTimeOffset)] = new DateTimeOffset(2026, 11, 29, 8, 0, 0, TimeSpan.FromHours(3)), [typeof(TimeSpan)] = TimeSpan.FromMinutes(-90),
+        [typeof(DateOnly)] = new DateOnly(2026, 11, 29), [typeof(TimeOnly)] = new TimeOnly(8, 30, 15),
+        [typeof(Guid)] = Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e"),
+    };
+
+    private static IEnumerable<object?> Samples(Type type)
+    {
+        if (type == typeof(string))
+        {
+            return ["native ✓", null];
+        }
+        if (type.IsArray)
+        {
+            Type element = type.GetElementType()!;
+            var array = Array.CreateInstance(element, 2);
+            array.SetValue(s_samples[element], 0);
+            array.SetValue(Activator.CreateInstance(element), 1);
+            return [array, null];
+        }
+        return Nullable.GetUnderlyingType(type) is { } inner ? [s_samples[inner], null] : [s_samples[type]];
+    }
+
+    [Test]
+    public void GetWriter_OfAnotherType_IsRefusedNamingBoth()
+    {
+        NativeTypeCodec row = BuiltInNativeTypes.All.Single(r => r.Type == typeof(int));
+        Assert.That(() => row.GetWriter<long>(), Throws.InvalidOperationException.With.Message.Contains("System.Int32").And.Message.Contains("System.Int64"));
+        Assert.That(() => row.GetReader<uint>(), Throws.InvalidOperationException.With.Message.Contains("System.UInt32"));
+    }
+
     [Test]
     public void BuiltInTable_ValueTypes_InTheOrderOfSlimsBuiltInTypeHandles()
     {
