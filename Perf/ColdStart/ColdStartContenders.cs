@@ -78,9 +78,7 @@ internal sealed class SlimCold(bool generated = false) : ColdStartContender
 
     public override string Notes => generated
         ? "as Slim, on the codecs Slim's source generator wrote at build time (found from these calls; no attributes)"
-        : "new SlimSerializer() on first use, Serialize(object) -> byte[], Deserialize<T>; the plain types; codecs compiled at first use; " +
-          "NFX.Slim and NFX.StreamerFormats run from the ReadyToRun images their Release build and package carry for linux-x64 " +
-          "(System.Text.Json's are the framework's; the other peers ship IL only)";
+        : "new SlimSerializer() on first use, Serialize(object) -> byte[], Deserialize<T>; the plain types; codecs compiled at first use";
 
     public override object RoundTrip(Order order) => Slim.Deserialize<Order>(Slim.Serialize(order))!;
 
