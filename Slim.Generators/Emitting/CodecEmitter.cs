@@ -43,16 +43,30 @@ internal static class CodecEmitter
         var body = new Body();
         text.Append("        public override void WriteBody(global::NFX.IO.SlimWriter writer, object value, global::NFX.Slim.Generated.SlimGeneratedWriter references)\n        {\n");
         text.Append("            var o = (").Append(codec.TypeName).Append(")value;\n");
-        foreach (FieldSpec field in codec.Fields)
+        foreach (List<FieldSpec> run in Runs(codec.Fields, reading: false))
         {
-            body.Write(text, field.Value, body.Get(field, "o", ownerIsLocalStruct: false), "            ");
+            if (run.Count == 1)
+            {
+                body.Write(text, run[0].Value, body.Get(run[0], "o", ownerIsLocalStruct: false), "            ");
+            }
+            else
+            {
+                body.WriteRun(text, run, "o", "            ");
+            }
         }
         text.Append("        }\n\n");
         text.Append("        public override void ReadBody(global::NFX.IO.SlimReader reader, object instance, global::NFX.Slim.Generated.SlimGeneratedReader references)\n        {\n");
         text.Append("            var o = (").Append(codec.TypeName).Append(")instance;\n");
-        foreach (FieldSpec field in codec.Fields)
+        foreach (List<FieldSpec> run in Runs(codec.Fields, reading: true))
         {
-            body.Read(text, field.Value, body.Get(field, "o", ownerIsLocalStruct: false), "            ");
+            if (run.Count == 1)
+            {
+                body.Read(text, run[0].Value, body.Get(run[0], "o", ownerIsLocalStruct: false), "            ");
+            }
+            else
+            {
+                body.ReadRun(text, run, "o", "            ");
+            }
         }
         text.Append("        }\n\n");
         text.Append("        public override bool HasClone => true;\n\n");
@@ -142,6 +156,48 @@ internal static class CodecEmitter
         }
     }
 
+    // A run reserves its most bytes up front: bounded, as the runtime codec bounds its runs.
+    private const int MaxRunBytes = 256;
+
+    /// <summary>
+    /// The fields in wire order, cut into runs: consecutive fields whose values have a run encoding (native values, their
+    /// nullables, enums), at most <see cref="MaxRunBytes"/> together, each run written with one capacity check (and read
+    /// with one bytes-left check) and the position in a local; every other field stands alone. How fields are cut never
+    /// changes the bytes.
+    /// </summary>
+    private static List<List<FieldSpec>> Runs(EquatableArray<FieldSpec> fields, bool reading)
+    {
+        var runs = new List<List<FieldSpec>>();
+        List<FieldSpec>? run = null;
+        int runBytes = 0;
+        foreach (FieldSpec field in fields)
+        {
+            int bytes = RunBytes(field.Value, reading);
+            if (run is not null && (bytes == 0 || runBytes + bytes > MaxRunBytes))
+            {
+                runs.Add(run);
+                run = null;
+            }
+            if (bytes == 0)
+            {
+                runs.Add([field]);
+                continue;
+            }
+            run ??= [];
+            run.Add(field);
+            runBytes = run.Count == 1 ? bytes : runBytes + bytes;
+        }
+        if (run is not null)
+        {
+            runs.Add(run);
+        }
+        return runs;
+    }
+
+    /// <summary>The most bytes a value takes in a run, or 0 when it is not written in runs.</summary>
+    internal static int RunBytes(ValueSpec value, bool reading) =>
+        value.Kind is ValueKind.Native or ValueKind.Enum ? NativeValueTypes.RunBytes(value.Suffix, reading) : 0;
+
     private static string Join<T>(IEnumerable<T> items, System.Func<T, string> format) => string.Join(", ", System.Linq.Enumerable.Select(items, format));
 
     private static string Literal(string value) => "\"" + value.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
@@ -213,6 +269,103 @@ internal static class CodecEmitter
                     break;
                 }
             }
+        }
+
+        /// <summary>
+        /// A run of fields (<see cref="Runs"/>): one capacity check for the run's most bytes, each value written by its
+        /// run writer at a position kept in a local, the position stored once at the end; the bytes of writing them one by one.
+        /// </summary>
+        public void WriteRun(StringBuilder text, List<FieldSpec> run, string owner, string indent)
+        {
+            string pos = "p" + _locals++;
+            string buffer = "b" + _locals++;
+            int bytes = 0;
+            foreach (FieldSpec field in run)
+            {
+                bytes += RunBytes(field.Value, reading: false);
+            }
+            text.Append(indent).Append("{\n");
+            text.Append(indent).Append("    int ").Append(pos).Append(" = writer.BeginRun(").Append(bytes).Append(");\n");
+            text.Append(indent).Append("    byte[] ").Append(buffer).Append(" = writer.RunBuffer;\n");
+            foreach (FieldSpec field in run)
+            {
+                string source = Get(field, owner, ownerIsLocalStruct: false);
+                ValueSpec value = field.Value;
+                string suffix = value.Suffix;
+                if (value.Kind == ValueKind.Enum)
+                {
+                    text.Append(indent).Append("    ").Append(pos).Append(" = ").Append(RunWritesType).Append('.').Append(suffix).Append('(').Append(buffer)
+                        .Append(", ").Append(pos).Append(", (").Append(Primitive(suffix)).Append(')').Append(source).Append(");\n");
+                }
+                else if (suffix.StartsWith("Nullable", System.StringComparison.Ordinal))
+                {
+                    string local = "n" + _locals++;
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    text.Append(indent).Append("    ").Append(pos).Append(" = ").Append(RunWritesType).Append(".Boolean(").Append(buffer).Append(", ").Append(pos)
+                        .Append(", ").Append(local).Append(".HasValue);\n");
+                    text.Append(indent).Append("    if (").Append(local).Append(".HasValue)\n").Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        ").Append(pos).Append(" = ").Append(RunWritesType).Append('.').Append(suffix.Substring("Nullable".Length))
+                        .Append('(').Append(buffer).Append(", ").Append(pos).Append(", ").Append(local).Append(".GetValueOrDefault());\n");
+                    text.Append(indent).Append("    }\n");
+                }
+                else
+                {
+                    text.Append(indent).Append("    ").Append(pos).Append(" = ").Append(RunWritesType).Append('.').Append(suffix).Append('(').Append(buffer)
+                        .Append(", ").Append(pos).Append(", ").Append(source).Append(");\n");
+                }
+            }
+            text.Append(indent).Append("    writer.EndRun(").Append(pos).Append(");\n");
+            text.Append(indent).Append("}\n");
+        }
+
+        /// <summary>
+        /// A run of fields read with the position in a local when the run's most bytes are buffered (the run readers hand
+        /// anything malformed or long to the reader's own ReadX, so every check stays), and one by one otherwise.
+        /// </summary>
+        public void ReadRun(StringBuilder text, List<FieldSpec> run, string owner, string indent)
+        {
+            string pos = "p" + _locals++;
+            string buffer = "b" + _locals++;
+            int bytes = 0;
+            foreach (FieldSpec field in run)
+            {
+                bytes += RunBytes(field.Value, reading: true);
+            }
+            text.Append(indent).Append("{\n");
+            text.Append(indent).Append("    int ").Append(pos).Append(" = reader.TryBeginRun(").Append(bytes).Append(");\n");
+            text.Append(indent).Append("    if (").Append(pos).Append(" >= 0)\n").Append(indent).Append("    {\n");
+            text.Append(indent).Append("        byte[] ").Append(buffer).Append(" = reader.RunBuffer;\n");
+            foreach (FieldSpec field in run)
+            {
+                string target = Get(field, owner, ownerIsLocalStruct: false);
+                ValueSpec value = field.Value;
+                string suffix = value.Suffix;
+                string args = "(reader, " + buffer + ", ref " + pos + ")";
+                text.Append(indent).Append("        ").Append(target).Append(" = ");
+                if (value.Kind == ValueKind.Enum)
+                {
+                    text.Append('(').Append(value.TypeName).Append(')').Append(RunReadsType).Append('.').Append(suffix).Append(args);
+                }
+                else if (suffix.StartsWith("Nullable", System.StringComparison.Ordinal))
+                {
+                    string inner = suffix.Substring("Nullable".Length);
+                    text.Append(RunReadsType).Append(".Presence(reader, ").Append(buffer).Append(", ref ").Append(pos).Append(", ").Append(Literal(inner))
+                        .Append(") ? (").Append(value.TypeName).Append(')').Append(RunReadsType).Append('.').Append(inner).Append(args).Append(" : default");
+                }
+                else
+                {
+                    text.Append(RunReadsType).Append('.').Append(suffix).Append(args);
+                }
+                text.Append(";\n");
+            }
+            text.Append(indent).Append("        reader.EndRun(").Append(pos).Append(");\n");
+            text.Append(indent).Append("    }\n").Append(indent).Append("    else\n").Append(indent).Append("    {\n");
+            foreach (FieldSpec field in run)
+            {
+                Read(text, field.Value, Get(field, owner, ownerIsLocalStruct: false), indent + "        ");
+            }
+            text.Append(indent).Append("    }\n");
+            text.Append(indent).Append("}\n");
         }
 
         public void Read(StringBuilder text, ValueSpec value, string target, string indent)
@@ -328,6 +481,9 @@ internal static class CodecEmitter
 
         private static string Escape(string name) => SyntaxFacts.IsKeyword(name) ? "@" + name : name;
     }
+
+    private const string RunWritesType = "global::NFX.IO.RunWrites";
+    private const string RunReadsType = "global::NFX.IO.RunReads";
 
     private static string Primitive(string suffix) => suffix switch
     {

@@ -38,7 +38,62 @@ internal static class NativeValueTypes
         new("System.Guid", "Guid"),
     ];
 
+    /// <summary>
+    /// The run encodings of the table's rows (<c>RunWrites.{Suffix}</c>, and <c>RunReads.{Suffix}</c> when
+    /// <c>Readable</c>): the most bytes a value takes in a run, as the row gives them. Rows without one are absent. A test
+    /// pins this list against the table too.
+    /// </summary>
+    public static IReadOnlyList<(string Suffix, int MaxBytes, bool Readable)> Runs { get; } =
+    [
+        ("Boolean", 1, true),
+        ("Byte", 1, true),
+        ("SByte", 1, true),
+        ("Char", 5, true),
+        ("Int16", 5, true),
+        ("UInt16", 5, true),
+        ("Int32", 5, true),
+        ("UInt32", 5, true),
+        ("Int64", 10, true),
+        ("UInt64", 10, true),
+        ("Half", 2, true),
+        ("Single", 4, true),
+        ("Double", 8, true),
+        ("Decimal", 20, false),
+        ("DateTime", 8, true),
+        ("DateTimeOffset", 13, false),
+        ("TimeSpan", 10, true),
+        ("DateOnly", 5, false),
+        ("TimeOnly", 10, false),
+        ("Guid", 16, true),
+    ];
+
     private static readonly Dictionary<string, string> s_byName = Index();
+    private static readonly Dictionary<string, (int MaxBytes, bool Readable)> s_runs = RunIndex();
+
+    /// <summary>
+    /// The most bytes a value of the native type with method suffix <paramref name="suffix"/> (<c>Int32</c>, or
+    /// <c>NullableInt32</c>: its presence byte, then the value) takes in a run; 0 when the type has no run writer, or,
+    /// <paramref name="reading"/>, no run reader.
+    /// </summary>
+    public static int RunBytes(string suffix, bool reading)
+    {
+        bool nullable = suffix.StartsWith("Nullable", System.StringComparison.Ordinal);
+        if (!s_runs.TryGetValue(nullable ? suffix.Substring("Nullable".Length) : suffix, out (int MaxBytes, bool Readable) run) || (reading && !run.Readable))
+        {
+            return 0;
+        }
+        return (nullable ? 1 : 0) + run.MaxBytes;
+    }
+
+    private static Dictionary<string, (int MaxBytes, bool Readable)> RunIndex()
+    {
+        var index = new Dictionary<string, (int MaxBytes, bool Readable)>();
+        foreach ((string suffix, int maxBytes, bool readable) in Runs)
+        {
+            index[suffix] = (maxBytes, readable);
+        }
+        return index;
+    }
 
     /// <summary>The method suffix of a native value type, or null when the type is not one.</summary>
     public static string? SuffixOf(string metadataName) => s_byName.TryGetValue(metadataName, out string? suffix) ? suffix : null;

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -11,7 +12,13 @@ namespace NFX.IO;
 /// values, varints whose bytes are all buffered) are decoded here; anything malformed or out of range goes back through the reader's own <c>ReadX</c> at the same
 /// position, which decodes it or reports exactly what is wrong and where - so nothing the reader refuses gets through a run.
 /// </summary>
-internal static class RunReads
+/// <remarks>
+/// Public for the code the NFX.Slim source generator writes (the runs of a generated class body), not for hand-written
+/// code: no method checks its buffer's bounds; the caller found the run's most bytes buffered with
+/// <see cref="SlimReader.TryBeginRun"/>.
+/// </remarks>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class RunReads
 {
     /// <summary>The ticks of a DateTime on the wire: bits 0..61 (the Kind is in 62..63).</summary>
     internal const ulong DateTimeTicksMask = (1UL << 62) - 1;

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -171,18 +172,22 @@ public sealed partial class SlimReader : IDisposable
     /// sum of the fields' most bytes) are buffered: returns the run's start in <see cref="RunBuffer"/>, or -1 (the fields
     /// are then read one by one). Nothing else may read until <see cref="EndRun"/>.
     /// </summary>
+    /// <remarks>For the code the NFX.Slim source generator writes.</remarks>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal int TryBeginRun(int maxBytes) => _end - _pos >= maxBytes ? _pos : -1;
+    public int TryBeginRun(int maxBytes) => _end - _pos >= maxBytes ? _pos : -1;
 
     /// <summary>The buffer a run reads from.</summary>
-    internal byte[] RunBuffer => _buffer;
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public byte[] RunBuffer => _buffer;
 
     /// <summary>The buffer position, for a run that handed a field to the reader's own ReadX and goes on after it.</summary>
     internal int RunPosition => _pos;
 
     /// <summary>Ends a run (or pauses it for a ReadX) at <paramref name="pos"/>.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void EndRun(int pos) => _pos = pos;
+    public void EndRun(int pos) => _pos = pos;
 
     /// <summary>A reference to the next unread byte; the caller has checked that enough bytes are there.</summary>
     private ref byte Cursor

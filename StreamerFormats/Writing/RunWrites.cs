@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -13,7 +14,12 @@ namespace NFX.IO;
 /// <see cref="SlimWriter"/>'s own WriteX methods are these same encodings behind their capacity check, so the bytes of a
 /// field do not depend on which way it was written.
 /// </summary>
-internal static class RunWrites
+/// <remarks>
+/// Public for the code the NFX.Slim source generator writes (the runs of a generated class body), not for hand-written
+/// code: no method checks its buffer's bounds; the caller reserved the run's most bytes with <see cref="SlimWriter.BeginRun"/>.
+/// </remarks>
+[EditorBrowsable(EditorBrowsableState.Never)]
+public static class RunWrites
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte At(byte[] buffer, int pos) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)pos);

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 
 namespace NFX.IO;
@@ -51,17 +52,21 @@ public sealed partial class SlimWriter
     /// of the fields' <c>MaxBytes</c>) free and returns the position in <see cref="RunBuffer"/> where the run starts.
     /// Nothing else may write until <see cref="EndRun"/>.
     /// </summary>
+    /// <remarks>For the code the NFX.Slim source generator writes.</remarks>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal int BeginRun(int maxBytes)
+    public int BeginRun(int maxBytes)
     {
         Ensure(maxBytes);
         return _pos;
     }
 
     /// <summary>The buffer a run writes into; read after <see cref="BeginRun"/>, which may have replaced it.</summary>
-    internal byte[] RunBuffer => _buffer;
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public byte[] RunBuffer => _buffer;
 
     /// <summary>Ends a run at <paramref name="pos"/>, the position the last run writer returned.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void EndRun(int pos) => _pos = pos;
+    public void EndRun(int pos) => _pos = pos;
 }

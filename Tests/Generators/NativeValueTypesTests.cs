@@ -38,6 +38,34 @@ public sealed class NativeValueTypesTests
         }
     }
 
+    [Test]
+    public void NativeValueTypes_RunsAreTheTablesRunEncodings()
+    {
+        foreach ((string name, string suffix) in NativeValueTypes.All)
+        {
+            Type type = StreamerFormat.Default.NativeTypes.Single(t => t.FullName == name);
+            Assert.That(StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? row), Is.True);
+            Assert.That(StreamerFormat.Default.TryGetCodec(typeof(Nullable<>).MakeGenericType(type), out NativeTypeCodec? nullableRow), Is.True);
+            // The generated run calls RunWrites.{suffix} / RunReads.{suffix}: the methods of the row.
+            Assert.That(NativeValueTypes.RunBytes(suffix, reading: false), Is.EqualTo(row!.RunMaxBytes), name);
+            Assert.That(NativeValueTypes.RunBytes(suffix, reading: true), Is.EqualTo(row.RunReadMethod is null ? 0 : row.RunMaxBytes), name);
+            Assert.That(NativeValueTypes.RunBytes("Nullable" + suffix, reading: false), Is.EqualTo(nullableRow!.RunMaxBytes), name);
+            Assert.That(NativeValueTypes.RunBytes("Nullable" + suffix, reading: true), Is.EqualTo(nullableRow.RunReadMethod is null ? 0 : nullableRow.RunMaxBytes), name);
+            if (row.RunMaxBytes != 0)
+            {
+                Assert.That(row.RunWriteMethod!.Name, Is.EqualTo(suffix), name);
+                Assert.That(row.RunWriteMethod.DeclaringType, Is.EqualTo(typeof(RunWrites)), name);
+                Assert.That(nullableRow.RunNullable && nullableRow.RunWriteMethod == row.RunWriteMethod, Is.True, name);
+            }
+            if (row.RunReadMethod is not null)
+            {
+                Assert.That(row.RunReadMethod.Name, Is.EqualTo(suffix), name);
+                Assert.That(row.RunReadMethod.DeclaringType, Is.EqualTo(typeof(RunReads)), name);
+            }
+        }
+        Assert.That(NativeValueTypes.Runs.Select(run => run.Suffix), Is.SubsetOf(NativeValueTypes.All.Select(row => row.Value)));
+    }
+
     private static MethodInfo Method(Type owner, string name, params Type[] parameters) =>
         owner.GetMethod(name, BindingFlags.Public | BindingFlags.Instance, parameters) ?? throw new AssertionException($"{owner.Name}.{name} is not public");
 }
