@@ -482,8 +482,8 @@ internal static class CodecEmitter
         private static string Escape(string name) => SyntaxFacts.IsKeyword(name) ? "@" + name : name;
     }
 
-    private const string RunWritesType = "global::NFX.IO.RunWrites";
-    private const string RunReadsType = "global::NFX.IO.RunReads";
+    private const string RunWritesType = "global::NFX.IO.UnsafeRunWrites";
+    private const string RunReadsType = "global::NFX.IO.UnsafeRunReads";
 
     private static string Primitive(string suffix) => suffix switch
     {

@@ -39,7 +39,7 @@ internal static class NativeValueTypes
     ];
 
     /// <summary>
-    /// The run encodings of the table's rows (<c>RunWrites.{Suffix}</c>, and <c>RunReads.{Suffix}</c> when
+    /// The run encodings of the table's rows (<c>UnsafeRunWrites.{Suffix}</c>, and <c>UnsafeRunReads.{Suffix}</c> when
     /// <c>Readable</c>): the most bytes a value takes in a run, as the row gives them. Rows without one are absent. A test
     /// pins this list against the table too.
     /// </summary>

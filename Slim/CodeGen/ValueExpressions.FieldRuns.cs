@@ -7,7 +7,7 @@ using NFX.IO;
 namespace NFX.Slim.CodeGen;
 
 // Field runs: consecutive fixed-size fields written with one capacity check and read with one bytes-left check, the
-// position in a local (RunWrites, RunReads), with the bytes and checks of writing and reading them one by one.
+// position in a local (UnsafeRunWrites, UnsafeRunReads), with the bytes and checks of writing and reading them one by one.
 internal sealed partial class ValueExpressions
 {
     // A run reserves its most bytes up front: bounded, so a wide struct cannot make a small message grow its buffer.
@@ -16,12 +16,12 @@ internal sealed partial class ValueExpressions
     private static readonly MethodInfo s_beginRun = MemberOf.Method((SlimWriter w) => w.BeginRun(0));
     private static readonly PropertyInfo s_runBuffer = MemberOf.Property((SlimWriter w) => w.RunBuffer);
     private static readonly MethodInfo s_endRun = MemberOf.Method((SlimWriter w) => w.EndRun(0));
-    private static readonly MethodInfo s_runBoolean = ((RunWriter<bool>)RunWrites.Boolean).Method;
+    private static readonly MethodInfo s_runBoolean = ((RunWriter<bool>)UnsafeRunWrites.Boolean).Method;
     private static readonly MethodInfo s_tryBeginRun = MemberOf.Method((SlimReader r) => r.TryBeginRun(0));
     private static readonly PropertyInfo s_readRunBuffer = MemberOf.Property((SlimReader r) => r.RunBuffer);
     private static readonly MethodInfo s_endReadRun = MemberOf.Method((SlimReader r) => r.EndRun(0));
-    private static readonly MethodInfo s_runReadBoolean = ((RunReader<bool>)RunReads.Boolean).Method;
-    private static readonly MethodInfo s_runReadPresence = ((PresenceReader)RunReads.Presence).Method;
+    private static readonly MethodInfo s_runReadBoolean = ((RunReader<bool>)UnsafeRunReads.Boolean).Method;
+    private static readonly MethodInfo s_runReadPresence = ((PresenceReader)UnsafeRunReads.Presence).Method;
 
     private delegate bool PresenceReader(SlimReader reader, byte[] buffer, ref int pos, string what);
 
@@ -194,7 +194,7 @@ internal sealed partial class ValueExpressions
     /// <summary>
     /// Reads <paramref name="owner"/>'s <paramref name="fields"/> in layout order: the runs <see cref="WriteFields"/>
     /// wrote are read with the position in a local when the run's most bytes are buffered (the checks stay: see
-    /// <see cref="RunReads"/>), and field by field otherwise (near the end of the input, or from a stream).
+    /// <see cref="UnsafeRunReads"/>), and field by field otherwise (near the end of the input, or from a stream).
     /// </summary>
     [RequiresDynamicCode("Builds expression trees that are compiled at run time.")]
     [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]

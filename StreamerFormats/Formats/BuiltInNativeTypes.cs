@@ -7,7 +7,7 @@ namespace NFX.IO;
 /// <summary>
 /// The one table of what the format knows about each built-in native type: its encoding (the <see cref="SlimWriter"/> /
 /// <see cref="SlimReader"/> pair), the fewest bytes a value takes, and, for fixed-size encodings, the run writer and
-/// reader with the most bytes a value takes (<see cref="RunWrites"/>, <see cref="RunReads"/>). Rows carry their writer
+/// reader with the most bytes a value takes (<see cref="UnsafeRunWrites"/>, <see cref="UnsafeRunReads"/>). Rows carry their writer
 /// and reader as delegates (what codecs that compile nothing call) and name their methods with nameof for the runtime
 /// codec builder, which looks them up by name and parameter types at first use; renaming a method renames it here and
 /// cannot change the table.
@@ -30,30 +30,30 @@ internal static class BuiltInNativeTypes
         // 2; a DateTimeOffset's ticks and offset 0: 9); varints take 1.
         NativeTypeCodec[] values =
         [
-            BuiltIn<bool>(nameof(SlimWriter.WriteBoolean), nameof(SlimReader.ReadBoolean), 1, static (w, v) => w.WriteBoolean(v), static r => r.ReadBoolean(), Run(nameof(RunWrites.Boolean), 1, nameof(RunReads.Boolean))),
-            BuiltIn<byte>(nameof(SlimWriter.WriteByte), nameof(SlimReader.ReadByte), 1, static (w, v) => w.WriteByte(v), static r => r.ReadByte(), Run(nameof(RunWrites.Byte), 1, nameof(RunReads.Byte))),
-            BuiltIn<sbyte>(nameof(SlimWriter.WriteSByte), nameof(SlimReader.ReadSByte), 1, static (w, v) => w.WriteSByte(v), static r => r.ReadSByte(), Run(nameof(RunWrites.SByte), 1, nameof(RunReads.SByte))),
-            BuiltIn<char>(nameof(SlimWriter.WriteChar), nameof(SlimReader.ReadChar), 1, static (w, v) => w.WriteChar(v), static r => r.ReadChar(), Run(nameof(RunWrites.Char), VarInt.MaxBytes32, nameof(RunReads.Char))),
-            BuiltIn<short>(nameof(SlimWriter.WriteInt16), nameof(SlimReader.ReadInt16), 1, static (w, v) => w.WriteInt16(v), static r => r.ReadInt16(), Run(nameof(RunWrites.Int16), VarInt.MaxBytes32, nameof(RunReads.Int16))),
-            BuiltIn<ushort>(nameof(SlimWriter.WriteUInt16), nameof(SlimReader.ReadUInt16), 1, static (w, v) => w.WriteUInt16(v), static r => r.ReadUInt16(), Run(nameof(RunWrites.UInt16), VarInt.MaxBytes32, nameof(RunReads.UInt16))),
-            BuiltIn<int>(nameof(SlimWriter.WriteInt32), nameof(SlimReader.ReadInt32), 1, static (w, v) => w.WriteInt32(v), static r => r.ReadInt32(), Run(nameof(RunWrites.Int32), VarInt.MaxBytes32, nameof(RunReads.Int32))),
-            BuiltIn<uint>(nameof(SlimWriter.WriteUInt32), nameof(SlimReader.ReadUInt32), 1, static (w, v) => w.WriteUInt32(v), static r => r.ReadUInt32(), Run(nameof(RunWrites.UInt32), VarInt.MaxBytes32, nameof(RunReads.UInt32))),
-            BuiltIn<long>(nameof(SlimWriter.WriteInt64), nameof(SlimReader.ReadInt64), 1, static (w, v) => w.WriteInt64(v), static r => r.ReadInt64(), Run(nameof(RunWrites.Int64), VarInt.MaxBytes64, nameof(RunReads.Int64))),
-            BuiltIn<ulong>(nameof(SlimWriter.WriteUInt64), nameof(SlimReader.ReadUInt64), 1, static (w, v) => w.WriteUInt64(v), static r => r.ReadUInt64(), Run(nameof(RunWrites.UInt64), VarInt.MaxBytes64, nameof(RunReads.UInt64))),
+            BuiltIn<bool>(nameof(SlimWriter.WriteBoolean), nameof(SlimReader.ReadBoolean), 1, static (w, v) => w.WriteBoolean(v), static r => r.ReadBoolean(), Run(nameof(UnsafeRunWrites.Boolean), 1, nameof(UnsafeRunReads.Boolean))),
+            BuiltIn<byte>(nameof(SlimWriter.WriteByte), nameof(SlimReader.ReadByte), 1, static (w, v) => w.WriteByte(v), static r => r.ReadByte(), Run(nameof(UnsafeRunWrites.Byte), 1, nameof(UnsafeRunReads.Byte))),
+            BuiltIn<sbyte>(nameof(SlimWriter.WriteSByte), nameof(SlimReader.ReadSByte), 1, static (w, v) => w.WriteSByte(v), static r => r.ReadSByte(), Run(nameof(UnsafeRunWrites.SByte), 1, nameof(UnsafeRunReads.SByte))),
+            BuiltIn<char>(nameof(SlimWriter.WriteChar), nameof(SlimReader.ReadChar), 1, static (w, v) => w.WriteChar(v), static r => r.ReadChar(), Run(nameof(UnsafeRunWrites.Char), VarInt.MaxBytes32, nameof(UnsafeRunReads.Char))),
+            BuiltIn<short>(nameof(SlimWriter.WriteInt16), nameof(SlimReader.ReadInt16), 1, static (w, v) => w.WriteInt16(v), static r => r.ReadInt16(), Run(nameof(UnsafeRunWrites.Int16), VarInt.MaxBytes32, nameof(UnsafeRunReads.Int16))),
+            BuiltIn<ushort>(nameof(SlimWriter.WriteUInt16), nameof(SlimReader.ReadUInt16), 1, static (w, v) => w.WriteUInt16(v), static r => r.ReadUInt16(), Run(nameof(UnsafeRunWrites.UInt16), VarInt.MaxBytes32, nameof(UnsafeRunReads.UInt16))),
+            BuiltIn<int>(nameof(SlimWriter.WriteInt32), nameof(SlimReader.ReadInt32), 1, static (w, v) => w.WriteInt32(v), static r => r.ReadInt32(), Run(nameof(UnsafeRunWrites.Int32), VarInt.MaxBytes32, nameof(UnsafeRunReads.Int32))),
+            BuiltIn<uint>(nameof(SlimWriter.WriteUInt32), nameof(SlimReader.ReadUInt32), 1, static (w, v) => w.WriteUInt32(v), static r => r.ReadUInt32(), Run(nameof(UnsafeRunWrites.UInt32), VarInt.MaxBytes32, nameof(UnsafeRunReads.UInt32))),
+            BuiltIn<long>(nameof(SlimWriter.WriteInt64), nameof(SlimReader.ReadInt64), 1, static (w, v) => w.WriteInt64(v), static r => r.ReadInt64(), Run(nameof(UnsafeRunWrites.Int64), VarInt.MaxBytes64, nameof(UnsafeRunReads.Int64))),
+            BuiltIn<ulong>(nameof(SlimWriter.WriteUInt64), nameof(SlimReader.ReadUInt64), 1, static (w, v) => w.WriteUInt64(v), static r => r.ReadUInt64(), Run(nameof(UnsafeRunWrites.UInt64), VarInt.MaxBytes64, nameof(UnsafeRunReads.UInt64))),
             BuiltIn<Int128>(nameof(SlimWriter.WriteInt128), nameof(SlimReader.ReadInt128), 1, static (w, v) => w.WriteInt128(v), static r => r.ReadInt128()),
             BuiltIn<UInt128>(nameof(SlimWriter.WriteUInt128), nameof(SlimReader.ReadUInt128), 1, static (w, v) => w.WriteUInt128(v), static r => r.ReadUInt128()),
-            BuiltIn<Half>(nameof(SlimWriter.WriteHalf), nameof(SlimReader.ReadHalf), 2, static (w, v) => w.WriteHalf(v), static r => r.ReadHalf(), Run(nameof(RunWrites.Half), 2, nameof(RunReads.Half))),
-            BuiltIn<float>(nameof(SlimWriter.WriteSingle), nameof(SlimReader.ReadSingle), 4, static (w, v) => w.WriteSingle(v), static r => r.ReadSingle(), Run(nameof(RunWrites.Single), 4, nameof(RunReads.Single))),
-            BuiltIn<double>(nameof(SlimWriter.WriteDouble), nameof(SlimReader.ReadDouble), 8, static (w, v) => w.WriteDouble(v), static r => r.ReadDouble(), Run(nameof(RunWrites.Double), 8, nameof(RunReads.Double))),
-            BuiltIn<decimal>(nameof(SlimWriter.WriteDecimal), nameof(SlimReader.ReadDecimal), 2, static (w, v) => w.WriteDecimal(v), static r => r.ReadDecimal(), Run(nameof(RunWrites.Decimal), VarInt.MaxBytes128 + 1)),
+            BuiltIn<Half>(nameof(SlimWriter.WriteHalf), nameof(SlimReader.ReadHalf), 2, static (w, v) => w.WriteHalf(v), static r => r.ReadHalf(), Run(nameof(UnsafeRunWrites.Half), 2, nameof(UnsafeRunReads.Half))),
+            BuiltIn<float>(nameof(SlimWriter.WriteSingle), nameof(SlimReader.ReadSingle), 4, static (w, v) => w.WriteSingle(v), static r => r.ReadSingle(), Run(nameof(UnsafeRunWrites.Single), 4, nameof(UnsafeRunReads.Single))),
+            BuiltIn<double>(nameof(SlimWriter.WriteDouble), nameof(SlimReader.ReadDouble), 8, static (w, v) => w.WriteDouble(v), static r => r.ReadDouble(), Run(nameof(UnsafeRunWrites.Double), 8, nameof(UnsafeRunReads.Double))),
+            BuiltIn<decimal>(nameof(SlimWriter.WriteDecimal), nameof(SlimReader.ReadDecimal), 2, static (w, v) => w.WriteDecimal(v), static r => r.ReadDecimal(), Run(nameof(UnsafeRunWrites.Decimal), VarInt.MaxBytes128 + 1)),
             BuiltIn<BigInteger>(nameof(SlimWriter.WriteBigInteger), nameof(SlimReader.ReadBigInteger), 1, static (w, v) => w.WriteBigInteger(v), static r => r.ReadBigInteger()),
-            BuiltIn<DateTime>(nameof(SlimWriter.WriteDateTime), nameof(SlimReader.ReadDateTime), 8, static (w, v) => w.WriteDateTime(v), static r => r.ReadDateTime(), Run(nameof(RunWrites.DateTime), 8, nameof(RunReads.DateTime))),
+            BuiltIn<DateTime>(nameof(SlimWriter.WriteDateTime), nameof(SlimReader.ReadDateTime), 8, static (w, v) => w.WriteDateTime(v), static r => r.ReadDateTime(), Run(nameof(UnsafeRunWrites.DateTime), 8, nameof(UnsafeRunReads.DateTime))),
             BuiltIn<DateTimeOffset>(nameof(SlimWriter.WriteDateTimeOffset), nameof(SlimReader.ReadDateTimeOffset), 9, static (w, v) => w.WriteDateTimeOffset(v), static r => r.ReadDateTimeOffset(),
-                Run(nameof(RunWrites.DateTimeOffset), 8 + VarInt.MaxBytes32)),
-            BuiltIn<TimeSpan>(nameof(SlimWriter.WriteTimeSpan), nameof(SlimReader.ReadTimeSpan), 1, static (w, v) => w.WriteTimeSpan(v), static r => r.ReadTimeSpan(), Run(nameof(RunWrites.TimeSpan), VarInt.MaxBytes64, nameof(RunReads.TimeSpan))),
-            BuiltIn<DateOnly>(nameof(SlimWriter.WriteDateOnly), nameof(SlimReader.ReadDateOnly), 1, static (w, v) => w.WriteDateOnly(v), static r => r.ReadDateOnly(), Run(nameof(RunWrites.DateOnly), VarInt.MaxBytes32)),
-            BuiltIn<TimeOnly>(nameof(SlimWriter.WriteTimeOnly), nameof(SlimReader.ReadTimeOnly), 1, static (w, v) => w.WriteTimeOnly(v), static r => r.ReadTimeOnly(), Run(nameof(RunWrites.TimeOnly), VarInt.MaxBytes64)),
-            BuiltIn<Guid>(nameof(SlimWriter.WriteGuid), nameof(SlimReader.ReadGuid), 16, static (w, v) => w.WriteGuid(v), static r => r.ReadGuid(), Run(nameof(RunWrites.Guid), 16, nameof(RunReads.Guid))),
+                Run(nameof(UnsafeRunWrites.DateTimeOffset), 8 + VarInt.MaxBytes32)),
+            BuiltIn<TimeSpan>(nameof(SlimWriter.WriteTimeSpan), nameof(SlimReader.ReadTimeSpan), 1, static (w, v) => w.WriteTimeSpan(v), static r => r.ReadTimeSpan(), Run(nameof(UnsafeRunWrites.TimeSpan), VarInt.MaxBytes64, nameof(UnsafeRunReads.TimeSpan))),
+            BuiltIn<DateOnly>(nameof(SlimWriter.WriteDateOnly), nameof(SlimReader.ReadDateOnly), 1, static (w, v) => w.WriteDateOnly(v), static r => r.ReadDateOnly(), Run(nameof(UnsafeRunWrites.DateOnly), VarInt.MaxBytes32)),
+            BuiltIn<TimeOnly>(nameof(SlimWriter.WriteTimeOnly), nameof(SlimReader.ReadTimeOnly), 1, static (w, v) => w.WriteTimeOnly(v), static r => r.ReadTimeOnly(), Run(nameof(UnsafeRunWrites.TimeOnly), VarInt.MaxBytes64)),
+            BuiltIn<Guid>(nameof(SlimWriter.WriteGuid), nameof(SlimReader.ReadGuid), 16, static (w, v) => w.WriteGuid(v), static r => r.ReadGuid(), Run(nameof(UnsafeRunWrites.Guid), 16, nameof(UnsafeRunReads.Guid))),
         ];
         // A length prefix is at least 1 byte; an array's elements are bounded by their own row's MinBytes.
         NativeTypeCodec[] references =

@@ -135,16 +135,16 @@ public sealed class NativeTypeCodec
         new($"The native codec for {Type.FullName} cannot be used as a codec for {asked.FullName}.");
 }
 
-/// <summary>Writes one value at <paramref name="pos"/> with no capacity check (see <see cref="RunWrites"/>); returns the position after it.</summary>
+/// <summary>Writes one value at <paramref name="pos"/> with no capacity check (see <see cref="UnsafeRunWrites"/>); returns the position after it.</summary>
 internal delegate int RunWriter<T>(byte[] buffer, int pos, T value);
 
-/// <summary>Reads one value at <paramref name="pos"/> inside a run (see <see cref="RunReads"/>), moving <paramref name="pos"/> past it.</summary>
+/// <summary>Reads one value at <paramref name="pos"/> inside a run (see <see cref="UnsafeRunReads"/>), moving <paramref name="pos"/> past it.</summary>
 internal delegate T RunReader<T>(SlimReader reader, byte[] buffer, ref int pos);
 
 /// <summary>
-/// A fixed-size built-in encoding as field runs use it: the run writer <c>RunWrites.{WriteName}</c> (a
+/// A fixed-size built-in encoding as field runs use it: the run writer <c>UnsafeRunWrites.{WriteName}</c> (a
 /// <see cref="RunWriter{T}"/>), the most bytes it writes (what a run reserves: each writer may scribble past its
-/// encoding, never past this), and the run reader <c>RunReads.{ReadName}</c> (a <see cref="RunReader{T}"/>; null: the
+/// encoding, never past this), and the run reader <c>UnsafeRunReads.{ReadName}</c> (a <see cref="RunReader{T}"/>; null: the
 /// field ends a read run). The methods are found at first use, as the row's own are.
 /// </summary>
 internal sealed class RunEncoding(string writeName, int maxBytes, string? readName)
@@ -161,19 +161,19 @@ internal sealed class RunEncoding(string writeName, int maxBytes, string? readNa
     /// <summary>The run reader, if any.</summary>
     public MethodInfo? Read => readName is null ? null : _read ??= FindRead(readName);
 
-    /// <summary>The run encoding of <c>RunWrites.{write}</c>, <paramref name="maxBytes"/> and <c>RunReads.{read}</c>.</summary>
+    /// <summary>The run encoding of <c>UnsafeRunWrites.{write}</c>, <paramref name="maxBytes"/> and <c>UnsafeRunReads.{read}</c>.</summary>
     public static RunEncoding Run(string write, int maxBytes, string? read = null) => new(write, maxBytes, read);
 
     private MethodInfo FindWrite() =>
-        typeof(RunWrites).GetMethods(BindingFlags.Static | BindingFlags.Public).SingleOrDefault(m => m.Name == writeName)
-        ?? throw new InvalidOperationException($"RunWrites has no {writeName}.");
+        typeof(UnsafeRunWrites).GetMethods(BindingFlags.Static | BindingFlags.Public).SingleOrDefault(m => m.Name == writeName)
+        ?? throw new InvalidOperationException($"UnsafeRunWrites has no {writeName}.");
 
     private MethodInfo FindRead(string name)
     {
         Type value = Write.GetParameters()[2].ParameterType;
-        MethodInfo reader = typeof(RunReads).GetMethod(name, BindingFlags.Static | BindingFlags.Public, [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()])
-            ?? throw new InvalidOperationException($"RunReads has no {name}.");
+        MethodInfo reader = typeof(UnsafeRunReads).GetMethod(name, BindingFlags.Static | BindingFlags.Public, [typeof(SlimReader), typeof(byte[]), typeof(int).MakeByRefType()])
+            ?? throw new InvalidOperationException($"UnsafeRunReads has no {name}.");
         return reader.ReturnType == value ? reader
-            : throw new InvalidOperationException($"RunReads.{name} does not read the {value.Name} RunWrites.{writeName} writes.");
+            : throw new InvalidOperationException($"UnsafeRunReads.{name} does not read the {value.Name} UnsafeRunWrites.{writeName} writes.");
     }
 }

@@ -111,7 +111,7 @@ public sealed partial class SlimReader
     public ushort ReadFixed16()
     {
         Require(2, "2 fixed bytes");
-        return RunReads.Fixed16(_buffer, ref _pos);
+        return UnsafeRunReads.Fixed16(_buffer, ref _pos);
     }
 
     /// <summary>Reads 4 bytes little-endian.</summary>
@@ -119,7 +119,7 @@ public sealed partial class SlimReader
     public uint ReadFixed32()
     {
         Require(4, "4 fixed bytes");
-        return RunReads.Fixed32(_buffer, ref _pos);
+        return UnsafeRunReads.Fixed32(_buffer, ref _pos);
     }
 
     /// <summary>Reads 8 bytes little-endian.</summary>
@@ -127,7 +127,7 @@ public sealed partial class SlimReader
     public ulong ReadFixed64()
     {
         Require(8, "8 fixed bytes");
-        return RunReads.Fixed64(_buffer, ref _pos);
+        return UnsafeRunReads.Fixed64(_buffer, ref _pos);
     }
 
     /// <summary>Reads a decimal: LEB128 96-bit magnitude, then sign (bit 7) and scale (bits 0..4, at most 28).</summary>
@@ -174,7 +174,7 @@ public sealed partial class SlimReader
     {
         long start = Position;
         ulong raw = ReadFixed64();
-        if (!RunReads.TryDateTime(raw, out DateTime value))
+        if (!UnsafeRunReads.TryDateTime(raw, out DateTime value))
         {
             ThrowBadDateTime(raw, start);
         }
@@ -184,7 +184,7 @@ public sealed partial class SlimReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static void ThrowBadDateTime(ulong raw, long start)
     {
-        ulong ticks = raw & RunReads.DateTimeTicksMask;
+        ulong ticks = raw & UnsafeRunReads.DateTimeTicksMask;
         if (ticks > (ulong)DateTime.MaxValue.Ticks)
         {
             ThrowHelper.ThrowOutOfRange("DateTime ticks", start, ticks.ToString());

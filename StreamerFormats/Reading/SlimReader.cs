@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Buffers;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
@@ -168,7 +169,7 @@ public sealed partial class SlimReader : IDisposable
     }
 
     /// <summary>
-    /// Starts a run of fixed-size fields read with <see cref="RunReads"/> when at least <paramref name="maxBytes"/> (the
+    /// Starts a run of fixed-size fields read with <see cref="UnsafeRunReads"/> when at least <paramref name="maxBytes"/> (the
     /// sum of the fields' most bytes) are buffered: returns the run's start in <see cref="RunBuffer"/>, or -1 (the fields
     /// are then read one by one). Nothing else may read until <see cref="EndRun"/>.
     /// </summary>
@@ -184,10 +185,25 @@ public sealed partial class SlimReader : IDisposable
     /// <summary>The buffer position, for a run that handed a field to the reader's own ReadX and goes on after it.</summary>
     internal int RunPosition => _pos;
 
-    /// <summary>Ends a run (or pauses it for a ReadX) at <paramref name="pos"/>.</summary>
+    /// <summary>
+    /// Ends a run (or pauses it for a ReadX) at <paramref name="pos"/>; a position past the buffered input is refused
+    /// (checked once per run, so a wrong position cannot make later reads go past the input).
+    /// </summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void EndRun(int pos) => _pos = pos;
+    public void EndRun(int pos)
+    {
+        if ((uint)pos > (uint)_end)
+        {
+            ThrowRunPosition(pos, _end);
+        }
+        _pos = pos;
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowRunPosition(int pos, int end) =>
+        throw new ArgumentOutOfRangeException(nameof(pos), pos, $"A run ends inside the buffered input (0..{end}): the position is not one a run reader left.");
 
     /// <summary>A reference to the next unread byte; the caller has checked that enough bytes are there.</summary>
     private ref byte Cursor

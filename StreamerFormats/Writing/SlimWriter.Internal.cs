@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Buffers;
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
@@ -48,7 +49,7 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>
-    /// Starts a run of fixed-size fields written with <see cref="RunWrites"/>: makes <paramref name="maxBytes"/> (the sum
+    /// Starts a run of fixed-size fields written with <see cref="UnsafeRunWrites"/>: makes <paramref name="maxBytes"/> (the sum
     /// of the fields' <c>MaxBytes</c>) free and returns the position in <see cref="RunBuffer"/> where the run starts.
     /// Nothing else may write until <see cref="EndRun"/>.
     /// </summary>
@@ -65,8 +66,23 @@ public sealed partial class SlimWriter
     [EditorBrowsable(EditorBrowsableState.Never)]
     public byte[] RunBuffer => _buffer;
 
-    /// <summary>Ends a run at <paramref name="pos"/>, the position the last run writer returned.</summary>
+    /// <summary>
+    /// Ends a run at <paramref name="pos"/>, the position the last run writer returned; a position past the buffer is
+    /// refused (checked once per run, so a wrong position cannot make later writes go past the buffer).
+    /// </summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void EndRun(int pos) => _pos = pos;
+    public void EndRun(int pos)
+    {
+        if ((uint)pos > (uint)_buffer.Length)
+        {
+            ThrowRunPosition(pos, _buffer.Length);
+        }
+        _pos = pos;
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowRunPosition(int pos, int length) =>
+        throw new ArgumentOutOfRangeException(nameof(pos), pos, $"A run ends inside the writer's buffer (0..{length}): the position is not one a run writer returned.");
 }

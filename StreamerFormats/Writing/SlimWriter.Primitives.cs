@@ -10,7 +10,7 @@ public sealed partial class SlimWriter
     public void WriteBoolean(bool value)
     {
         Ensure(1);
-        _pos = RunWrites.Boolean(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Boolean(_buffer, _pos, value);
     }
 
     /// <summary>Writes a byte as itself.</summary>
@@ -18,7 +18,7 @@ public sealed partial class SlimWriter
     public void WriteByte(byte value)
     {
         Ensure(1);
-        _pos = RunWrites.Byte(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Byte(_buffer, _pos, value);
     }
 
     /// <summary>Writes an sbyte as its two's-complement byte.</summary>
@@ -76,7 +76,7 @@ public sealed partial class SlimWriter
     public void WriteFixed16(ushort value)
     {
         Ensure(2);
-        _pos = RunWrites.Fixed16(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Fixed16(_buffer, _pos, value);
     }
 
     /// <summary>Writes 4 bytes little-endian.</summary>
@@ -84,7 +84,7 @@ public sealed partial class SlimWriter
     public void WriteFixed32(uint value)
     {
         Ensure(4);
-        _pos = RunWrites.Fixed32(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Fixed32(_buffer, _pos, value);
     }
 
     /// <summary>Writes 8 bytes little-endian.</summary>
@@ -92,7 +92,7 @@ public sealed partial class SlimWriter
     public void WriteFixed64(ulong value)
     {
         Ensure(8);
-        _pos = RunWrites.Fixed64(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Fixed64(_buffer, _pos, value);
     }
 
     /// <summary>
@@ -102,7 +102,7 @@ public sealed partial class SlimWriter
     public void WriteDecimal(decimal value)
     {
         Ensure(VarInt.MaxBytes128 + 1);
-        _pos = RunWrites.Decimal(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Decimal(_buffer, _pos, value);
     }
 
     /// <summary>Writes a BigInteger as a LEB128 byte count followed by its two's-complement bytes, little-endian.</summary>
@@ -120,7 +120,7 @@ public sealed partial class SlimWriter
     public void WriteGuid(Guid value)
     {
         Ensure(16);
-        _pos = RunWrites.Guid(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.Guid(_buffer, _pos, value);
     }
 
     /// <summary>
@@ -134,7 +134,7 @@ public sealed partial class SlimWriter
     public void WriteDateTimeOffset(DateTimeOffset value)
     {
         Ensure(8 + VarInt.MaxBytes32);
-        _pos = RunWrites.DateTimeOffset(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.DateTimeOffset(_buffer, _pos, value);
     }
 
     /// <summary>Writes a TimeSpan as its ticks, ZigZag + LEB128.</summary>

@@ -9,7 +9,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt32(uint value)
     {
         Ensure(VarInt.MaxBytes32);
-        _pos = RunWrites.UInt32(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.UInt32(_buffer, _pos, value);
     }
 
     /// <summary>Writes an unsigned 64-bit integer as LEB128, 1 to 10 bytes.</summary>
@@ -17,7 +17,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt64(ulong value)
     {
         Ensure(VarInt.MaxBytes64);
-        _pos = RunWrites.UInt64(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.UInt64(_buffer, _pos, value);
     }
 
     /// <summary>Writes a signed 32-bit integer as ZigZag + LEB128: -64..63 take one byte.</summary>
@@ -32,7 +32,7 @@ public sealed partial class SlimWriter
     public void WriteVarUInt128(UInt128 value)
     {
         Ensure(VarInt.MaxBytes128);
-        _pos = RunWrites.UInt128(_buffer, _pos, value);
+        _pos = UnsafeRunWrites.UInt128(_buffer, _pos, value);
     }
 
     /// <summary>Writes a signed 128-bit integer as ZigZag + LEB128.</summary>

@@ -46,7 +46,7 @@ public sealed class NativeValueTypesTests
             Type type = StreamerFormat.Default.NativeTypes.Single(t => t.FullName == name);
             Assert.That(StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? row), Is.True);
             Assert.That(StreamerFormat.Default.TryGetCodec(typeof(Nullable<>).MakeGenericType(type), out NativeTypeCodec? nullableRow), Is.True);
-            // The generated run calls RunWrites.{suffix} / RunReads.{suffix}: the methods of the row.
+            // The generated run calls UnsafeRunWrites.{suffix} / UnsafeRunReads.{suffix}: the methods of the row.
             Assert.That(NativeValueTypes.RunBytes(suffix, reading: false), Is.EqualTo(row!.RunMaxBytes), name);
             Assert.That(NativeValueTypes.RunBytes(suffix, reading: true), Is.EqualTo(row.RunReadMethod is null ? 0 : row.RunMaxBytes), name);
             Assert.That(NativeValueTypes.RunBytes("Nullable" + suffix, reading: false), Is.EqualTo(nullableRow!.RunMaxBytes), name);
@@ -54,13 +54,13 @@ public sealed class NativeValueTypesTests
             if (row.RunMaxBytes != 0)
             {
                 Assert.That(row.RunWriteMethod!.Name, Is.EqualTo(suffix), name);
-                Assert.That(row.RunWriteMethod.DeclaringType, Is.EqualTo(typeof(RunWrites)), name);
+                Assert.That(row.RunWriteMethod.DeclaringType, Is.EqualTo(typeof(UnsafeRunWrites)), name);
                 Assert.That(nullableRow.RunNullable && nullableRow.RunWriteMethod == row.RunWriteMethod, Is.True, name);
             }
             if (row.RunReadMethod is not null)
             {
                 Assert.That(row.RunReadMethod.Name, Is.EqualTo(suffix), name);
-                Assert.That(row.RunReadMethod.DeclaringType, Is.EqualTo(typeof(RunReads)), name);
+                Assert.That(row.RunReadMethod.DeclaringType, Is.EqualTo(typeof(UnsafeRunReads)), name);
             }
         }
         Assert.That(NativeValueTypes.Runs.Select(run => run.Suffix), Is.SubsetOf(NativeValueTypes.All.Select(row => row.Value)));

@@ -6,19 +6,23 @@ using System.Runtime.InteropServices;
 namespace NFX.IO;
 
 /// <summary>
-/// The reading side of <see cref="RunWrites"/>: a code generator that found at least a run's most bytes left
+/// The reading side of <see cref="UnsafeRunWrites"/>: a code generator that found at least a run's most bytes left
 /// (<see cref="SlimReader.TryBeginRun"/>) reads the run's fields with these, keeping the position in a local, and
 /// stores it once (<see cref="SlimReader.EndRun"/>). The common short encodings (one- and two-byte varints, fixed-width
 /// values, varints whose bytes are all buffered) are decoded here; anything malformed or out of range goes back through the reader's own <c>ReadX</c> at the same
 /// position, which decodes it or reports exactly what is wrong and where - so nothing the reader refuses gets through a run.
 /// </summary>
 /// <remarks>
-/// Public for the code the NFX.Slim source generator writes (the runs of a generated class body), not for hand-written
-/// code: no method checks its buffer's bounds; the caller found the run's most bytes buffered with
-/// <see cref="SlimReader.TryBeginRun"/>.
+/// Unsafe: no method checks its buffer's bounds, and a read past them reads memory that is not the buffer's. Public for
+/// the code the NFX.Slim source generator writes (the runs of a generated class body), not for hand-written code. The
+/// caller must guarantee, for every call, that <c>buffer</c> is the reader's <see cref="SlimReader.RunBuffer"/>, that
+/// <c>pos</c> is the position <see cref="SlimReader.TryBeginRun"/> returned (not -1) or the previous call of the run
+/// left, and that the most bytes of every value read since <see cref="SlimReader.TryBeginRun"/>, this one included
+/// (each row's <see cref="NativeTypeCodec.RunMaxBytes"/>), add up to no more than the bytes that call found buffered.
+/// The values themselves are checked as the reader's own <c>ReadX</c> checks them (hostile bytes are refused the same way).
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class RunReads
+public static class UnsafeRunReads
 {
     /// <summary>The ticks of a DateTime on the wire: bits 0..61 (the Kind is in 62..63).</summary>
     internal const ulong DateTimeTicksMask = (1UL << 62) - 1;

@@ -15,11 +15,16 @@ namespace NFX.IO;
 /// field do not depend on which way it was written.
 /// </summary>
 /// <remarks>
-/// Public for the code the NFX.Slim source generator writes (the runs of a generated class body), not for hand-written
-/// code: no method checks its buffer's bounds; the caller reserved the run's most bytes with <see cref="SlimWriter.BeginRun"/>.
+/// Unsafe: no method checks its buffer's bounds, and a write past them corrupts memory. Public for the code the NFX.Slim
+/// source generator writes (the runs of a generated class body), not for hand-written code. The caller must guarantee,
+/// for every call, that <c>buffer</c> is the writer's <see cref="SlimWriter.RunBuffer"/> read after
+/// <see cref="SlimWriter.BeginRun"/>, that <c>pos</c> is the position <see cref="SlimWriter.BeginRun"/> or the previous
+/// call of the run returned, and that the most bytes of every value written since <see cref="SlimWriter.BeginRun"/>,
+/// this one included (each row's <see cref="NativeTypeCodec.RunMaxBytes"/>), add up to no more than the bytes that call
+/// reserved.
 /// </remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
-public static class RunWrites
+public static class UnsafeRunWrites
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ref byte At(byte[] buffer, int pos) => ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(buffer), (nint)(uint)pos);
