@@ -41,8 +41,12 @@ internal static class CodecEmitter
         }
 
         var body = new Body();
-        text.Append("        public override void WriteBody(global::NFX.IO.SlimWriter writer, object value, global::NFX.Slim.Generated.SlimGeneratedWriter references)\n        {\n");
-        text.Append("            var o = (").Append(codec.TypeName).Append(")value;\n");
+        text.Append("        public override void WriteBody(global::NFX.IO.SlimWriter writer, object value, global::NFX.Slim.Generated.SlimGeneratedWriter references) =>\n");
+        text.Append("            WriteFields(writer, (").Append(codec.TypeName).Append(")value, references);\n\n");
+        text.Append("        public override void ReadBody(global::NFX.IO.SlimReader reader, object instance, global::NFX.Slim.Generated.SlimGeneratedReader references) =>\n");
+        text.Append("            ReadFields(reader, (").Append(codec.TypeName).Append(")instance, references);\n\n");
+        text.Append("        /// <summary>The body of <paramref name=\"o\"/>: also called in place by the bodies of the classes that hold one.</summary>\n");
+        text.Append("        public static void WriteFields(global::NFX.IO.SlimWriter writer, ").Append(codec.TypeName).Append(" o, global::NFX.Slim.Generated.SlimGeneratedWriter references)\n        {\n");
         foreach (List<FieldSpec> run in Runs(codec.Fields, reading: false))
         {
             if (run.Count == 1)
@@ -55,8 +59,8 @@ internal static class CodecEmitter
             }
         }
         text.Append("        }\n\n");
-        text.Append("        public override void ReadBody(global::NFX.IO.SlimReader reader, object instance, global::NFX.Slim.Generated.SlimGeneratedReader references)\n        {\n");
-        text.Append("            var o = (").Append(codec.TypeName).Append(")instance;\n");
+        text.Append("        /// <summary>Reads the body into <paramref name=\"o\"/>: also called in place by the bodies of the classes that hold one.</summary>\n");
+        text.Append("        public static void ReadFields(global::NFX.IO.SlimReader reader, ").Append(codec.TypeName).Append(" o, global::NFX.Slim.Generated.SlimGeneratedReader references)\n        {\n");
         foreach (List<FieldSpec> run in Runs(codec.Fields, reading: true))
         {
             if (run.Count == 1)
@@ -239,6 +243,67 @@ internal static class CodecEmitter
                 case ValueKind.String:
                     text.Append(indent).Append("references.WriteString(").Append(source).Append(");\n");
                     break;
+                case ValueKind.Reference when value.InlineArray is { } array:
+                {
+                    // The array in place after its handle, as the runtime codec writes a native array (any other handle: the session's).
+                    string local = "a" + _locals++;
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    text.Append(indent).Append("    if (references.BeginInline(").Append(local).Append(", ").Append(value.Slot).Append("))\n");
+                    text.Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        writer.Write").Append(array).Append('(').Append(local).Append(");\n");
+                    text.Append(indent).Append("    }\n");
+                    text.Append(indent).Append("}\n");
+                    break;
+                }
+                case ValueKind.Reference when value.DirectCodec is { } direct:
+                {
+                    // A new object of exactly the declared class: its body written here, by a direct call, when the session
+                    // writes the body now (the same decision and bytes as the session's own body order).
+                    string local = "r" + _locals++;
+                    string inner = "w" + _locals++;
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    text.Append(indent).Append("    if (references.BeginBody(").Append(local).Append(", ").Append(value.Slot).Append(", ").Append(direct)
+                        .Append(".Instance, out global::NFX.Slim.Generated.SlimGeneratedWriter ").Append(inner).Append("))\n");
+                    text.Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        try\n").Append(indent).Append("        {\n");
+                    text.Append(indent).Append("            ").Append(direct).Append(".WriteFields(writer, ").Append(local).Append(", ").Append(inner).Append(");\n");
+                    text.Append(indent).Append("        }\n");
+                    text.Append(indent).Append("        catch (global::System.Exception) when (references.NoteFailedIn(").Append(local).Append("))\n");
+                    text.Append(indent).Append("        {\n").Append(indent).Append("        }\n");
+                    text.Append(indent).Append("        references.EndBody();\n");
+                    text.Append(indent).Append("    }\n");
+                    text.Append(indent).Append("}\n");
+                    break;
+                }
+                case ValueKind.Reference when value.Inner is { } element:
+                {
+                    // A List<T> of exactly the declared type: its body (count, elements) written here when the session
+                    // writes it now, the bytes of the list codec's body.
+                    string local = "l" + _locals++;
+                    string items = "e" + _locals++;
+                    string item = "x" + _locals++;
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    var ").Append(local).Append(" = ").Append(source).Append(";\n");
+                    text.Append(indent).Append("    if (references.BeginList(").Append(local).Append(", ").Append(value.Slot).Append("))\n");
+                    text.Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        try\n").Append(indent).Append("        {\n");
+                    text.Append(indent).Append("            global::System.ReadOnlySpan<").Append(element.TypeName).Append("> ").Append(items)
+                        .Append(" = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(").Append(local).Append(");\n");
+                    text.Append(indent).Append("            writer.WriteVarUInt32((uint)").Append(items).Append(".Length);\n");
+                    text.Append(indent).Append("            foreach (var ").Append(item).Append(" in ").Append(items).Append(")\n");
+                    text.Append(indent).Append("            {\n");
+                    Write(text, element, item, indent + "                ");
+                    text.Append(indent).Append("            }\n");
+                    text.Append(indent).Append("        }\n");
+                    text.Append(indent).Append("        catch (global::System.Exception) when (references.NoteFailedIn(").Append(local).Append("))\n");
+                    text.Append(indent).Append("        {\n").Append(indent).Append("        }\n");
+                    text.Append(indent).Append("        references.EndBody();\n");
+                    text.Append(indent).Append("    }\n");
+                    text.Append(indent).Append("}\n");
+                    break;
+                }
                 case ValueKind.Reference:
                     text.Append(indent).Append("references.WriteReference(").Append(source).Append(", ").Append(value.Slot).Append(");\n");
                     break;
@@ -381,6 +446,48 @@ internal static class CodecEmitter
                 case ValueKind.String:
                     text.Append(indent).Append(target).Append(" = references.ReadString(").Append(value.Slot).Append(");\n");
                     break;
+                case ValueKind.Reference when value.InlineArray is { } array:
+                {
+                    string local = "r" + _locals++;
+                    text.Append(indent).Append(target).Append(" = references.BeginInline(").Append(value.Slot).Append(", out object ").Append(local).Append(")\n");
+                    text.Append(indent).Append("    ? (").Append(value.TypeName).Append(")references.EndInline(reader.Read").Append(array).Append("(), ").Append(value.Slot).Append(")\n");
+                    text.Append(indent).Append("    : (").Append(value.TypeName).Append(')').Append(local).Append(";\n");
+                    break;
+                }
+                case ValueKind.Reference when value.DirectCodec is { } direct:
+                {
+                    string local = "r" + _locals++;
+                    string inner = "q" + _locals++;
+                    string outer = "k" + _locals++;
+                    text.Append(indent).Append("if (references.BeginBody(").Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(local)
+                        .Append(", out global::NFX.Slim.Generated.SlimGeneratedReader ").Append(inner).Append(", out int ").Append(outer).Append("))\n");
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    ").Append(direct).Append(".ReadFields(reader, (").Append(value.TypeName).Append(')').Append(local).Append(", ").Append(inner).Append(");\n");
+                    text.Append(indent).Append("    references.EndBody(").Append(outer).Append(");\n");
+                    text.Append(indent).Append("}\n");
+                    text.Append(indent).Append(target).Append(" = (").Append(value.TypeName).Append(')').Append(local).Append(";\n");
+                    break;
+                }
+                case ValueKind.Reference when value.Inner is { } element:
+                {
+                    string local = "l" + _locals++;
+                    string outer = "k" + _locals++;
+                    string items = "e" + _locals++;
+                    string i = "i" + _locals++;
+                    text.Append(indent).Append("if (references.BeginList(").Append(value.Slot).Append(", out ").Append(value.TypeName).Append(' ').Append(local)
+                        .Append(", out int ").Append(outer).Append("))\n");
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    global::System.Span<").Append(element.TypeName).Append("> ").Append(items)
+                        .Append(" = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(").Append(local).Append(");\n");
+                    text.Append(indent).Append("    for (int ").Append(i).Append(" = 0; ").Append(i).Append(" < ").Append(items).Append(".Length; ").Append(i).Append("++)\n");
+                    text.Append(indent).Append("    {\n");
+                    Read(text, element, items + "[" + i + "]", indent + "        ");
+                    text.Append(indent).Append("    }\n");
+                    text.Append(indent).Append("    references.EndBody(").Append(outer).Append(");\n");
+                    text.Append(indent).Append("}\n");
+                    text.Append(indent).Append(target).Append(" = ").Append(local).Append(";\n");
+                    break;
+                }
                 case ValueKind.Reference:
                 case ValueKind.Delegate:
                     text.Append(indent).Append(target).Append(" = (").Append(value.TypeName).Append(")references.ReadReference(").Append(value.Slot).Append(");\n");

@@ -29,7 +29,23 @@ internal enum ValueKind
 }
 
 /// <summary>One value's encoding; <paramref name="TypeName"/> is fully qualified (<c>global::</c>).</summary>
-internal sealed record ValueSpec(ValueKind Kind, string TypeName, string Suffix, int Slot, ValueSpec? Inner, EquatableArray<FieldSpec> Fields);
+/// <param name="DirectCodec">
+/// For a <see cref="ValueKind.Reference"/> whose declared class has a codec of the same compilation: that codec's class,
+/// whose body the generated code writes and reads in place for an object of exactly the declared type (the session
+/// decides per object; the bytes are the session's).
+/// </param>
+/// <param name="InlineArray">
+/// For a <see cref="ValueKind.Reference"/> to an array StreamerFormats writes natively: the suffix of its writer and reader
+/// methods (<c>Int32Array</c>), the array written and read in place as the runtime codec does.
+/// </param>
+/// <param name="ListElement">
+/// For a <see cref="ValueKind.Reference"/> declared as <c>List&lt;T&gt;</c>: T's fully qualified name and, after a tab,
+/// its metadata name (the list codec names its element slot <c>List&lt;{name}&gt;</c>). When T is a string or a class
+/// with a codec here, <see cref="Inner"/> is the element's encoding (in a slot of its own) and the list's body is
+/// written and read in place.
+/// </param>
+internal sealed record ValueSpec(ValueKind Kind, string TypeName, string Suffix, int Slot, ValueSpec? Inner, EquatableArray<FieldSpec> Fields,
+    string? DirectCodec = null, string? InlineArray = null, string? ListElement = null);
 
 /// <summary>
 /// One field: its metadata name, the type that declares it, how generated code reaches it (directly, or through the

@@ -46,6 +46,15 @@ internal sealed class TypeWalker
             }
         }
         _codecs.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
+        // A reference field whose class got a codec here is written and read through that codec's body in place.
+        // A List<T> field of such a class, or of strings, is written and read in place, its elements in a slot of their own.
+        var direct = _codecs.ToDictionary(c => c.TypeName, c => c.CodecName, System.StringComparer.Ordinal);
+        for (int i = 0; i < _codecs.Count; i++)
+        {
+            var slots = new List<SlotSpec>(_codecs[i].Slots);
+            _codecs[i] = _codecs[i] with { Fields = new(_codecs[i].Fields.Select(f => WithDirect(f, direct, slots))) };
+            _codecs[i] = _codecs[i] with { Slots = new(slots) };
+        }
         _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
         List<string> types = [.. _seen.OfType<INamedTypeSymbol>()
             .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum or TypeKind.Interface && !IsGeneric(t) && IsNameable(t))
@@ -211,6 +220,41 @@ internal sealed class TypeWalker
         _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields), new(kept)));
     }
 
+    private static FieldSpec WithDirect(FieldSpec field, Dictionary<string, string> direct, List<SlotSpec> slots) =>
+        field with { Value = WithDirect(field.Value, direct, slots) };
+
+    private static ValueSpec WithDirect(ValueSpec value, Dictionary<string, string> direct, List<SlotSpec> slots)
+    {
+        switch (value.Kind)
+        {
+            case ValueKind.Reference when direct.TryGetValue(value.TypeName, out string? codec):
+                return value with { DirectCodec = codec };
+            case ValueKind.Reference when value.ListElement is { } element:
+            {
+                string[] parts = element.Split('\t');
+                bool isString = parts[0] == "string";
+                if (!isString && !direct.ContainsKey(parts[0]))
+                {
+                    return value;
+                }
+                // The list codec's element slot: the same declared type and name, so the same slot of the cache.
+                slots.Add(new SlotSpec(parts[0], "List<" + parts[1] + ">"));
+                int slot = slots.Count - 1;
+                EquatableArray<FieldSpec> none = default;
+                ValueSpec item = isString
+                    ? new ValueSpec(ValueKind.String, parts[0], "", slot, null, none)
+                    : new ValueSpec(ValueKind.Reference, parts[0], "", slot, null, none, DirectCodec: direct[parts[0]]);
+                return value with { Inner = item };
+            }
+            case ValueKind.Struct:
+                return value with { Fields = new(value.Fields.Select(f => WithDirect(f, direct, slots))) };
+            case ValueKind.NullableValue:
+                return value with { Inner = WithDirect(value.Inner!, direct, slots) };
+            default:
+                return value;
+        }
+    }
+
     private static void AddStructs(IEnumerable<FieldSpec> fields, SortedSet<string> structs)
     {
         foreach (FieldSpec field in fields)
@@ -300,7 +344,13 @@ internal sealed class TypeWalker
                 return new ValueSpec(ValueKind.String, name, "", AddSlot(slots, name, path), null, none);
             }
             bool isDelegate = type.TypeKind == TypeKind.Delegate || type.SpecialType is SpecialType.System_Delegate or SpecialType.System_MulticastDelegate;
-            return new ValueSpec(isDelegate ? ValueKind.Delegate : ValueKind.Reference, name, "", AddSlot(slots, name, path), null, none);
+            string? inlineArray = type is IArrayTypeSymbol { IsSZArray: true } array && IsNativeArray(array)
+                ? NativeValueTypes.SuffixOf(MetadataName(array.ElementType)) + "Array" : null;
+            string? listElement = type is INamedTypeSymbol { IsGenericType: true } list &&
+                MetadataName(list.OriginalDefinition) == "System.Collections.Generic.List`1"
+                ? Name(list.TypeArguments[0]) + "\t" + list.TypeArguments[0].MetadataName : null;
+            return new ValueSpec(isDelegate ? ValueKind.Delegate : ValueKind.Reference, name, "", AddSlot(slots, name, path), null, none,
+                InlineArray: inlineArray, ListElement: listElement);
         }
         if (type.IsRefLikeType)
         {

@@ -73,9 +73,52 @@ internal sealed class ReferenceSlot
         }
     }
 
+    /// <summary>
+    /// True when values of the declared type (a sealed native type: a primitive array) are written and read inline in
+    /// this slot's cache (<see cref="ValueExpressions.IsInlineNative"/>): set when a generated body that writes them in
+    /// place is bound, from the same fact the runtime codec is compiled from (a fact of the cache, written once).
+    /// </summary>
+    public bool IsInlineNative { get; private set; }
+
+    /// <summary>Records that the cache writes values of the declared type inline (see <see cref="IsInlineNative"/>).</summary>
+    public void MarkInlineNative() => IsInlineNative = true;
+
+    private GeneratedDirectBody? _direct;
+
+    /// <summary>
+    /// What generated code needs to write and read an object of exactly the declared type in place, through the body of
+    /// <paramref name="expected"/> (the codec the calling code was generated against), resolved on first use: the
+    /// declared type's codec must be the plain class codec bound to that generated codec, with no serialization
+    /// callbacks (which the session runs around a body it calls itself); otherwise every object goes the session's way.
+    /// </summary>
+    public GeneratedDirectBody DirectBody(CodecCache codecs, Generated.SlimGeneratedCodec expected)
+    {
+        if (_direct is { } direct && ReferenceEquals(direct.Expected, expected))
+        {
+            return direct;
+        }
+        SlimCodec codec = ExactCodec(codecs);
+        ReferenceSlot[]? slots = codec is ObjectCodec { Generated: { } generated, Callbacks: null, HeaderIsEmpty: true } &&
+            ReferenceEquals(generated.Codec, expected) ? generated.Slots : null;
+        return _direct = new GeneratedDirectBody(expected, codec, slots);
+    }
+
     /// <summary>The declared type's handle, to recognize an object of exactly that type without fetching its Type.</summary>
     public nint DeclaredTypeHandle { get; }
 
     /// <summary>True when <paramref name="value"/> may be stored in this slot.</summary>
     public bool Accepts(object value) => TypeHandles.Of(value) == DeclaredTypeHandle || DeclaredType.IsInstanceOfType(value);
+}
+
+/// <summary>
+/// The declared class's codec and its generated body's bound slots, for generated code that writes and reads an object
+/// of exactly that class in place (<see cref="ReferenceSlot.DirectBody"/>); <see cref="Slots"/> is null when it may not.
+/// </summary>
+internal sealed class GeneratedDirectBody(Generated.SlimGeneratedCodec expected, SlimCodec codec, ReferenceSlot[]? slots)
+{
+    public Generated.SlimGeneratedCodec Expected { get; } = expected;
+
+    public SlimCodec Codec { get; } = codec;
+
+    public ReferenceSlot[]? Slots { get; } = slots;
 }

@@ -51,6 +51,12 @@ internal abstract class SlimCodec
     public bool HeaderIsEmpty { get; protected init; }
 
     /// <summary>
+    /// True for the codec of a <c>List&lt;T&gt;</c> (empty header; body: the count, then the elements in the list's
+    /// element slot), whose body generated code may write and read in place.
+    /// </summary>
+    public bool IsPlainList { get; protected init; }
+
+    /// <summary>
     /// True when <see cref="CloneHeader"/> makes the clone from the source alone: it clones no other object and runs no
     /// user code (a shell, a copied array), so a deep clone gives it its index at once, with no depth count and no record
     /// of what it reached.

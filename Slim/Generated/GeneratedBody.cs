@@ -85,6 +85,11 @@ internal sealed class GeneratedBody
         for (int i = 0; i < slots.Length; i++)
         {
             slots[i] = codecs.SlotFor(codec.Slots[i], codec.SlotNames[i]);
+            if (codec.Slots[i].IsArray && codecs.Values.IsInlineNative(codec.Slots[i]))
+            {
+                // The runtime codec writes these arrays in place; the generated body does the same where the slot says so.
+                slots[i].MarkInlineNative();
+            }
         }
         return new GeneratedBody(codec, slots);
     }

@@ -1,6 +1,7 @@
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
+using NFX.Slim.Codecs.Collections;
 using NFX.Slim.Session;
 
 namespace NFX.Slim.Generated;
@@ -24,6 +25,96 @@ public readonly struct SlimGeneratedReader
     /// <summary>Reads the reference in slot number <paramref name="slot"/>: null, an object of the slot's type, or refuses the bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public object? ReadReference(int slot) => _session.ReadReference(_slots[slot]);
+
+    /// <summary>
+    /// Starts reading a reference to an array the format writes natively, written by <see cref="SlimGeneratedWriter.BeginInline"/>
+    /// or any writer of the format: reads the handle; for a new array of the declared type that the serializer reads
+    /// inline, checks the object limit and returns true (the caller reads the array with the reader's method for it and
+    /// hands it to <see cref="EndInline"/>); any other handle is read the general way, with every check of
+    /// <see cref="ReadReference"/>, into <paramref name="value"/>, and false is returned.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool BeginInline(int slot, out object? value)
+    {
+        ReferenceSlot s = _slots[slot];
+        long offset = _session.Reader.Position;
+        uint handle = _session.Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType && s.IsInlineNative)
+        {
+            _session.BeginInline(offset);
+            value = null;
+            return true;
+        }
+        value = _session.ReadReferenceAfterHandle(handle, s, offset);
+        return false;
+    }
+
+    /// <summary>Adds the array read after <see cref="BeginInline"/> to the message's objects and returns it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object EndInline(object? value, int slot) => _session.EndInline(value, _slots[slot].DeclaredType);
+
+    /// <summary>
+    /// Starts reading a reference in slot <paramref name="slot"/>, whose declared class has the generated codec
+    /// <paramref name="codec"/>: reads the handle; for a new object of that class, announced as one of the declared type
+    /// in a slot that has already read one the full way (every check of the slot passed), whose body is read now,
+    /// creates it into <paramref name="value"/>, gives <paramref name="body"/> and <paramref name="outer"/> and returns
+    /// true: the caller reads the body with the codec's fields reader and calls <see cref="EndBody"/> with
+    /// <paramref name="outer"/>. Anything else is read the general way, with every check of <see cref="ReadReference"/>,
+    /// into <paramref name="value"/>, and false is returned.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool BeginBody(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
+    {
+        ReferenceSlot s = _slots[slot];
+        long offset = _session.Reader.Position;
+        uint handle = _session.Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is { } shell && _session.ReadsDirect &&
+            s.DirectBody(_session.Codecs, codec) is { Slots: { } slots } direct && ReferenceEquals(direct.Codec, shell))
+        {
+            body = new SlimGeneratedReader(_session, slots);
+            bool now = _session.BeginDirectBody(shell, offset, out object instance, out outer);
+            value = instance;
+            return now;
+        }
+        value = _session.ReadReferenceAfterHandle(handle, s, offset);
+        body = default;
+        outer = 0;
+        return false;
+    }
+
+    /// <summary>
+    /// Starts reading a reference in slot <paramref name="slot"/>, declared as <c>List&lt;T&gt;</c>: reads the handle;
+    /// for a new list announced as one of the declared type in a slot that has already read one the full way, whose body
+    /// is read now, creates it, reads its count (every check of the list codec) and sets it, gives
+    /// <paramref name="outer"/> and returns true: the caller reads each element in the list codec's element slot and
+    /// calls <see cref="EndBody"/>. Anything else is read the general way, with every check of
+    /// <see cref="ReadReference"/>, into <paramref name="value"/>, and false is returned.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool BeginList<T>(int slot, out List<T>? value, out int outer)
+    {
+        ReferenceSlot s = _slots[slot];
+        long offset = _session.Reader.Position;
+        uint handle = _session.Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is ListCodec<T> codec && _session.ReadsDirect)
+        {
+            bool now = _session.BeginDirectBody(codec, offset, out object instance, out outer);
+            var list = (List<T>)instance;
+            if (now)
+            {
+                codec.ReadCount(_session.Reader, list);
+            }
+            value = list;
+            return now;
+        }
+        value = (List<T>?)_session.ReadReferenceAfterHandle(handle, s, offset);
+        outer = 0;
+        return false;
+    }
+
+    /// <summary>Ends a body that <see cref="BeginBody"/> or <see cref="BeginList{T}"/> started (<paramref name="outer"/>: what it gave).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndBody(int outer) => _session.EndDirectBody(outer);
 
     /// <summary>Reads a string field written by <see cref="SlimGeneratedWriter.WriteString"/> (or by any writer of the format).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -55,6 +55,48 @@ internal sealed partial class ReadSession
     }
 
     /// <summary>
+    /// <see cref="NewShell"/> for a slot whose objects generated code reads in place (<paramref name="codec"/>: the slot's
+    /// <see cref="ReferenceSlot.ShellCodec"/>, a plain class codec with no callbacks), announced by
+    /// <see cref="WireHandle.NewOfDeclaredType"/> at <paramref name="offset"/>: the object limit, the shell and its pool
+    /// index; returns true when its body is to be read now, counted open and recorded as the object being read until
+    /// <see cref="EndDirectBody"/> (given <paramref name="outer"/>), and false when the body was queued.
+    /// </summary>
+    public bool BeginDirectBody(SlimCodec codec, long offset, out object instance, out int outer)
+    {
+        int index = _poolCount;
+        if (index >= _limits.MaxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+        }
+        instance = codec.ReadHeader(Reader, this);
+        AddToPool(instance);
+        if (codec.IsStructural)
+        {
+            GrowableArray.Append(ref _structural, ref _structuralCount, instance);
+        }
+        outer = _current;
+        if (_openBodies < _maxOpenBodies)
+        {
+            _openBodies++;
+            _current = index; // what the body announces is recorded as reached from this object
+            return true;
+        }
+        AddPending(codec, index); // an ordinary class's header allocates nothing for its body: nothing to reserve
+        return false;
+    }
+
+    /// <summary>Closes a body <see cref="BeginDirectBody"/> opened.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndDirectBody(int outer)
+    {
+        _current = outer;
+        _openBodies--;
+    }
+
+    /// <summary>True when a reader may take the way of <see cref="BeginDirectBody"/> (no reading plans of another layout).</summary>
+    public bool ReadsDirect => !_registry.HasPlans;
+
+    /// <summary>
     /// Reads a new object's body right after its announcement while fewer than the message's open-body limit are
     /// open, else queues it: the writer's decision (<see cref="BodyOrder"/>), taken from the same count. The count is
     /// the reader's own, never the input's, so hostile bytes cannot nest bodies deeper.

@@ -180,6 +180,50 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
 
     void ISlimReferenceWriter.WriteReference(object? value) => WriteReference(value, _customSlot);
 
+    /// <summary>
+    /// <see cref="WriteReference"/> for an object of exactly <paramref name="slot"/>'s declared type whose codec is
+    /// <paramref name="codec"/>, a plain class codec (empty header, no callbacks) whose body generated code writes in place:
+    /// writes what <see cref="WriteReference"/> writes before the body (a back-reference, or the announcement) and returns
+    /// true when the body is to be written now, counted open until <see cref="EndDirectBody"/>; when the body waits in the
+    /// queue (more bodies open than the format allows) it is queued here and false is returned, as for a back-reference.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool BeginDirectBody(object value, ReferenceSlot slot, SlimCodec codec)
+    {
+        if (_pool.GetOrAdd(value, _pool.Count, out int index))
+        {
+            if (_unfinished.Count != 0 && _unfinished.Contains(index))
+            {
+                ThrowCycleThroughInlineValue(value, slot);
+            }
+            Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+            return false;
+        }
+        if (!codec.HasLayout || LayoutSent(slot.DeclaredType))
+        {
+            Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        }
+        else
+        {
+            Writer.WriteByte((byte)WireHandle.NewWithType);
+            WriteTypeHandle(slot.DeclaredType);
+        }
+        if (_openBodies < _maxOpenBodies)
+        {
+            _openBodies++;
+            return true;
+        }
+        AddPending(value, codec);
+        return false;
+    }
+
+    /// <summary>Closes a body <see cref="BeginDirectBody"/> opened.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void EndDirectBody() => _openBodies--;
+
+    /// <summary>Notes <paramref name="value"/> as the object whose body failed (an exception filter); returns false.</summary>
+    public bool NoteFailedInBody(object value) => NoteFailedIn(value);
+
     private void Announce(object value, ReferenceSlot slot)
     {
         // An object of exactly the declared type (every object in a sealed class's slot) is recognized by its type handle,

@@ -16,6 +16,7 @@ internal sealed class ListCodec<T> : SlimCodec
     {
         _element = new ElementAccess<T>(values, $"List<{typeof(T).Name}>");
         HeaderIsEmpty = true;
+        IsPlainList = true;
         CloneHeaderIsLeaf = true;
         CloneNeedsBody = !_element.IsImmutableData;
         _slot = ElementAccess<T>.CloneSlot(codecs, $"List<{typeof(T).Name}> element");
@@ -41,8 +42,7 @@ internal sealed class ListCodec<T> : SlimCodec
     public override void ReadBody(SlimReader reader, object instance, ReadSession session)
     {
         var list = (List<T>)instance;
-        int count = reader.ReadLength(Type.Name, _element.MinWireBytes);
-        CollectionsMarshal.SetCount(list, count);
+        ReadCount(reader, list);
         Span<T> items = CollectionsMarshal.AsSpan(list);
         Func<SlimReader, ReadSession, T> read = _element.Read;
         for (int i = 0; i < items.Length; i++)
@@ -50,6 +50,13 @@ internal sealed class ListCodec<T> : SlimCodec
             items[i] = read(reader, session);
         }
     }
+
+    /// <summary>
+    /// The start of the body: reads the count (checked against the bytes left and the limits) and makes the list that
+    /// long, its elements default; also for generated code that reads the elements in place.
+    /// </summary>
+    public void ReadCount(SlimReader reader, List<T> list) =>
+        CollectionsMarshal.SetCount(list, reader.ReadLength(Type.Name, _element.MinWireBytes));
 
     /// <summary>A list of the same count; when the elements are their own clones (plain data, strings), already filled.</summary>
     public override object CloneHeader(object source, CloneSession session)

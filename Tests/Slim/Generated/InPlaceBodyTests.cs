@@ -1,0 +1,153 @@
+using NFX.IO;
+using NFX.Slim;
+using NFX.Slim.CodeGen;
+using NFX.Tests.Slim.Support;
+
+namespace NFX.Tests.Slim.Generated;
+
+/// <summary>
+/// Generated bodies that write and read another generated class's body in place (a direct call, no trip through the
+/// session's dispatch) and native arrays in place: the bytes, the body order, the checks and the error paths of the
+/// session's own way, and the session's way wherever the object, the slot or the options ask for it.
+/// </summary>
+public sealed class InPlaceBodyTests
+{
+    private static SlimOptions Options(bool generated) => SlimOptions.Default with
+    {
+        TypePolicy = SlimTypePolicy.Default.AllowAssembly(typeof(InPlaceBodyTests).Assembly),
+        UseGeneratedCodecs = generated,
+    };
+
+    /// <summary>A chain of 12 links (deeper than the open bodies a message allows, so the queue takes over), sharing arrays and a link, with a subclass in one slot.</summary>
+    private static Link Chain()
+    {
+        int[] shared = [7, 8, 9];
+        var head = new Link { Name = "0", Values = shared };
+        Link last = head;
+        for (int i = 1; i < 12; i++)
+        {
+            var next = i == 5 ? new LinkSubclass { Name = "5", Extra = 55 } : new Link { Name = i.ToString(), Values = i % 3 == 0 ? shared : [i, -i] };
+            last.Next = next;
+            last = next;
+        }
+        last.Next = head; // a back-reference to an object written in place
+        head.Other = head.Next;
+        return head;
+    }
+
+    [Test]
+    public void Serialize_ChainWrittenInPlace_SameBytesAsTheRuntimePathAndEachReadsTheOther()
+    {
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+        Link value = Chain();
+        byte[] generatedBytes = generated.Serialize(value);
+        byte[] runtimeBytes = runtime.Serialize(value);
+        Assert.That(Convert.ToHexString(generatedBytes), Is.EqualTo(Convert.ToHexString(runtimeBytes)));
+        GraphAssert.AreEquivalent(value, generated.Deserialize<Link>(runtimeBytes));
+        GraphAssert.AreEquivalent(value, runtime.Deserialize<Link>(generatedBytes));
+        Link copy = generated.Deserialize<Link>(generatedBytes);
+        GraphAssert.AreEquivalent(value, copy);
+        Assert.That(copy.Next!.Next!.Next!.Values, Is.SameAs(copy.Values), "a shared array keeps its identity");
+        Assert.That(copy.Other, Is.SameAs(copy.Next));
+    }
+
+    [Test]
+    public void Serialize_ChainWrittenInPlace_TakesTheDirectWayForTheDeclaredClassOnly()
+    {
+        var slim = new SlimSerializer(Options(true));
+        Assert.That(slim.Codecs.Get(typeof(Link)), Is.InstanceOf<ObjectCodec>().With.Property(nameof(ObjectCodec.IsGenerated)).True);
+        slim.Deserialize<Link>(slim.Serialize(Chain()));
+        var linkCodec = (ObjectCodec)slim.Codecs.Get(typeof(Link));
+        ReferenceSlot next = linkCodec.Generated!.Slots[linkCodec.Generated.Codec.SlotNames.ToList().IndexOf("Link.Next")];
+        Assert.That(next.DirectBody(slim.Codecs, linkCodec.Generated.Codec).Slots, Is.SameAs(linkCodec.Generated.Slots), "Link.Next is written in place");
+        ReferenceSlot values = linkCodec.Generated.Slots[linkCodec.Generated.Codec.SlotNames.ToList().IndexOf("Link.Values")];
+        Assert.That(values.IsInlineNative, Is.True, "int[] is written in place");
+    }
+
+    [Test]
+    public void Serialize_UserSerializerForTheArrayType_GeneratedBodyWritesTheArrayTheSessionsWay()
+    {
+        SlimOptions With(bool generated) => Options(generated) with { Serializers = [new ReversedIntsSerializer()] };
+        SlimSerializer generated = new(With(true)), runtime = new(With(false));
+        var value = new Link { Name = "a", Values = [1, 2, 3] };
+        byte[] bytes = generated.Serialize(value);
+        Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtime.Serialize(value))));
+        var linkCodec = (ObjectCodec)generated.Codecs.Get(typeof(Link));
+        Assert.That(linkCodec.IsGenerated, Is.True);
+        ReferenceSlot values = linkCodec.Generated!.Slots[linkCodec.Generated.Codec.SlotNames.ToList().IndexOf("Link.Values")];
+        Assert.That(values.IsInlineNative, Is.False, "the user's serializer writes int[]");
+        Assert.That(generated.Deserialize<Link>(bytes).Values, Is.EqualTo(new[] { 1, 2, 3 }));
+        Assert.That(ReversedIntsSerializer.Writes, Is.GreaterThan(0));
+    }
+
+    [Test]
+    public void Serialize_FailureInsideABodyWrittenInPlace_NamesTheSamePathAsTheRuntimePath()
+    {
+        var value = new Link { Name = "a", Next = new Link { Name = "b", Next = new Link { Name = "c", Callback = () => { } } } };
+        string Message(bool generated) =>
+            Assert.Throws<SlimSerializationException>(() => new SlimSerializer(Options(generated)).Serialize(value))!.Message;
+        string runtime = Message(false);
+        Assert.That(runtime, Does.Contain("Next.Next"), "the runtime path names the innermost object's place");
+        Assert.That(Message(true), Is.EqualTo(runtime));
+    }
+
+    [Test]
+    public void Deserialize_TruncatedAtEveryByte_BodiesReadInPlaceRefuseWithSlimExceptions()
+    {
+        var slim = new SlimSerializer(Options(true));
+        var value = new Link { Name = "a", Values = [1, 2], Next = new Link { Name = "b", Values = [3], Next = new Link { Name = "c" } } };
+        // The first message reads each slot the full way (its checks pass); the second reads the same slots in place.
+        slim.Deserialize<Link>(slim.Serialize(value));
+        byte[] bytes = slim.Serialize(value);
+        for (int length = 0; length < bytes.Length; length++)
+        {
+            byte[] cut = bytes[..length];
+            Assert.That(() => slim.Deserialize<Link>(cut), Throws.InstanceOf<SlimException>(), $"cut at {length}");
+        }
+    }
+
+    [Test]
+    public void Deserialize_ObjectLimitReachedInsideABodyReadInPlace_Refuses()
+    {
+        var options = Options(true);
+        var slim = new SlimSerializer(options);
+        var value = new Link { Name = "a", Next = new Link { Name = "b", Next = new Link { Name = "c", Next = new Link { Name = "d" } } } };
+        slim.Deserialize<Link>(slim.Serialize(value));
+        byte[] bytes = slim.Serialize(value);
+        // Links and names alternate (a, "a", b, "b", ...): a limit of 6 objects stops the fourth link, read in place.
+        var limited = new SlimSerializer(options with { Limits = options.Limits with { MaxObjects = 6 } });
+        limited.Deserialize<Link>(new SlimSerializer(options).Serialize(new Link { Name = "warm", Next = new Link { Name = "up" } }));
+        Assert.That(() => limited.Deserialize<Link>(bytes), Throws.InstanceOf<SlimException>().With.Message.Contain(nameof(SlimLimits.MaxObjects)));
+        Assert.That(limited.Deserialize<Link>(new SlimSerializer(options).Serialize(new Link { Name = "a", Next = new Link { Name = "b" } })).Next!.Name, Is.EqualTo("b"));
+    }
+
+    public class Link
+    {
+        public string? Name;
+        public Link? Next;
+        public Link? Other;
+        public int[]? Values;
+        public Action? Callback;
+    }
+
+    public sealed class LinkSubclass : Link
+    {
+        public int Extra;
+    }
+
+    private sealed class ReversedIntsSerializer : ISlimTypeSerializer
+    {
+        public static int Writes;
+
+        public Type Type => typeof(int[]);
+
+        public void Write(object value, SlimWriter writer, ISlimReferenceWriter references)
+        {
+            Interlocked.Increment(ref Writes);
+            var ints = (int[])value;
+            writer.WriteInt32Array([.. ints.Reverse()]);
+        }
+
+        public object Read(SlimReader reader, ISlimReferenceReader references) => reader.ReadInt32Array()!.Reverse().ToArray();
+    }
+}
