@@ -92,6 +92,45 @@ public sealed class InPlaceBodyTests
     }
 
     [Test]
+    public void Serialize_FailureInsideAListElementWrittenInPlace_NamesTheSamePathAsTheRuntimePath()
+    {
+        var value = new Link
+        {
+            Name = "a",
+            Children = [new Link { Name = "b" }, new Link { Name = "c", Children = [new Link { Name = "d", Next = new Link { Callback = () => { } } }] }],
+        };
+        string Message(bool generated) =>
+            Assert.Throws<SlimSerializationException>(() => new SlimSerializer(Options(generated)).Serialize(value))!.Message;
+        string runtime = Message(false);
+        Assert.That(runtime, Does.Contain("Next.Callback"));
+        Assert.That(Message(true), Is.EqualTo(runtime));
+    }
+
+    [Test]
+    public void Serialize_TreeOfListsInPlace_SameBytesAsTheRuntimePathAndEachReadsTheOther()
+    {
+        // Lists inside lists deeper than the open-body limit: in-place list bodies, queued ones, and a list shared twice.
+        var shared = new List<Link> { new() { Name = "s" } };
+        var root = new Link { Name = "r", Children = [] };
+        Link level = root;
+        for (int i = 0; i < 9; i++)
+        {
+            var next = new Link { Name = "n" + i, Children = [], Values = [i] };
+            level.Children!.Add(next);
+            level.Children.Add(new Link { Name = "leaf" + i, Children = shared });
+            level = next;
+        }
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+        byte[] generatedBytes = generated.Serialize(root);
+        byte[] runtimeBytes = runtime.Serialize(root);
+        Assert.That(Convert.ToHexString(generatedBytes), Is.EqualTo(Convert.ToHexString(runtimeBytes)));
+        GraphAssert.AreEquivalent(root, generated.Deserialize<Link>(runtimeBytes));
+        GraphAssert.AreEquivalent(root, runtime.Deserialize<Link>(generatedBytes));
+        Link copy = generated.Deserialize<Link>(generated.Serialize(root));
+        Assert.That(copy.Children![1].Children, Is.SameAs(copy.Children[0].Children![1].Children), "the shared list keeps its identity");
+    }
+
+    [Test]
     public void Deserialize_TruncatedAtEveryByte_BodiesReadInPlaceRefuseWithSlimExceptions()
     {
         var slim = new SlimSerializer(Options(true));
@@ -128,6 +167,7 @@ public sealed class InPlaceBodyTests
         public Link? Other;
         public int[]? Values;
         public Action? Callback;
+        public List<Link>? Children;
     }
 
     public sealed class LinkSubclass : Link
