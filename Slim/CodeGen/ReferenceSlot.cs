@@ -91,12 +91,13 @@ internal sealed class ReferenceSlot
     /// declared type's codec must be the plain class codec bound to that generated codec, with no serialization
     /// callbacks (which the session runs around a body it calls itself); otherwise every object goes the session's way.
     /// </summary>
-    public GeneratedDirectBody DirectBody(CodecCache codecs, Generated.SlimGeneratedCodec expected)
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public GeneratedDirectBody DirectBody(CodecCache codecs, Generated.SlimGeneratedCodec expected) =>
+        _direct is { } direct && ReferenceEquals(direct.Expected, expected) ? direct : ResolveDirectBody(codecs, expected);
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private GeneratedDirectBody ResolveDirectBody(CodecCache codecs, Generated.SlimGeneratedCodec expected)
     {
-        if (_direct is { } direct && ReferenceEquals(direct.Expected, expected))
-        {
-            return direct;
-        }
         SlimCodec codec = ExactCodec(codecs);
         ReferenceSlot[]? slots = codec is ObjectCodec { Generated: { } generated, Callbacks: null, HeaderIsEmpty: true } &&
             ReferenceEquals(generated.Codec, expected) ? generated.Slots : null;
