@@ -19,43 +19,32 @@ public sealed class AotSampleTests
     private static readonly TimeSpan Timeout = TimeSpan.FromMinutes(2);
 
     [Test]
-    public async Task Run_WithoutDynamicCode_WritesTheJitBytesAndEachReadsTheOthers()
-    {
-        string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
-        try
-        {
-            string noDynamicCode = NoDynamicCodeConfig(work);
-            (int jitExit, string jit) = await Run(SampleDll(), null, "run");
-            (int nativePathsExit, string nativePaths) = await Run(SampleDll(), noDynamicCode, "run");
-
-            Assert.That((jitExit, Last(jit)), Is.EqualTo((0, "ok")), jit);
-            Assert.That((nativePathsExit, Last(nativePaths)), Is.EqualTo((0, "ok")), nativePaths);
-            Assert.That(Messages(nativePaths), Is.EqualTo(Messages(jit)));
-            Assert.That(Messages(jit), Has.Count.EqualTo(4), "apiary, queen, log, cache-apiary");
-            await AssertReads(SampleDll(), null, work, nativePaths);
-            await AssertReads(SampleDll(), noDynamicCode, work, jit);
-        }
-        finally
-        {
-            Directory.Delete(work, recursive: true);
-        }
-    }
+    public Task Run_WithoutDynamicCode_WritesTheJitBytesAndEachReadsTheOthers() =>
+        AssertRunsLikeTheJit(NoDynamicCodeConfig);
 
     [Test]
-    public async Task Run_RuntimeCodecsSwitchedOff_WritesTheJitBytesAndEachReadsTheOthers()
+    public Task Run_RuntimeCodecsSwitchedOff_WritesTheJitBytesAndEachReadsTheOthers() =>
+        AssertRunsLikeTheJit(work => ConfigWith(work, "trimmed", RuntimeCodecsSwitch, false));
+
+    /// <summary>
+    /// The JIT build's run and a run under the runtime config <paramref name="config"/> makes: both succeed, print the
+    /// same four messages (apiary, queen, log, cache-apiary), and each reads the other's.
+    /// </summary>
+    private static async Task AssertRunsLikeTheJit(Func<string, string> config)
     {
         string work = Directory.CreateTempSubdirectory("nfx-aot-sample").FullName;
         try
         {
-            string trimmed = ConfigWith(work, "trimmed", RuntimeCodecsSwitch, false);
+            string other = config(work);
             (int jitExit, string jit) = await Run(SampleDll(), null, "run");
-            (int trimmedExit, string trimmedOutput) = await Run(SampleDll(), trimmed, "run");
+            (int otherExit, string otherOutput) = await Run(SampleDll(), other, "run");
 
-            Assert.That((trimmedExit, Last(trimmedOutput)), Is.EqualTo((0, "ok")), trimmedOutput);
-            Assert.That(Messages(trimmedOutput), Is.EqualTo(Messages(jit)));
-            Assert.That(Messages(jit), Has.Count.EqualTo(4));
-            await AssertReads(SampleDll(), null, work, trimmedOutput);
-            await AssertReads(SampleDll(), trimmed, work, jit);
+            Assert.That((jitExit, Last(jit)), Is.EqualTo((0, "ok")), jit);
+            Assert.That((otherExit, Last(otherOutput)), Is.EqualTo((0, "ok")), otherOutput);
+            Assert.That(Messages(otherOutput), Is.EqualTo(Messages(jit)));
+            Assert.That(Messages(jit), Has.Count.EqualTo(4), "apiary, queen, log, cache-apiary");
+            await AssertReads(SampleDll(), null, work, otherOutput);
+            await AssertReads(SampleDll(), other, work, jit);
         }
         finally
         {
