@@ -170,19 +170,33 @@ internal sealed class TypeWalker
         }
     }
 
-    /// <summary>An interface of the compilation used as a contract (a Glue service): its methods' parameters and results.</summary>
+    /// <summary>
+    /// An interface of the compilation used as a contract (a Glue service): its methods' parameters and results, and for
+    /// a streamed parameter or result (<c>IAsyncEnumerable&lt;T&gt;</c>) the array <c>T[]</c> its items cross the wire in
+    /// (Glue sends them in batches).
+    /// </summary>
     private void VisitContract(INamedTypeSymbol contract)
     {
         foreach (IMethodSymbol method in contract.GetMembers().OfType<IMethodSymbol>())
         {
             foreach (IParameterSymbol parameter in method.Parameters)
             {
-                Visit(parameter.Type);
+                VisitContractType(parameter.Type);
             }
             if (!method.ReturnsVoid)
             {
-                Visit(method.ReturnType);
+                VisitContractType(method.ReturnType);
             }
+        }
+    }
+
+    private void VisitContractType(ITypeSymbol type)
+    {
+        Visit(type);
+        if (type is INamedTypeSymbol { IsGenericType: true } named &&
+            MetadataName(named.OriginalDefinition) == "System.Collections.Generic.IAsyncEnumerable`1")
+        {
+            Visit(_compilation.CreateArrayTypeSymbol(named.TypeArguments[0]));
         }
     }
 

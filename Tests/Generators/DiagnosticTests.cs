@@ -48,4 +48,31 @@ public sealed class DiagnosticTests
         var (result, _, _) = GeneratorHarness.Run("public sealed class Lonely { public int N; }");
         Assert.That(result.Results[0].GeneratedSources, Is.Empty);
     }
+
+    [Test]
+    public void Generator_GlueContractWithStreams_RegistersTheArraysItsItemsCrossIn()
+    {
+        // Glue sends the items of an IAsyncEnumerable<T> parameter or result in batches of T[]: an app that makes no
+        // generic types at run time needs each such array registered (native arrays, such as int[], need none).
+        const string model = """
+            public sealed class Reading { public double Value; }
+            public sealed class Command { public string? Text; }
+            public interface IMeter
+            {
+                System.Collections.Generic.IAsyncEnumerable<Reading> Readings(int count, System.Threading.CancellationToken cancellation = default);
+                System.Threading.Tasks.Task<int> Send(System.Collections.Generic.IAsyncEnumerable<Command> commands);
+                System.Collections.Generic.IAsyncEnumerable<int> Numbers();
+            }
+            public static class Calls
+            {
+                public static IMeter Proxy(NFX.Glue.GlueClient client) => client.GetProxy<IMeter>();
+            }
+            """;
+        var (result, output, _) = GeneratorHarness.Run(model);
+        string registry = GeneratorHarness.Source(result, "SlimGeneratedCodecRegistry");
+        Assert.That(registry, Does.Contain("RegisterArray<global::Reading>()").And.Contain("RegisterArray<global::Command>()"));
+        Assert.That(registry, Does.Not.Contain("RegisterArray<int>()"));
+        Assert.That(result.Results[0].GeneratedSources.Select(s => s.HintName), Does.Contain("Reading_SlimCodec.g.cs").And.Contain("Command_SlimCodec.g.cs"));
+        Assert.That(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error), Is.Empty);
+    }
 }

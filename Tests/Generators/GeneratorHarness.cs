@@ -16,6 +16,7 @@ internal static class GeneratorHarness
             .ToHashSet(StringComparer.Ordinal);
         paths.Add(typeof(NFX.Slim.SlimSerializer).Assembly.Location);
         paths.Add(typeof(NFX.IO.SlimWriter).Assembly.Location);
+        paths.Add(typeof(NFX.Glue.GlueClient).Assembly.Location); // Glue's GetProxy and Host name contracts as roots
         return [.. paths.Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))];
     });
 

@@ -49,6 +49,18 @@ internal static class Model
         return apiary;
     }
 
+    /// <summary>The inspections of a hive the registry streams (<c>History</c>), oldest first: four, one per season.</summary>
+    public static IEnumerable<Inspection> History(string serial)
+    {
+        int hive = int.Parse(serial.AsSpan(2), CultureInfo.InvariantCulture);
+        Season[] seasons = [Season.Spring, Season.Summer, Season.Autumn, Season.Winter];
+        for (int i = 0; i < seasons.Length; i++)
+        {
+            yield return new Inspection(new DateOnly(2026, 3 + 3 * i, hive), seasons[i], i % 2 == 0 ? "Mara" : "Jonas",
+                SwarmCells: i == 1, HoneyKg: hive * 1.25m + i);
+        }
+    }
+
     /// <summary>Failures of <paramref name="actual"/> against <paramref name="expected"/>: every field, the cycle, the shared queen.</summary>
     public static IEnumerable<string> Check(string what, Apiary actual, Apiary expected)
     {

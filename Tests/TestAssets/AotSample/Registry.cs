@@ -1,4 +1,5 @@
 using System.Net;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NFX.Glue;
 
@@ -19,6 +20,12 @@ public interface IApiaryRegistry
 
     /// <summary>The honey of a hive; an unknown serial throws on the server (the caller sees a RemoteException).</summary>
     Task<decimal> Harvest(string hiveSerial);
+
+    /// <summary>The inspections of a hive, oldest first, streamed one by one (a server stream; the caller may stop early).</summary>
+    IAsyncEnumerable<Inspection> History(string hiveSerial, CancellationToken cancellation = default);
+
+    /// <summary>Files the inspections the caller streams under a hive (a client stream); returns how many it filed.</summary>
+    Task<int> FileAll(string hiveSerial, IAsyncEnumerable<Inspection> inspections);
 }
 
 /// <summary>The registry the server hosts, over the model as built.</summary>
@@ -42,6 +49,32 @@ public sealed class ApiaryRegistry : IApiaryRegistry
 
     public Task<decimal> Harvest(string hiveSerial) =>
         Task.FromResult(_apiary.LastInspection.TryGetValue(Find(hiveSerial).Serial, out Inspection? last) ? last.HoneyKg : 0m);
+
+    public async IAsyncEnumerable<Inspection> History(string hiveSerial, [EnumeratorCancellation] CancellationToken cancellation = default)
+    {
+        Find(hiveSerial);
+        foreach (Inspection inspection in Model.History(hiveSerial))
+        {
+            cancellation.ThrowIfCancellationRequested();
+            await Task.Yield(); // one item at a time, as a source that produces them would
+            yield return inspection;
+        }
+    }
+
+    public async Task<int> FileAll(string hiveSerial, IAsyncEnumerable<Inspection> inspections)
+    {
+        string serial = Find(hiveSerial).Serial;
+        int filed = 0;
+        await foreach (Inspection inspection in inspections)
+        {
+            lock (_apiary)
+            {
+                _apiary.LastInspection[serial] = inspection;
+            }
+            filed++;
+        }
+        return filed;
+    }
 
     private Hive Find(string serial) =>
         _apiary.Hives.FirstOrDefault(h => h.Serial == serial) ?? throw new KeyNotFoundException($"no hive {serial}");
@@ -108,6 +141,37 @@ internal static class Remote
             decimal kg = await registry.Harvest("H-001");
             return kg == 12.75m ? [] : [$"call Harvest: {kg}, expected 12.75"];
         });
+        await Step(failures, "call History", async () =>
+        {
+            var streamed = new List<Inspection>();
+            await foreach (Inspection inspection in registry.History("H-001"))
+            {
+                streamed.Add(inspection);
+            }
+            return Model.Same("call History", string.Join("; ", streamed), string.Join("; ", Model.History("H-001")));
+        });
+        await Step(failures, "call History (stopped after two)", async () =>
+        {
+            var streamed = new List<Inspection>();
+            await foreach (Inspection inspection in registry.History("H-002"))
+            {
+                streamed.Add(inspection);
+                if (streamed.Count == 2)
+                {
+                    break; // ends the stream on the server; the connection carries on
+                }
+            }
+            int count = await registry.HiveCount();
+            return Model.Same("call History (stopped after two)", $"{string.Join("; ", streamed)}, then {count} hives",
+                $"{string.Join("; ", Model.History("H-002").Take(2))}, then 3 hives");
+        });
+        await Step(failures, "call FileAll", async () =>
+        {
+            Inspection[] upload = [.. Model.History("H-003")];
+            int filed = await registry.FileAll("H-003", Upload(upload));
+            decimal kg = await registry.Harvest("H-003");
+            return Model.Same("call FileAll", $"{filed} filed, {kg} kg", $"{upload.Length} filed, {upload[^1].HoneyKg} kg");
+        });
         await Step(failures, "call Harvest (unknown hive)", async () =>
         {
             try
@@ -121,6 +185,16 @@ internal static class Remote
             }
         });
         return failures;
+    }
+
+    /// <summary>The items of a client stream, one at a time.</summary>
+    private static async IAsyncEnumerable<Inspection> Upload(IEnumerable<Inspection> items)
+    {
+        foreach (Inspection item in items)
+        {
+            await Task.Yield();
+            yield return item;
+        }
     }
 
     private static async Task Step(List<string> failures, string what, Func<Task<IEnumerable<string>>> step)
