@@ -41,7 +41,11 @@ public sealed class SlimCodecGenerator : IIncrementalGenerator
             {
                 output.AddSource(codec.CodecName + ".g.cs", CodecEmitter.Codec(codec));
             }
-            if (spec.Types.Count != 0 || spec.Instantiations.Count != 0)
+            foreach (StructSpec described in spec.Structs)
+            {
+                output.AddSource(described.ClassName + ".g.cs", CodecEmitter.Struct(described));
+            }
+            if (spec.Types.Count != 0 || spec.Instantiations.Count != 0 || spec.Structs.Count != 0)
             {
                 output.AddSource("SlimGeneratedCodecRegistry.g.cs", CodecEmitter.Registry(spec));
             }

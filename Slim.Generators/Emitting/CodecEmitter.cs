@@ -100,6 +100,33 @@ internal static class CodecEmitter
         return text.ToString();
     }
 
+    /// <summary>
+    /// The description of a struct for the runtime's element functions: one accessor per field, in wire order, registered
+    /// with <c>SlimGeneratedCodecs.RegisterStruct</c> (the registry calls <c>Register</c>).
+    /// </summary>
+    public static string Struct(StructSpec spec)
+    {
+        var text = new StringBuilder(Header);
+        text.Append("namespace ").Append(Namespace).Append("\n{\n");
+        text.Append("    [global::System.CodeDom.Compiler.GeneratedCode(\"NFX.Slim.Generators\", \"1.0.0\")]\n");
+        text.Append("    internal static class ").Append(spec.ClassName).Append("\n    {\n");
+        text.Append("        internal static void Register() => global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterStruct<").Append(spec.TypeName)
+            .Append(">(static fields => fields");
+        for (int i = 0; i < spec.Fields.Count; i++)
+        {
+            text.Append("\n            .Field<").Append(spec.Fields[i].TypeName).Append(">(").Append(Literal(spec.Fields[i].Name)).Append(", Field").Append(i).Append(')');
+        }
+        text.Append(");\n");
+        for (int i = 0; i < spec.Fields.Count; i++)
+        {
+            text.Append("\n        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ")
+                .Append(Literal(spec.Fields[i].Name)).Append(")]\n");
+            text.Append("        private static extern ref ").Append(spec.Fields[i].TypeName).Append(" Field").Append(i).Append("(ref ").Append(spec.TypeName).Append(" owner);\n");
+        }
+        text.Append("    }\n}\n");
+        return text.ToString();
+    }
+
     public static string Registry(GenerationSpec spec)
     {
         var text = new StringBuilder(Header);
@@ -123,6 +150,11 @@ internal static class CodecEmitter
             {
                 text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
             }
+        }
+        // The structs described field by field, for where one is written in a collection, an array, a box or a pack.
+        foreach (StructSpec described in spec.Structs)
+        {
+            text.Append("            ").Append(described.ClassName).Append(".Register();\n");
         }
         // The closed generic codecs the types reach, compiled into the program (a NativeAOT app cannot make them later).
         foreach (string instantiation in spec.Instantiations)

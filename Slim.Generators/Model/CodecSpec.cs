@@ -64,6 +64,15 @@ internal sealed record SlotSpec(string TypeName, string Name);
 internal sealed record CodecSpec(string TypeName, string CodecName, EquatableArray<string> WireFields, EquatableArray<SlotSpec> Slots,
     bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts);
 
+/// <summary>One field of a struct the generator describes: its metadata name and its type (fully qualified).</summary>
+internal sealed record StructFieldSpec(string Name, string TypeName);
+
+/// <summary>
+/// A struct of the compilation described to Slim field by field, in wire order (<paramref name="ClassName"/> holds the
+/// accessors), so it is written in a collection, an array, a box or an argument pack where nothing is compiled at run time.
+/// </summary>
+internal sealed record StructSpec(string TypeName, string ClassName, EquatableArray<StructFieldSpec> Fields);
+
 /// <summary>A type the generator saw but wrote no codec for, and why (reported as an info diagnostic).</summary>
 internal sealed record SkippedType(string TypeName, string Reason);
 
@@ -72,7 +81,7 @@ internal sealed record SkippedType(string TypeName, string Reason);
 /// structs, enums, interfaces: registered so readers resolve them without reading metadata, a field's declared
 /// interface in a tolerant member list too), the closed generic codecs it
 /// registers (<paramref name="Instantiations"/>: a <c>SlimGeneratedCodecs</c> method with its type arguments, such as
-/// <c>RegisterList&lt;global::Shop.Order&gt;</c>) and what was skipped.
+/// <c>RegisterList&lt;global::Shop.Order&gt;</c>), the structs it describes field by field, and what was skipped.
 /// </summary>
 internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types,
-    EquatableArray<string> Instantiations, EquatableArray<SkippedType> Skipped);
+    EquatableArray<string> Instantiations, EquatableArray<StructSpec> Structs, EquatableArray<SkippedType> Skipped);

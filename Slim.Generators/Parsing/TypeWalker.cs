@@ -61,7 +61,8 @@ internal sealed class TypeWalker
             .Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
             .OrderBy(name => name, System.StringComparer.Ordinal)];
         List<string> instantiations = [.. _seen.Select(Instantiation).OfType<string>().Distinct().OrderBy(name => name, System.StringComparer.Ordinal)];
-        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(instantiations), new(_skipped));
+        List<StructSpec> structs = [.. _seen.OfType<INamedTypeSymbol>().Select(Struct).OfType<StructSpec>().OrderBy(s => s.TypeName, System.StringComparer.Ordinal)];
+        return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(instantiations), new(structs), new(_skipped));
     }
 
     /// <summary>
@@ -115,6 +116,33 @@ internal sealed class TypeWalker
             default:
                 return null;
         }
+    }
+
+    /// <summary>
+    /// A struct of the compilation the walk reached, described field by field for the runtime's element functions (its
+    /// fields in wire order, each reached through an accessor); null for any other type, and for a struct generated code
+    /// cannot describe (generic, not nameable, an inline array or fixed buffer, a field of a pointer or unnameable type):
+    /// the runtime refuses those where nothing is compiled, as before.
+    /// </summary>
+    private StructSpec? Struct(INamedTypeSymbol type)
+    {
+        if (type.TypeKind != TypeKind.Struct || !IsOwn(type) || IsGeneric(type) || !IsNameable(type) || type.IsRefLikeType ||
+            HasAttribute(type, "System.Runtime.CompilerServices.InlineArrayAttribute") || HasAttribute(type, "NFX.Slim.SlimNotSerializableAttribute") ||
+            type.GetMembers().OfType<IFieldSymbol>().Any(f => f.IsFixedSizeBuffer))
+        {
+            return null;
+        }
+        var fields = new List<StructFieldSpec>();
+        foreach (WireLayout.WireField field in WireLayout.Of(type))
+        {
+            if (field.Type is IPointerTypeSymbol or IFunctionPointerTypeSymbol or ITypeParameterSymbol || field.Type.IsRefLikeType ||
+                field.Type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr || !IsNameable(field.Type))
+            {
+                return null;
+            }
+            fields.Add(new StructFieldSpec(field.Name, Name(field.Type)));
+        }
+        return new StructSpec(Name(type), CodecName(type, "_SlimStruct"), new(fields));
     }
 
     /// <summary>True for the arrays StreamerFormats writes natively (of a native value type, not nullable): not an ArrayCodec.</summary>
@@ -447,9 +475,9 @@ internal sealed class TypeWalker
         return true;
     }
 
-    private string CodecName(INamedTypeSymbol type)
+    private string CodecName(INamedTypeSymbol type, string suffix = "_SlimCodec")
     {
-        string baseName = new string(type.ToDisplayString().Select(c => char.IsLetterOrDigit(c) ? c : '_').ToArray()) + "_SlimCodec";
+        string baseName = new string(type.ToDisplayString().Select(c => char.IsLetterOrDigit(c) ? c : '_').ToArray()) + suffix;
         string name = baseName;
         for (int i = 2; !_codecNames.Add(name); i++)
         {

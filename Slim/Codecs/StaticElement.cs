@@ -73,9 +73,11 @@ internal static class StaticElement<T>
             clone = static (value, _) => value;
             return true;
         }
+        // Generated registries register structs with their instantiations, at the first lookup that needs them.
+        NFX.Slim.Generated.SlimGeneratedCodecs.EnsureTypesAndInstantiations();
         if (StaticStruct<T>.Factory is { } registered)
         {
-            // A struct whose functions generated code registered (a Glue argument pack).
+            // A struct whose functions generated code registered (a struct of the app, a Glue argument pack).
             (write, read, clone) = registered(values, path);
             return true;
         }

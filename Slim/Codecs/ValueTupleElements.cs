@@ -10,8 +10,9 @@ internal readonly record struct StaticFunctions<T>(Action<SlimWriter, T, WriteSe
 
 /// <summary>
 /// The element functions of a struct Slim writes field by field, where generated code registered them for the closed
-/// type (a Glue argument pack, <see cref="ValueTupleElements"/>): <see cref="StaticElement{T}"/> takes them where nothing
-/// is compiled at run time, so the struct is written in a box, a collection or another such struct. Null otherwise.
+/// type (a struct of the app, <see cref="NFX.Slim.Generated.SlimStructFields{T}"/>; a Glue argument pack,
+/// <see cref="ValueTupleElements"/>): <see cref="StaticElement{T}"/> takes them where nothing is compiled at run time, so
+/// the struct is written in a box, a collection or another such struct. Null otherwise.
 /// </summary>
 internal static class StaticStruct<T>
 {

@@ -127,6 +127,39 @@ public static partial class SlimGeneratedCodecs
         GenericInstantiations.Name(type);
     }
 
+    /// <summary>
+    /// Registers the element functions of the struct <typeparamref name="T"/> (and of <c>T?</c>) and the codec of a boxed
+    /// <typeparamref name="T"/>, from its fields as <paramref name="describe"/> lists them in Slim's field order: so the
+    /// struct is written in a collection, an array, an <c>object</c> slot or a Glue argument pack where nothing is
+    /// compiled at run time (not for generated code's callers).
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static void RegisterStruct<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicFields | DynamicallyAccessedMemberTypes.NonPublicFields)] T>(
+        Func<SlimStructFields<T>, SlimStructFields<T>> describe) where T : struct
+    {
+        ArgumentNullException.ThrowIfNull(describe);
+        StaticStruct<T>.Factory ??= (values, path) => describe(new SlimStructFields<T>(values, path)).Functions();
+        StaticStruct<T?>.Factory ??= NullableStruct<T>;
+        GenericInstantiations.Add(typeof(T), static (values, _) => new BoxedStructCodec<T>(values));
+    }
+
+    /// <summary>A <c>T?</c> as the compiled functions write it: a presence byte (a boolean), then the value.</summary>
+    private static StaticFunctions<T?> NullableStruct<T>(NFX.Slim.CodeGen.ValueExpressions values, string path) where T : struct
+    {
+        StaticFunctions<T> inner = StaticStruct<T>.Factory!(values, path);
+        return new(
+            (writer, value, session) =>
+            {
+                writer.WriteBoolean(value.HasValue);
+                if (value.HasValue)
+                {
+                    inner.Write(writer, value.GetValueOrDefault(), session);
+                }
+            },
+            (reader, session) => reader.ReadBoolean() ? inner.Read(reader, session) : null,
+            (value, session) => value.HasValue ? inner.CloneValue(value.GetValueOrDefault(), session) : null);
+    }
+
     // The argument packs of Glue contract methods (NFX.Glue's generator registers each): a boxed ValueTuple written field
     // by field, which a NativeAOT app cannot compile at run time. The codec is the runtime's boxed-struct codec; where
     // nothing is compiled its fields are written by the registered element functions (the same bytes).

@@ -8,6 +8,7 @@ public sealed class SnapshotTests
 {
     [TestCase("Shop_Order_SlimCodec")]
     [TestCase("Shop_Customer_SlimCodec")]
+    [TestCase("Shop_Money_SlimStruct")]
     [TestCase("SlimGeneratedCodecRegistry")]
     public void Emitter_ShopModel_MatchesSnapshot(string hintName)
     {

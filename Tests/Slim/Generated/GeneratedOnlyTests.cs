@@ -131,6 +131,88 @@ public sealed class GeneratedOnlyTests
         Assert.That(DescribePack(cloned), Is.EqualTo(DescribePack(seven)));
     }
 
+    private static Yard NewYard()
+    {
+        var jar = new Jar { Grams = 90, Flavour = Flavour.Heather, Note = "shared" };
+        var first = new Spot(1.5, "gate", Flavour.Acacia, jar);
+        var yard = new Yard
+        {
+            Spots = [first, new Spot(-0.0, null, (Flavour)9, null), first],
+            Grid = [new Spot(double.MaxValue, "", Flavour.Heather, jar)],
+            ByName = new() { ["north"] = new Spot(3, "n", Flavour.Acacia, new Jar { Grams = 1 }) },
+            Pairs = [new Pair { A = first, B = new Spot(4, "b", Flavour.Heather, jar), Count = 7 }, new Pair { A = default, B = null, Count = -1 }],
+            Boxed = new Spot(5, "boxed", Flavour.Acacia, jar),
+            Maybe = first,
+        };
+        return yard;
+    }
+
+    [Test]
+    public void Serialize_GeneratedOnlyStructsInCollectionsArraysBoxesAndStructs_WritesTheRuntimePathsBytesAndEachReadsTheOthers()
+    {
+        // Structs of the app inside a List, an array, a Dictionary's values, a nullable inside another struct and an
+        // object slot: written by the functions the generator registered for them (RegisterStruct), where nothing is compiled.
+        Yard yard = NewYard();
+        var generatedOnly = new SlimSerializer(Options(true));
+        var runtime = new SlimSerializer(Options(false) with { UseGeneratedCodecs = false });
+        byte[] bytes = generatedOnly.Serialize(yard);
+        byte[] runtimeBytes = runtime.Serialize(yard);
+
+        Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtimeBytes)));
+        foreach ((SlimSerializer reader, byte[] message) in new[] { (generatedOnly, runtimeBytes), (runtime, bytes) })
+        {
+            Yard back = reader.Deserialize<Yard>(message);
+            Assert.That(Describe(back), Is.EqualTo(Describe(yard)));
+            Assert.That(back.Spots[0].Jar, Is.SameAs(back.Grid[0].Jar).And.SameAs(back.Pairs[0].B!.Value.Jar).And.SameAs(((Spot)back.Boxed!).Jar),
+                "one jar, shared by structs in a list, an array, a nullable in a struct and a box");
+            Assert.That(back.Spots[0].Jar, Is.Not.SameAs(yard.Spots[0].Jar));
+        }
+        Yard clone = generatedOnly.DeepClone(yard);
+        Assert.That(Describe(clone), Is.EqualTo(Describe(yard)));
+        Assert.That(clone.Spots[0].Jar, Is.Not.SameAs(yard.Spots[0].Jar).And.SameAs(clone.Pairs[0].B!.Value.Jar));
+        Assert.That(clone.Boxed, Is.Not.SameAs(yard.Boxed));
+    }
+
+    [Test]
+    public void Serialize_GeneratedOnlyBoxedStructTheGeneratorDidNotReach_IsRefusedNamingIt()
+    {
+        // The boxed Spot above is written because the generator reached Spot; a struct it never reached is refused there.
+        var yard = new Yard { Boxed = new Stray { N = 1 } };
+
+        var refused = Assert.Throws<SlimSerializationException>(() => new SlimSerializer(Options(true)).Serialize(yard))!;
+
+        Assert.That(refused.Message, Does.Contain("Stray"));
+        Assert.That(new SlimSerializer(Options(false)).Serialize(yard), Is.Not.Empty, "the runtime path writes it");
+    }
+
+    [Test]
+    public void Serialize_GeneratedOnlyPackWithAStructOfTheApp_WritesTheRuntimePathsBytes()
+    {
+        // A Glue argument pack holding a struct of the app (a method that takes a Spot): its fields through RegisterStruct.
+        SlimGeneratedCodecs.RegisterValueTuple<Spot, int, Pair?>();
+        Yard yard = NewYard();
+        object pack = (yard.Spots[0], 42, (Pair?)yard.Pairs[0]);
+        var generatedOnly = new SlimSerializer(Options(true));
+        var runtime = new SlimSerializer(Options(false) with { UseGeneratedCodecs = false });
+
+        Assert.That(Convert.ToHexString(generatedOnly.Serialize(pack)), Is.EqualTo(Convert.ToHexString(runtime.Serialize(pack))));
+        var back = ((Spot, int, Pair?))generatedOnly.Deserialize(runtime.Serialize(pack))!;
+        Assert.That(Describe(back.Item1), Is.EqualTo(Describe(yard.Spots[0])));
+        Assert.That(back.Item2, Is.EqualTo(42));
+        Assert.That(Describe(back.Item3!.Value), Is.EqualTo(Describe(yard.Pairs[0])));
+        Assert.That(back.Item3!.Value.A.Jar, Is.SameAs(back.Item1.Jar), "the shared jar");
+    }
+
+    private static string Describe(Yard y) =>
+        $"{string.Join(",", y.Spots.Select(Describe))}|{string.Join(",", y.Grid.Select(Describe))}|" +
+        $"{string.Join(",", y.ByName.Select(p => p.Key + "=" + Describe(p.Value)))}|{string.Join(",", y.Pairs.Select(Describe))}|" +
+        $"{(y.Boxed is Spot boxed ? Describe(boxed) : "not a spot")}|{(y.Maybe is { } maybe ? Describe(maybe) : "null")}";
+
+    private static string Describe(Pair p) => $"({Describe(p.A)};{(p.B is { } b ? Describe(b) : "null")};{p.Count})";
+
+    private static string Describe(Spot s) =>
+        $"[{s.X.ToString("R", System.Globalization.CultureInfo.InvariantCulture)}:{s.Label ?? "null"}:{s.Flavour}:{(s.Jar is null ? "-" : Describe(s.Jar))}]";
+
     private static string DescribePack(object pack) => pack switch
     {
         ValueTuple<Jar, string, int, Flavour, long?, decimal, Jar> p =>
@@ -188,6 +270,34 @@ public sealed class Shelf
     public HashSet<string> Tags = [];
     public Queue<long> Pending = new();
     public string?[] Words = [];
+}
+
+/// <summary>A struct of the app with a reference in it (a readonly record struct: its fields are init-only backing fields).</summary>
+public readonly record struct Spot(double X, string? Label, Flavour Flavour, Jar? Jar);
+
+/// <summary>A struct holding structs, one of them nullable.</summary>
+public struct Pair
+{
+    public Spot A;
+    public Spot? B;
+    public int Count;
+}
+
+/// <summary>Structs of the app where only registered functions write them without compiling: collections, arrays, a box.</summary>
+public sealed class Yard
+{
+    public List<Spot> Spots = [];
+    public Spot[] Grid = [];
+    public Dictionary<string, Spot> ByName = [];
+    public List<Pair> Pairs = [];
+    public object? Boxed;
+    public Spot? Maybe;
+}
+
+/// <summary>A struct no call of Slim's reaches through a declared type, and no attribute names.</summary>
+public struct Stray
+{
+    public int N;
 }
 
 /// <summary>A class no call of Slim's reaches through a declared type, and no attribute names.</summary>

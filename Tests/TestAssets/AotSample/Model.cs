@@ -86,4 +86,6 @@ public sealed class Apiary(Guid registration)
     public object? Attachment;
     public long[] Counts = [];
     public char? Grade;
+    public List<GeoPoint> Boundary = []; // structs of the app in a list
+    public FrameCount[] Spares = []; // and in an array
 }

@@ -46,6 +46,8 @@ internal static class Model
             ["H-003"] = new Inspection(new DateOnly(2026, 11, 30), Season.Winter, "Jonas", SwarmCells: true, HoneyKg: 0m),
         };
         apiary.HarvestsBySeason = new() { [Season.Spring] = 3, [Season.Winter] = -1 };
+        apiary.Boundary = [new GeoPoint(48.1371, 11.5754), new GeoPoint(48.1402, 11.5801), new GeoPoint(-0.0, double.Epsilon)];
+        apiary.Spares = [new FrameCount { Brood = 1, Honey = 2, Empty = 3 }, default];
         return apiary;
     }
 
@@ -104,6 +106,8 @@ internal static class Model
         {
             text.Append(Invariant($" | harvest {season}={count}"));
         }
+        text.Append(" | boundary ").Append(string.Join(";", a.Boundary.Select(p => Invariant($"{p.Lat:R},{p.Lon:R}"))));
+        text.Append(" | spares ").Append(string.Join(";", a.Spares.Select(f => Invariant($"{f.Brood}/{f.Honey}/{f.Empty}"))));
         return text.ToString();
     }
 

@@ -26,6 +26,9 @@ public interface IApiaryRegistry
 
     /// <summary>Files the inspections the caller streams under a hive (a client stream); returns how many it filed.</summary>
     Task<int> FileAll(string hiveSerial, IAsyncEnumerable<Inspection> inspections);
+
+    /// <summary>The candidate nearest to <paramref name="from"/>: structs of the app in the argument pack, in a list and as the result.</summary>
+    Task<GeoPoint> Nearest(GeoPoint from, List<GeoPoint> candidates);
 }
 
 /// <summary>The registry the server hosts, over the model as built.</summary>
@@ -75,6 +78,9 @@ public sealed class ApiaryRegistry : IApiaryRegistry
         }
         return filed;
     }
+
+    public Task<GeoPoint> Nearest(GeoPoint from, List<GeoPoint> candidates) =>
+        Task.FromResult(candidates.MinBy(c => (c.Lat - from.Lat) * (c.Lat - from.Lat) + (c.Lon - from.Lon) * (c.Lon - from.Lon)));
 
     private Hive Find(string serial) =>
         _apiary.Hives.FirstOrDefault(h => h.Serial == serial) ?? throw new KeyNotFoundException($"no hive {serial}");
@@ -171,6 +177,11 @@ internal static class Remote
             int filed = await registry.FileAll("H-003", Upload(upload));
             decimal kg = await registry.Harvest("H-003");
             return Model.Same("call FileAll", $"{filed} filed, {kg} kg", $"{upload.Length} filed, {upload[^1].HoneyKg} kg");
+        });
+        await Step(failures, "call Nearest", async () =>
+        {
+            GeoPoint nearest = await registry.Nearest(new GeoPoint(48.1, 11.6), [new GeoPoint(52.52, 13.405), new GeoPoint(48.137154, 11.576124), new GeoPoint(-33.9, 151.2)]);
+            return Model.Same("call Nearest", nearest.ToString(), new GeoPoint(48.137154, 11.576124).ToString());
         });
         await Step(failures, "call Harvest (unknown hive)", async () =>
         {
