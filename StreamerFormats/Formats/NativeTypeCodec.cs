@@ -13,22 +13,25 @@ public sealed class NativeTypeCodec
     // Every row carries its writer and reader as delegates (GetWriter/GetReader: what codecs that compile nothing call),
     // and its methods as MethodInfo only for the runtime codec builder's expression trees. A built-in row names its
     // methods and finds them at first use: finding and binding them by reflection cost a fresh process's first call
-    // ~7 ms (JIT) and a third of a native app's first call, for rows most processes never compile against.
+    // ~7 ms (JIT) and a third of a native app's first call, for rows most processes never compile against. The names are
+    // kept as strings, not closures: a closure class per row type was JIT-compiled at a fresh process's first call.
     private readonly Delegate _writeDelegate;
     private readonly Delegate _readDelegate;
-    private readonly Func<MethodInfo> _findWrite;
-    private readonly Func<MethodInfo> _findRead;
+    private readonly string? _writeName;
+    private readonly string? _readName;
     private MethodInfo? _writeMethod;
     private MethodInfo? _readMethod;
 
-    private NativeTypeCodec(Type type, Delegate writer, Delegate reader, Func<MethodInfo> findWrite, Func<MethodInfo> findRead, int minBytes,
+    // writeName/readName: the SlimWriter/SlimReader methods of a built-in row; null for a user's row, whose methods are
+    // its delegates' own.
+    private NativeTypeCodec(Type type, Delegate writer, Delegate reader, string? writeName, string? readName, int minBytes,
         RunEncoding? run, bool runNullable)
     {
         Type = type;
         _writeDelegate = writer;
         _readDelegate = reader;
-        _findWrite = findWrite;
-        _findRead = findRead;
+        _writeName = writeName;
+        _readName = readName;
         MinBytes = minBytes;
         Run = run;
         RunNullable = runNullable;
@@ -38,10 +41,10 @@ public sealed class NativeTypeCodec
     public Type Type { get; }
 
     /// <summary>The method that writes a value: instance <c>(T)</c> on SlimWriter, or static <c>(SlimWriter, T)</c>.</summary>
-    internal MethodInfo WriteMethod => _writeMethod ??= _findWrite();
+    internal MethodInfo WriteMethod => _writeMethod ??= _writeName is null ? _writeDelegate.Method : WriterMethod(_writeName, Type);
 
     /// <summary>The method that reads a value: instance <c>()</c> on SlimReader, or static <c>(SlimReader)</c>.</summary>
-    internal MethodInfo ReadMethod => _readMethod ??= _findRead();
+    internal MethodInfo ReadMethod => _readMethod ??= _readName is null ? _readDelegate.Method : ReaderMethod(_readName, Type);
 
     /// <summary>
     /// The fewest bytes one value takes on the wire (1 for a user's row and every variable-length encoding): a reader
@@ -98,26 +101,26 @@ public sealed class NativeTypeCodec
     {
         Action<SlimWriter, T> write = TCodec.Write;
         Func<SlimReader, T> read = TCodec.Read;
-        return new NativeTypeCodec(typeof(T), write, read, () => write.Method, () => read.Method, minBytes: 1, run: null, runNullable: false);
+        return new NativeTypeCodec(typeof(T), write, read, writeName: null, readName: null, minBytes: 1, run: null, runNullable: false);
     }
 
     /// <summary>
-    /// A built-in row of <typeparamref name="T"/>: <paramref name="write"/> and <paramref name="read"/> name the
-    /// <see cref="SlimWriter"/> method taking a <typeparamref name="T"/> and the <see cref="SlimReader"/> method returning
-    /// one, and <paramref name="writer"/> and <paramref name="reader"/> call them (NativeTypeTableTests checks each pair
-    /// writes and reads the same bytes).
+    /// A built-in row of <paramref name="type"/>: <paramref name="write"/> and <paramref name="read"/> name the
+    /// <see cref="SlimWriter"/> method taking a <paramref name="type"/> and the <see cref="SlimReader"/> method returning
+    /// one, and <paramref name="writer"/> (an <c>Action&lt;SlimWriter, T&gt;</c>) and <paramref name="reader"/> (a
+    /// <c>Func&lt;SlimReader, T&gt;</c>) call them (NativeTypeTableTests checks each pair writes and reads the same bytes,
+    /// through <see cref="GetWriter{T}"/> and <see cref="GetReader{T}"/> of the row's type). Not generic: each
+    /// instantiation over a value type was JIT-compiled on its own.
     /// </summary>
-    internal static NativeTypeCodec BuiltIn<T>(string write, string read, int minBytes, Action<SlimWriter, T> writer, Func<SlimReader, T> reader,
+    internal static NativeTypeCodec BuiltIn(Type type, string write, string read, int minBytes, Delegate writer, Delegate reader,
         RunEncoding? run = null) =>
-        new(typeof(T), writer, reader, () => WriterMethod(write, typeof(T)), () => ReaderMethod(read, typeof(T)), minBytes, run, runNullable: false);
+        new(type, writer, reader, write, read, minBytes, run, runNullable: false);
 
-    /// <summary>The row of <typeparamref name="T"/>? (<paramref name="inner"/> is <typeparamref name="T"/>'s row), whose run is the inner row's behind a presence byte.</summary>
-    internal static NativeTypeCodec BuiltInNullable<T>(NativeTypeCodec inner, string write, string read, Action<SlimWriter, T?> writer,
-        Func<SlimReader, T?> reader) where T : struct =>
-        inner.Type != typeof(T)
-            ? throw new ArgumentException($"The nullable row of {typeof(T).Name} must follow {typeof(T).Name}'s row, not {inner.Type.Name}'s.", nameof(inner))
-            : new(typeof(T?), writer, reader, () => WriterMethod(write, typeof(T?)), () => ReaderMethod(read, typeof(T?)), minBytes: 1, inner.Run,
-                runNullable: inner.Run is not null);
+    /// <summary>The row of <paramref name="type"/>, a <c>T?</c> (<paramref name="inner"/> is T's row), whose run is the inner row's behind a presence byte.</summary>
+    internal static NativeTypeCodec BuiltInNullable(Type type, NativeTypeCodec inner, string write, string read, Delegate writer, Delegate reader) =>
+        inner.Type != Nullable.GetUnderlyingType(type)
+            ? throw new ArgumentException($"The nullable row of {type.Name} must follow its value type's row, not {inner.Type.Name}'s.", nameof(inner))
+            : new(type, writer, reader, write, read, minBytes: 1, inner.Run, runNullable: inner.Run is not null);
 
     private const BindingFlags Instance = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
 

@@ -10,19 +10,21 @@ namespace NFX.IO;
 /// <remarks>Writer and reader must use the same format: a native type's bytes carry no type information.</remarks>
 public sealed class StreamerFormat
 {
-    private readonly NativeTypeCodec[] _rows;
+    // Null in the default format, whose rows are the built-in table's, each made when its type is first asked for
+    // (BuiltInNativeTypes); a format made by With holds all of its rows.
+    private readonly NativeTypeCodec[]? _rows;
     // Not a FrozenDictionary: the frozen collections cost a fresh process ~9 ms of its first call to build (Slim's type
     // tables included, measured in cold-start traces), and this table is read once per type, when a codec is built.
-    private readonly Dictionary<Type, NativeTypeCodec> _byType;
+    private readonly Dictionary<Type, NativeTypeCodec>? _byType;
 
-    private StreamerFormat(NativeTypeCodec[] rows)
+    private StreamerFormat(NativeTypeCodec[]? rows)
     {
         _rows = rows;
-        _byType = rows.ToDictionary(row => row.Type);
+        _byType = rows?.ToDictionary(row => row.Type);
     }
 
     /// <summary>The built-in format: primitives, BCL value types, strings, byte arrays and primitive arrays.</summary>
-    public static StreamerFormat Default { get; } = new([.. BuiltInNativeTypes.All]);
+    public static StreamerFormat Default { get; } = new(null);
 
     /// <summary>
     /// This format with <typeparamref name="T"/> written and read by <typeparamref name="TCodec"/>: a new native type, or
@@ -33,8 +35,9 @@ public sealed class StreamerFormat
     public StreamerFormat With<T, TCodec>() where TCodec : IWireCodec<T>
     {
         NativeTypeCodec row = NativeTypeCodec.Of<T, TCodec>();
-        int at = Array.FindIndex(_rows, existing => existing.Type == typeof(T));
-        NativeTypeCodec[] rows = at < 0 ? [.. _rows, row] : [.. _rows];
+        NativeTypeCodec[] current = _rows ?? [.. BuiltInNativeTypes.All];
+        int at = Array.FindIndex(current, existing => existing.Type == typeof(T));
+        NativeTypeCodec[] rows = at < 0 ? [.. current, row] : [.. current];
         if (at >= 0)
         {
             rows[at] = row;
@@ -43,11 +46,19 @@ public sealed class StreamerFormat
     }
 
     /// <summary>Every native type of this format, the built-in ones first, in the order of its table.</summary>
-    public IEnumerable<Type> NativeTypes => _rows.Select(row => row.Type);
+    public IEnumerable<Type> NativeTypes => _rows is null ? BuiltInNativeTypes.Types : _rows.Select(row => row.Type);
 
     /// <summary>Finds how <paramref name="type"/> is written natively, if it is a native type of this format.</summary>
-    public bool TryGetCodec(Type type, [NotNullWhen(true)] out NativeTypeCodec? codec) => _byType.TryGetValue(type, out codec);
+    public bool TryGetCodec(Type type, [NotNullWhen(true)] out NativeTypeCodec? codec)
+    {
+        if (_byType is null)
+        {
+            codec = BuiltInNativeTypes.Find(type);
+            return codec is not null;
+        }
+        return _byType.TryGetValue(type, out codec);
+    }
 
     /// <summary>True when <paramref name="type"/> is a native type of this format.</summary>
-    public bool IsNative(Type type) => _byType.ContainsKey(type);
+    public bool IsNative(Type type) => _byType is null ? BuiltInNativeTypes.Contains(type) : _byType.ContainsKey(type);
 }

@@ -45,6 +45,26 @@ public sealed class NativeTypeTableTests
         Assert.That(StreamerFormat.Default.NativeTypes, Is.EqualTo(BuiltInNativeTypes.All.Select(row => row.Type)));
     }
 
+    /// <summary>
+    /// The default format makes a row when its type is first asked for: every type finds the very row of the table (one
+    /// instance, whichever comes first), and a type that is not native finds none.
+    /// </summary>
+    [Test]
+    public void DefaultFormat_FindsEachRowOnDemand_TheTablesOwnInstance()
+    {
+        foreach (Type type in StreamerFormat.Default.NativeTypes)
+        {
+            Assert.That(StreamerFormat.Default.IsNative(type), type.Name);
+            Assert.That(StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? row), type.Name);
+            Assert.That(row, Is.SameAs(BuiltInNativeTypes.All.Single(r => r.Type == type)), type.Name);
+        }
+        foreach (Type type in new[] { typeof(object), typeof(Uri), typeof(int[,]), typeof(object[]), typeof(DayOfWeek), typeof(int?[]), typeof(nint) })
+        {
+            Assert.That(StreamerFormat.Default.IsNative(type), Is.False, type.Name);
+            Assert.That(StreamerFormat.Default.TryGetCodec(type, out _), Is.False, type.Name);
+        }
+    }
+
     /// <summary>Rows name their methods and find them at first use: every name must find the method of its row's type.</summary>
     [Test]
     public void BuiltInTable_EveryRow_FindsItsWriterAndReaderOfItsType()
