@@ -21,7 +21,9 @@ namespace NFX.Slim.CodeGen;
 internal sealed class CodecCache
 {
     private readonly ConcurrentDictionary<Type, SlimCodec> _codecs = new();
-    private readonly ConcurrentDictionary<(Type, string), ReferenceSlot> _slots = new();
+    // By type, then by name: reference keys only, whose ConcurrentDictionary code is precompiled (a value-tuple key is an
+    // instantiation the JIT compiles at a fresh process's first call).
+    private readonly ConcurrentDictionary<Type, ConcurrentDictionary<string, ReferenceSlot>> _slots = new();
     private readonly ConcurrentDictionary<Type, ReferenceSlot> _plainSlots = new();
     private readonly Dictionary<Type, ISlimTypeSerializer> _custom;
     private readonly ISlimTypeSerializer[] _surrogates;
@@ -97,7 +99,13 @@ internal sealed class CodecCache
     public SlimCodec Get(Type type) => _codecs.TryGetValue(type, out SlimCodec? codec) ? codec : _codecs.GetOrAdd(type, Create);
 
     /// <summary>A shared slot for references declared as <paramref name="type"/> at <paramref name="name"/>.</summary>
-    public ReferenceSlot SlotFor(Type type, string name) => _slots.GetOrAdd((type, name), static key => new ReferenceSlot(key.Item1, key.Item2));
+    public ReferenceSlot SlotFor(Type type, string name)
+    {
+        ConcurrentDictionary<string, ReferenceSlot> named = _slots.TryGetValue(type, out ConcurrentDictionary<string, ReferenceSlot>? known)
+            ? known
+            : _slots.GetOrAdd(type, new ConcurrentDictionary<string, ReferenceSlot>());
+        return named.TryGetValue(name, out ReferenceSlot? slot) ? slot : named.GetOrAdd(name, new ReferenceSlot(type, name));
+    }
 
     /// <summary>A shared slot for references declared as <paramref name="type"/>, for user serializers.</summary>
     public ReferenceSlot SlotFor(Type type) => _plainSlots.GetOrAdd(type, static t => new ReferenceSlot(t, TypeNames.Describe(t)));

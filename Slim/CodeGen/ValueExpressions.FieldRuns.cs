@@ -25,7 +25,9 @@ internal sealed partial class ValueExpressions
 
     private delegate bool PresenceReader(SlimReader reader, byte[] buffer, ref int pos, string what);
 
-    private readonly ConcurrentDictionary<(Type, bool), int> _runBytes = new();
+    // Writing and reading apart, keyed by the type alone (reference keys: no ConcurrentDictionary instantiation of its own to compile).
+    private readonly ConcurrentDictionary<Type, int> _writeRunBytes = new();
+    private readonly ConcurrentDictionary<Type, int> _readRunBytes = new();
 
     /// <summary>
     /// Writes <paramref name="owner"/>'s <paramref name="fields"/> in layout order. Consecutive fields whose encodings are
@@ -109,8 +111,8 @@ internal sealed partial class ValueExpressions
         {
             return 0; // the general path refuses it (or it is a reference): never a run
         }
-        var key = (type, reading);
-        return _runBytes.TryGetValue(key, out int bytes) ? bytes : _runBytes.GetOrAdd(key, RunBytesUncached(type, depth, reading));
+        ConcurrentDictionary<Type, int> known = reading ? _readRunBytes : _writeRunBytes;
+        return known.TryGetValue(type, out int bytes) ? bytes : known.GetOrAdd(type, RunBytesUncached(type, depth, reading));
     }
 
     private int RunBytesUncached(Type type, int depth, bool reading)

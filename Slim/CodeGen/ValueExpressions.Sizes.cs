@@ -8,7 +8,9 @@ namespace NFX.Slim.CodeGen;
 // Sizes: how few bytes a value takes on the wire, how large its in-place expansion is, how deep its structs nest.
 internal sealed partial class ValueExpressions
 {
-    private readonly ConcurrentDictionary<Type, long> _minWire = new();
+    // Boxed: a ConcurrentDictionary over long values is an instantiation of its own for the JIT to compile at a fresh
+    // process's first call (an int or reference value shares precompiled code).
+    private readonly ConcurrentDictionary<Type, object> _minWire = new();
     private readonly ConcurrentDictionary<Type, int> _inlineNodes = new();
     private readonly ConcurrentDictionary<Type, int> _deepest = new();
 
@@ -102,7 +104,7 @@ internal sealed partial class ValueExpressions
 
     // Memoised per type: a struct of shared parts (KeyValuePair<K, K> nested) is measured once per distinct part.
     private long MinWire(Type type, int depth) =>
-        depth > MaxStructNesting ? 1 : _minWire.TryGetValue(type, out long size) ? size : _minWire.GetOrAdd(type, MinWireUncached(type, depth));
+        depth > MaxStructNesting ? 1 : _minWire.TryGetValue(type, out object? size) ? (long)size : (long)_minWire.GetOrAdd(type, MinWireUncached(type, depth));
 
     private long MinWireUncached(Type type, int depth)
     {

@@ -45,7 +45,9 @@ internal sealed partial class ValueExpressions
 
     private enum Direction { Write, Read, Clone }
 
-    private readonly ConcurrentDictionary<(Type, Direction), Delegate> _functors = new();
+    // One dictionary per direction, keyed by the type alone: a value-tuple key makes the JIT compile another
+    // ConcurrentDictionary instantiation at a fresh process's first call; reference keys share precompiled code.
+    private readonly ConcurrentDictionary<Type, Delegate>[] _functors = [new(), new(), new()];
 
     /// <summary>
     /// A struct value, checked, then written, read or cloned by its own functor (called with <paramref name="arguments"/>)
@@ -84,7 +86,7 @@ internal sealed partial class ValueExpressions
     [RequiresUnreferencedCode("Builds expressions over members found by reflection or by name.")]
     private Delegate Functor(Type type, Direction direction)
     {
-        if (_functors.TryGetValue((type, direction), out Delegate? functor))
+        if (_functors[(int)direction].TryGetValue(type, out Delegate? functor))
         {
             return functor;
         }
@@ -119,7 +121,7 @@ internal sealed partial class ValueExpressions
             }
         }
         CodegenBudget.Charge(CodegenBudget.PerFunctor);
-        return _functors.GetOrAdd((type, direction), lambda.Compile());
+        return _functors[(int)direction].GetOrAdd(type, lambda.Compile());
     }
 
     /// <summary>The codec cache the expressions resolve slots and codecs in.</summary>

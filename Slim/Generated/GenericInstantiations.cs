@@ -12,8 +12,12 @@ namespace NFX.Slim.Generated;
 internal static class GenericInstantiations
 {
     private static readonly ConcurrentDictionary<Type, CollectionCodecs.Factory> s_factories = new();
-    private static readonly ConcurrentDictionary<(Type Definition, Type[] Arguments), Type> s_generics = new(GenericKeyComparer.Instance);
-    private static readonly ConcurrentDictionary<(Type Element, int Rank), Type> s_arrays = new();
+    // Reference keys only (by definition, then by arguments; vectors by element): a value-tuple key is a ConcurrentDictionary
+    // instantiation the JIT compiles at a fresh process's first call, reference keys share precompiled code. The
+    // multi-dimensional arrays, which few programs have, are made on their first registration.
+    private static readonly ConcurrentDictionary<Type, ConcurrentDictionary<Type[], Type>> s_generics = new();
+    private static readonly ConcurrentDictionary<Type, Type> s_vectors = new();
+    private static ConcurrentDictionary<(Type Element, int Rank), Type>? s_multiArrays;
 
     /// <summary>Registers the factory of <paramref name="type"/>'s codec; the first registration stays.</summary>
     public static void Add(Type type, CollectionCodecs.Factory factory)
@@ -27,14 +31,23 @@ internal static class GenericInstantiations
     {
         if (type.IsArray)
         {
-            s_arrays.TryAdd((type.GetElementType()!, type.IsSZArray ? 0 : type.GetArrayRank()), type);
+            if (type.IsSZArray)
+            {
+                s_vectors.TryAdd(type.GetElementType()!, type);
+            }
+            else
+            {
+                (s_multiArrays ?? Interlocked.CompareExchange(ref s_multiArrays, new(), null) ?? s_multiArrays!).TryAdd((type.GetElementType()!, type.GetArrayRank()), type);
+            }
             Name(type.GetElementType()!);
         }
         else if (type.IsConstructedGenericType)
         {
             Type[] arguments = type.GetGenericArguments();
             Type definition = type.GetGenericTypeDefinition();
-            s_generics.TryAdd((definition, arguments), type);
+            (s_generics.TryGetValue(definition, out ConcurrentDictionary<Type[], Type>? closed)
+                ? closed
+                : s_generics.GetOrAdd(definition, new ConcurrentDictionary<Type[], Type>(ArgumentsComparer.Instance))).TryAdd(arguments, type);
             // The definition's name too: a native app's metadata need not list it (a ValueTuple`3 of the core library),
             // and the reader resolves the definition's name before it looks for the closed type here.
             SlimGeneratedCodecs.RegisterTypes(definition);
@@ -56,28 +69,27 @@ internal static class GenericInstantiations
     public static Type? FindGeneric(Type definition, Type[] arguments)
     {
         SlimGeneratedCodecs.EnsureTypesAndInstantiations();
-        return s_generics.TryGetValue((definition, arguments), out Type? type) ? type : null;
+        return s_generics.TryGetValue(definition, out ConcurrentDictionary<Type[], Type>? closed) && closed.TryGetValue(arguments, out Type? type) ? type : null;
     }
 
     /// <summary>A registered array type (<paramref name="rank"/> 0: single-dimensional, zero-based), or null.</summary>
     public static Type? FindArray(Type element, int rank)
     {
         SlimGeneratedCodecs.EnsureTypesAndInstantiations();
-        return s_arrays.TryGetValue((element, rank), out Type? type) ? type : null;
+        Type? type = null;
+        return (rank == 0 ? s_vectors.TryGetValue(element, out type) : s_multiArrays?.TryGetValue((element, rank), out type) == true) ? type : null;
     }
 
-    private sealed class GenericKeyComparer : IEqualityComparer<(Type Definition, Type[] Arguments)>
+    private sealed class ArgumentsComparer : IEqualityComparer<Type[]>
     {
-        public static readonly GenericKeyComparer Instance = new();
+        public static readonly ArgumentsComparer Instance = new();
 
-        public bool Equals((Type Definition, Type[] Arguments) x, (Type Definition, Type[] Arguments) y) =>
-            x.Definition == y.Definition && x.Arguments.AsSpan().SequenceEqual(y.Arguments);
+        public bool Equals(Type[]? x, Type[]? y) => x.AsSpan().SequenceEqual(y);
 
-        public int GetHashCode((Type Definition, Type[] Arguments) key)
+        public int GetHashCode(Type[] arguments)
         {
             var hash = new HashCode();
-            hash.Add(key.Definition);
-            foreach (Type argument in key.Arguments)
+            foreach (Type argument in arguments)
             {
                 hash.Add(argument);
             }

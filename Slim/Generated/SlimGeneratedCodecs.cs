@@ -12,7 +12,9 @@ namespace NFX.Slim.Generated;
 public static partial class SlimGeneratedCodecs
 {
     private static readonly ConcurrentDictionary<Type, SlimGeneratedCodec> s_codecs = new();
-    private static readonly ConcurrentDictionary<(string Assembly, string Name), Type> s_types = new();
+    // By assembly, then by full name: reference keys share precompiled ConcurrentDictionary code (a value-tuple key is an
+    // instantiation the JIT compiles at a fresh process's first call).
+    private static readonly ConcurrentDictionary<string, ConcurrentDictionary<string, Type>> s_types = new();
     private static readonly Lock s_registering = new();
     private static SlimGeneratedAssembly[] s_assemblies = [];
     // How many of s_assemblies have registered their types and instantiations (in order, under s_registering).
@@ -67,7 +69,9 @@ public static partial class SlimGeneratedCodecs
         {
             if (TypeSystem.TypeNames.AssemblyName(type) is { Length: > 0 } assembly && type.FullName is { } name)
             {
-                s_types.TryAdd((assembly, name), type);
+                (s_types.TryGetValue(assembly, out ConcurrentDictionary<string, Type>? named)
+                    ? named
+                    : s_types.GetOrAdd(assembly, new ConcurrentDictionary<string, Type>())).TryAdd(name, type);
             }
         }
     }
@@ -76,7 +80,7 @@ public static partial class SlimGeneratedCodecs
     internal static Type? FindType(string assembly, string fullName)
     {
         EnsureTypesAndInstantiations();
-        return s_types.TryGetValue((assembly, fullName), out Type? type) ? type : null;
+        return s_types.TryGetValue(assembly, out ConcurrentDictionary<string, Type>? named) && named.TryGetValue(fullName, out Type? type) ? type : null;
     }
 
     /// <summary>The generated codec of <paramref name="type"/>, if one was registered or a registry has one.</summary>

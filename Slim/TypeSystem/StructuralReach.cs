@@ -37,8 +37,12 @@ internal sealed class StructuralReach
     private static readonly MethodInfo s_addElements = typeof(StructuralReach).GetMethod(nameof(AddElements), BindingFlags.NonPublic | BindingFlags.Static)!;
 
     private readonly Func<Type, bool>? _declared;
-    private readonly ConcurrentDictionary<Type, bool> _follows = new();
-    private readonly ConcurrentDictionary<Type, bool> _structHolds = new();
+    // The answers boxed (s_yes, s_no): a ConcurrentDictionary over bool values is an instantiation of its own for the JIT
+    // to compile at a fresh process's first call; reference values share precompiled code.
+    private static readonly object s_yes = true;
+    private static readonly object s_no = false;
+    private readonly ConcurrentDictionary<Type, object> _follows = new();
+    private readonly ConcurrentDictionary<Type, object> _structHolds = new();
     private readonly ConcurrentDictionary<Type, Action<object, List<object>>> _walkers = new();
     private readonly ConcurrentDictionary<Type, Delegate> _structWalkers = new();
 
@@ -53,15 +57,15 @@ internal sealed class StructuralReach
     /// <summary>True when equality, hashing, comparison or ToString of <paramref name="type"/> follow references into other objects.</summary>
     public bool Follows(Type type)
     {
-        if (_follows.TryGetValue(type, out bool follows))
+        if (_follows.TryGetValue(type, out object? known))
         {
-            return follows;
+            return (bool)known;
         }
         // A sealed class whose fields hold its own type asks about itself while computing: until the answer is known it
         // is "follows", the answer that checks more, never less.
-        _follows.TryAdd(type, true);
-        follows = ComputeFollows(type);
-        _follows[type] = follows;
+        _follows.TryAdd(type, s_yes);
+        bool follows = ComputeFollows(type);
+        _follows[type] = follows ? s_yes : s_no;
         return follows;
     }
 
@@ -205,13 +209,13 @@ internal sealed class StructuralReach
     /// <summary>True when a struct has a field (at any depth of inline structs) that can hold an object that follows. Memoised per type.</summary>
     private bool StructHoldsFollowed(Type type)
     {
-        if (_structHolds.TryGetValue(type, out bool holds))
+        if (_structHolds.TryGetValue(type, out object? known))
         {
-            return holds;
+            return (bool)known;
         }
         // Struct layouts cannot contain themselves, so this recursion ends; memoised, it visits each type once.
-        holds = !type.IsByRefLike && AllFields(type).Any(f => f.FieldType != type && CanHoldFollowed(f.FieldType));
-        return _structHolds.GetOrAdd(type, holds);
+        bool holds = !type.IsByRefLike && AllFields(type).Any(f => f.FieldType != type && CanHoldFollowed(f.FieldType));
+        return (bool)_structHolds.GetOrAdd(type, holds ? s_yes : s_no);
     }
 
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "A generated codec keeps the fields of the classes and structs Slim writes (LayoutMembers, KeepLayout); the framework's tuples, exceptions and structs it follows keep theirs where they are used.")]

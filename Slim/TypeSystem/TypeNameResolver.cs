@@ -14,7 +14,9 @@ internal sealed class TypeNameResolver
 {
     private static readonly System.Text.UTF8Encoding s_strictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-    private readonly ConcurrentDictionary<(string Assembly, string Name), Type?> _cache = new();
+    // By assembly, then by full name: reference keys share precompiled ConcurrentDictionary code (a value-tuple key is an
+    // instantiation the JIT compiles at a fresh process's first call).
+    private readonly ConcurrentDictionary<string, ConcurrentDictionary<string, Type>> _cache = new();
     private readonly ConcurrentDictionary<int, Utf8Entry> _byUtf8 = new();
     private readonly FormerNames _formerNames;
 
@@ -51,15 +53,22 @@ internal sealed class TypeNameResolver
         public bool Matches(ReadOnlySpan<byte> assembly, ReadOnlySpan<byte> name) =>
             name.SequenceEqual(fullName) && assembly.SequenceEqual(assemblyName);
     }
-    private readonly ConcurrentDictionary<GenericKey, Type> _generics = new();
-    private readonly ConcurrentDictionary<(Type Element, byte Rank), Type> _arrays = new();
+    // Made at their first use: value-type keys, each a ConcurrentDictionary instantiation the JIT compiles, and most
+    // messages name no generic or array type by name.
+    private ConcurrentDictionary<GenericKey, Type>? _generics;
+    private ConcurrentDictionary<(Type Element, byte Rank), Type>? _arrays;
+
+    private ConcurrentDictionary<GenericKey, Type> Generics => _generics ?? Interlocked.CompareExchange(ref _generics, new(), null) ?? _generics!;
+
+    private ConcurrentDictionary<(Type Element, byte Rank), Type> Arrays => _arrays ?? Interlocked.CompareExchange(ref _arrays, new(), null) ?? _arrays!;
 
     /// <summary>The constructed generic type, built once (MakeGenericType is slow and allocates).</summary>
     /// <exception cref="ArgumentException">The arguments violate the definition's constraints.</exception>
     public Type MakeGeneric(Type definition, Type[] arguments)
     {
         var key = new GenericKey(definition, arguments);
-        return _generics.TryGetValue(key, out Type? type) ? type : _generics.GetOrAdd(key, static k => Construct(k.Definition, k.Arguments));
+        ConcurrentDictionary<GenericKey, Type> generics = Generics;
+        return generics.TryGetValue(key, out Type? type) ? type : generics.GetOrAdd(key, static k => Construct(k.Definition, k.Arguments));
     }
 
     /// <summary>
@@ -83,9 +92,9 @@ internal sealed class TypeNameResolver
 
     /// <summary>The array type, built once: rank 0 is a zero-based vector.</summary>
     public Type MakeArray(Type element, byte rank) =>
-        _arrays.TryGetValue((element, rank), out Type? type)
+        Arrays.TryGetValue((element, rank), out Type? type)
             ? type
-            : _arrays.GetOrAdd((element, rank), static k => GenericInstantiations.FindArray(k.Element, k.Rank) ?? ConstructArray(k.Element, k.Rank));
+            : Arrays.GetOrAdd((element, rank), static k => GenericInstantiations.FindArray(k.Element, k.Rank) ?? ConstructArray(k.Element, k.Rank));
 
     private static Type ConstructArray(Type element, byte rank)
     {
@@ -120,7 +129,7 @@ internal sealed class TypeNameResolver
 
     public Type? Resolve(string assemblyName, string fullName)
     {
-        if (_cache.TryGetValue((assemblyName, fullName), out Type? cached))
+        if (_cache.TryGetValue(assemblyName, out ConcurrentDictionary<string, Type>? named) && named.TryGetValue(fullName, out Type? cached))
         {
             return cached;
         }
@@ -134,7 +143,7 @@ internal sealed class TypeNameResolver
         if (type is not null)
         {
             // Only successes are cached, so a later-loaded assembly is still found; failures cost a scan each time.
-            _cache.TryAdd((assemblyName, fullName), type);
+            (named ?? _cache.GetOrAdd(assemblyName, new ConcurrentDictionary<string, Type>())).TryAdd(fullName, type);
         }
         return type;
     }
