@@ -10,23 +10,30 @@ public sealed record SlimLimits
     public static SlimLimits Default { get; } = new();
 
     /// <summary>Much larger limits for trusted, in-process or in-cluster use (deep clone, local caches).</summary>
-    public static SlimLimits Trusted { get; } = new()
+    public static SlimLimits Trusted => TrustedLimits.Value;
+
+    // Made at its first use, not with Default: its fourteen init accessors were JIT-compiled at a fresh process's first
+    // call, which uses Default only.
+    private static class TrustedLimits
     {
-        MaxMessageBytes = int.MaxValue,
-        MaxObjects = 256 * 1024 * 1024,
-        MaxCollectionLength = Array.MaxLength,
-        MaxStringBytes = int.MaxValue,
-        MaxArrayTotalElements = Array.MaxLength,
-        MaxDepth = 1000,
-        MaxHashCollisions = int.MaxValue,
-        MaxLayoutMembers = 65536,
-        MaxStructuralDepth = 2048,
-        MaxDeclaredCapacityBytes = long.MaxValue,
-        MaxCodegenNodes = int.MaxValue,
-        MaxLayoutExtraMembers = 65536,
-        MaxPlanCacheBytes = 256L * 1024 * 1024,
-        MaxTypeNodes = 65536,
-    };
+        public static readonly SlimLimits Value = new()
+        {
+            MaxMessageBytes = int.MaxValue,
+            MaxObjects = 256 * 1024 * 1024,
+            MaxCollectionLength = Array.MaxLength,
+            MaxStringBytes = int.MaxValue,
+            MaxArrayTotalElements = Array.MaxLength,
+            MaxDepth = 1000,
+            MaxHashCollisions = int.MaxValue,
+            MaxLayoutMembers = 65536,
+            MaxStructuralDepth = 2048,
+            MaxDeclaredCapacityBytes = long.MaxValue,
+            MaxCodegenNodes = int.MaxValue,
+            MaxLayoutExtraMembers = 65536,
+            MaxPlanCacheBytes = 256L * 1024 * 1024,
+            MaxTypeNodes = 65536,
+        };
+    }
 
     /// <summary>The largest message, in bytes. Default 256 MiB.</summary>
     public int MaxMessageBytes { get; init; } = 256 * 1024 * 1024;

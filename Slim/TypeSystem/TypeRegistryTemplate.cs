@@ -25,7 +25,13 @@ internal sealed class TypeRegistryTemplate
             }
         }
         Types = [.. types];
-        Index = Types.Select((t, i) => (t, i)).ToDictionary(p => p.t, p => p.i);
+        // A loop, not LINQ: Select and ToDictionary over (Type, int) pairs were generic instantiations for the JIT to
+        // compile at a fresh process's first call.
+        Index = new Dictionary<Type, int>(Types.Length);
+        for (int i = 0; i < Types.Length; i++)
+        {
+            Index.Add(Types[i], i);
+        }
         ulong checksum = RegistryChecksum.Seed;
         foreach (Type type in Types)
         {
