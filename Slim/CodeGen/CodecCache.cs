@@ -40,13 +40,18 @@ internal sealed class CodecCache
         _useGenerated = options.UseGeneratedCodecs;
         _allowRuntime = !options.GeneratedCodecsOnly;
         _custom = [];
+        var surrogates = new List<ISlimTypeSerializer>();
         foreach (ISlimTypeSerializer serializer in options.Serializers)
         {
             // The first registered serves, as among surrogates: writer and reader must pick the same one.
             _custom.TryAdd(serializer.Type, serializer);
+            // Only a serializer for a type that has other types assignable to it can serve them.
+            if (!serializer.Type.IsSealed || serializer.Type.IsInterface)
+            {
+                surrogates.Add(serializer);
+            }
         }
-        // Only a serializer for a type that has other types assignable to it can serve them.
-        _surrogates = [.. options.Serializers.Where(s => !s.Type.IsSealed || s.Type.IsInterface)];
+        _surrogates = [.. surrogates];
         _values = new ValueExpressions(this, _format);
         Structural = StructuralReach.For(options.StructuralTypes);
     }
@@ -318,10 +323,13 @@ internal sealed class CodecCache
     private static readonly ConditionalWeakTable<Type, StrongBox<bool>> s_notSerializable = new();
 
     private static bool IsMarkedNotSerializable(Type type) =>
-        (s_notSerializable.TryGetValue(type, out StrongBox<bool>? marked) ? marked
-            : s_notSerializable.GetValue(type, static t => new(
-                // The core library's types (a List<T>, a string, an array) and their bases cannot carry Slim's attribute.
-                t.Assembly != typeof(object).Assembly && t.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true)))).Value;
+        (s_notSerializable.TryGetValue(type, out StrongBox<bool>? marked) ? marked : s_notSerializable.GetValue(type, ReadNotSerializable)).Value;
+
+    // A method group, not a lambda (here and in the other first-call caches): a lambda's closure class is two more methods
+    // for the JIT to compile at a fresh process's first call.
+    private static StrongBox<bool> ReadNotSerializable(Type type) =>
+        // The core library's types (a List<T>, a string, an array) and their bases cannot carry Slim's attribute.
+        new(type.Assembly != typeof(object).Assembly && type.IsDefined(typeof(SlimNotSerializableAttribute), inherit: true));
 
     /// <summary>What a delegate refusal says: where the attribute goes for a field, an event and an auto-property.</summary>
     internal const string DelegateAdvice =

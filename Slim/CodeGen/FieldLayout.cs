@@ -52,9 +52,20 @@ internal static class FieldLayout
     private static FieldInfo[] ReadOwn(Type type)
     {
         FieldInfo[] own = type.GetFields(DeclaredInstance);
-        Array.Sort(own, static (a, b) => string.CompareOrdinal(a.Name, b.Name));
-        return [.. own.Where(field => !field.IsDefined(typeof(NonSerializedAttribute), inherit: false))];
+        // A method group and a loop, not lambdas and Where: no closure class to JIT-compile at a fresh process's first call.
+        Array.Sort(own, ByName);
+        var kept = new List<FieldInfo>(own.Length);
+        foreach (FieldInfo field in own)
+        {
+            if (!field.IsDefined(typeof(NonSerializedAttribute), inherit: false))
+            {
+                kept.Add(field);
+            }
+        }
+        return [.. kept];
     }
+
+    private static int ByName(FieldInfo a, FieldInfo b) => string.CompareOrdinal(a.Name, b.Name);
 
     /// <summary>The name used in messages: the declaring type's short name and the field's, without backing-field noise.</summary>
     public static string DisplayName(FieldInfo field)

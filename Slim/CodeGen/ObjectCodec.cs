@@ -28,9 +28,21 @@ internal sealed class ObjectCodec : SlimCodec
         HeaderIsEmpty = true;
         CloneHeaderIsLeaf = true;
         FieldInfo[] fields = FieldLayout.Of(type);
-        // A class of plain data and strings only (an address, a point) is complete after its shallow copy.
-        CloneNeedsBody = fields.Any(field => !FieldClone.IsOwnClone(field.FieldType, values));
-        CloneBodyIsEager = CloneNeedsBody && fields.All(field => FieldClone.IsOwnClone(field.FieldType, values) || values.IsLeafArray(field.FieldType));
+        // A class of plain data and strings only (an address, a point) is complete after its shallow copy; one whose other
+        // fields are leaf arrays gets its body at once. A loop, not Any/All: their closure is three methods for the JIT
+        // to compile at a fresh process's first call.
+        bool needsBody = false;
+        bool eager = true;
+        foreach (FieldInfo field in fields)
+        {
+            if (!FieldClone.IsOwnClone(field.FieldType, values))
+            {
+                needsBody = true;
+                eager &= values.IsLeafArray(field.FieldType);
+            }
+        }
+        CloneNeedsBody = needsBody;
+        CloneBodyIsEager = needsBody && eager;
         LazyCloneFunctor<Action<object, object, CloneSession>> cloneFields;
         LazyCloneFunctor<Func<object, object>> cloneShell;
         if (generated is null)

@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
+using NFX.Slim.CodeGen;
 using NFX.Slim.Codecs;
 using NFX.Slim.Codecs.Collections;
 
@@ -16,14 +17,20 @@ public static partial class SlimGeneratedCodecs
 {
     /// <summary>Registers the codec of <typeparamref name="T"/>[] (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
-    public static void RegisterArray<T>() => GenericInstantiations.Add(typeof(T[]), static (values, codecs) => new ArrayCodec<T>(values, codecs));
+    public static void RegisterArray<T>() => GenericInstantiations.Add(typeof(T[]), NewArrayCodec<T>);
+
+    // Method groups, not lambdas: a lambda in a generic method is a closure class per instantiation for the JIT to compile.
+    private static SlimCodec NewArrayCodec<T>(ValueExpressions values, CodecCache codecs) => new ArrayCodec<T>(values, codecs);
 
     /// <summary>Registers the codec of a boxed <typeparamref name="TEnum"/> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static void RegisterEnum<TEnum, TUnderlying>() where TEnum : struct, Enum where TUnderlying : struct =>
-        GenericInstantiations.Add(typeof(TEnum), static (values, _) => values.Format.TryGetCodec(typeof(TUnderlying), out NFX.IO.NativeTypeCodec? underlying)
+        GenericInstantiations.Add(typeof(TEnum), NewEnumCodec<TEnum, TUnderlying>);
+
+    private static SlimCodec NewEnumCodec<TEnum, TUnderlying>(ValueExpressions values, CodecCache codecs) where TEnum : struct, Enum where TUnderlying : struct =>
+        values.Format.TryGetCodec(typeof(TUnderlying), out NFX.IO.NativeTypeCodec? underlying)
             ? new EnumCodec<TEnum, TUnderlying>(underlying)
-            : throw new InvalidOperationException($"The format has no row for {typeof(TUnderlying).Name}, the underlying type of {typeof(TEnum).Name}."));
+            : throw new InvalidOperationException($"The format has no row for {typeof(TUnderlying).Name}, the underlying type of {typeof(TEnum).Name}.");
 
     /// <summary>Registers the codec of <see cref="List{T}"/> (not for generated code's callers).</summary>
     [EditorBrowsable(EditorBrowsableState.Never)]

@@ -138,7 +138,7 @@ internal static class TypeLayout
     /// to the runtime version.
     /// </summary>
     public static bool IsFramework(Type type) =>
-        s_frameworkTypes.TryGetValue(type, out StrongBox<bool>? verdict) ? verdict.Value : s_frameworkTypes.GetValue(type, static t => new(IsFramework(t.Assembly))).Value;
+        s_frameworkTypes.TryGetValue(type, out StrongBox<bool>? verdict) ? verdict.Value : s_frameworkTypes.GetValue(type, TypeVerdict).Value;
 
     // Asked of every type a layout, a codec or a type check meets, many times each: a type's assembly and its name are
     // costly to get on a first call (under NativeAOT they are read from metadata each time). Weak keys: a collectible
@@ -149,7 +149,12 @@ internal static class TypeLayout
     /// <summary>True for the core library and assemblies named System, mscorlib, netstandard, System.* or Microsoft.*.</summary>
     public static bool IsFramework(Assembly assembly) =>
         assembly == typeof(object).Assembly ||
-        (s_frameworkAssemblies.TryGetValue(assembly, out StrongBox<bool>? verdict) ? verdict : s_frameworkAssemblies.GetValue(assembly, static a => new(IsFrameworkName(a)))).Value;
+        (s_frameworkAssemblies.TryGetValue(assembly, out StrongBox<bool>? verdict) ? verdict : s_frameworkAssemblies.GetValue(assembly, AssemblyVerdict)).Value;
+
+    // Method groups, not lambdas: no closure class to JIT-compile at a fresh process's first call.
+    private static StrongBox<bool> TypeVerdict(Type type) => new(IsFramework(type.Assembly));
+
+    private static StrongBox<bool> AssemblyVerdict(Assembly assembly) => new(IsFrameworkName(assembly));
 
     private static bool IsFrameworkName(Assembly assembly)
     {

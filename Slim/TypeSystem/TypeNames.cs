@@ -98,7 +98,7 @@ internal static class TypeNames
     public static string AssemblyName(Type type) => AssemblyName(type.Assembly);
 
     /// <summary>The simple name of <paramref name="assembly"/>, remembered per assembly.</summary>
-    public static string AssemblyName(System.Reflection.Assembly assembly) => s_assemblyNames.GetValue(assembly, static a => SimpleName(a));
+    public static string AssemblyName(System.Reflection.Assembly assembly) => s_assemblyNames.GetValue(assembly, SimpleName); // a method group: no closure class to JIT-compile
 
     // Assembly.GetName() parses and allocates a new AssemblyName each time (and its first call in a process costs ~2 ms);
     // the display name the runtime already holds starts with the simple name, unless the name needed escaping.

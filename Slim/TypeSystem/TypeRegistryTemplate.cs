@@ -57,5 +57,8 @@ internal sealed class TypeRegistryTemplate
 
     /// <summary>The registry-entry facts of a type, computed once per type.</summary>
     public WireTypeInfo Info(Type type) =>
-        _info.TryGetValue(type, out WireTypeInfo? info) ? info : _info.GetOrAdd(type, static t => new WireTypeInfo(t));
+        _info.TryGetValue(type, out WireTypeInfo? info) ? info : _info.GetOrAdd(type, NewInfo);
+
+    // A method group, not a lambda: no closure class to JIT-compile at a fresh process's first call.
+    private static WireTypeInfo NewInfo(Type type) => new(type);
 }
