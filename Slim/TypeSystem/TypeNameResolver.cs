@@ -17,7 +17,12 @@ internal sealed class TypeNameResolver
     // By assembly, then by full name: reference keys share precompiled ConcurrentDictionary code (a value-tuple key is an
     // instantiation the JIT compiles at a fresh process's first call).
     private readonly ConcurrentDictionary<string, ConcurrentDictionary<string, Type>> _cache = new();
-    private readonly ConcurrentDictionary<int, Utf8Entry> _byUtf8 = new();
+    // The names resolved from UTF-8, by hash: read without a lock (a bucket's chain is immutable, the table is replaced
+    // whole when it grows), written under one. Not a ConcurrentDictionary<int, ...>: an int key is an instantiation the
+    // JIT compiles at a fresh process's first call (eleven methods), and a hash collision here keeps both names.
+    private Utf8Entry?[] _byUtf8 = new Utf8Entry?[16];
+    private int _utf8Count;
+    private readonly Lock _utf8Lock = new();
     private readonly FormerNames _formerNames;
 
     public TypeNameResolver(IReadOnlyList<SlimFormerName>? formerNames = null) => _formerNames = new FormerNames(formerNames ?? []);
@@ -34,21 +39,66 @@ internal sealed class TypeNameResolver
         hasher.Add(fullName.Length);
         hasher.AddBytes(assemblyName);
         int hash = hasher.ToHashCode();
-        if (_byUtf8.TryGetValue(hash, out Utf8Entry? entry) && entry.Matches(assemblyName, fullName))
+        Utf8Entry?[] table = Volatile.Read(ref _byUtf8);
+        for (Utf8Entry? entry = Volatile.Read(ref table[hash & (table.Length - 1)]); entry is not null; entry = entry.Next)
         {
-            return entry.Type;
+            if (entry.Hash == hash && entry.Matches(assemblyName, fullName))
+            {
+                return entry.Type;
+            }
         }
         Type? type = Resolve(s_strictUtf8.GetString(assemblyName), s_strictUtf8.GetString(fullName));
         if (type is not null)
         {
-            _byUtf8.TryAdd(hash, new Utf8Entry(assemblyName.ToArray(), fullName.ToArray(), type));
+            AddUtf8(hash, assemblyName, fullName, type);
         }
         return type;
     }
 
-    private sealed class Utf8Entry(byte[] assemblyName, byte[] fullName, Type type)
+    private void AddUtf8(int hash, ReadOnlySpan<byte> assemblyName, ReadOnlySpan<byte> fullName, Type type)
     {
+        lock (_utf8Lock)
+        {
+            Utf8Entry?[] table = _byUtf8;
+            for (Utf8Entry? entry = table[hash & (table.Length - 1)]; entry is not null; entry = entry.Next)
+            {
+                if (entry.Hash == hash && entry.Matches(assemblyName, fullName))
+                {
+                    return; // another thread resolved the same name
+                }
+            }
+            if (_utf8Count >= table.Length / 4 * 3)
+            {
+                // A new table of new entries: the chains readers may be walking stay as they are.
+                var grown = new Utf8Entry?[table.Length * 2];
+                foreach (Utf8Entry? head in table)
+                {
+                    for (Utf8Entry? entry = head; entry is not null; entry = entry.Next)
+                    {
+                        ref Utf8Entry? bucket = ref grown[entry.Hash & (grown.Length - 1)];
+                        bucket = entry.WithNext(bucket);
+                    }
+                }
+                table = grown;
+            }
+            ref Utf8Entry? slot = ref table[hash & (table.Length - 1)];
+            Volatile.Write(ref slot, new Utf8Entry(hash, assemblyName.ToArray(), fullName.ToArray(), type, slot));
+            _utf8Count++;
+            Volatile.Write(ref _byUtf8, table);
+        }
+    }
+
+    private sealed class Utf8Entry(int hash, byte[] assemblyName, byte[] fullName, Type type, Utf8Entry? next)
+    {
+        public int Hash { get; } = hash;
+
         public Type Type { get; } = type;
+
+        /// <summary>The next entry of the same bucket.</summary>
+        public Utf8Entry? Next { get; } = next;
+
+        /// <summary>This entry in front of <paramref name="next"/> (for a grown table).</summary>
+        public Utf8Entry WithNext(Utf8Entry? next) => new(Hash, assemblyName, fullName, Type, next);
 
         public bool Matches(ReadOnlySpan<byte> assembly, ReadOnlySpan<byte> name) =>
             name.SequenceEqual(fullName) && assembly.SequenceEqual(assemblyName);
