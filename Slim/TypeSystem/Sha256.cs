@@ -33,16 +33,18 @@ internal static class Sha256
         {
             throw new ArgumentException($"The destination holds {destination.Length} bytes; a SHA-256 digest needs {HashSizeInBytes}.", nameof(destination));
         }
+        // Arrays, not stackalloc: a method with loops and stackalloc cannot start at tier 0 (no on-stack replacement), so
+        // the JIT fully optimized this one at a fresh process's first call, the costliest compile of it; a hash runs once
+        // per type.
         Span<uint> state = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
-        Span<uint> schedule = stackalloc uint[64];
+        Span<uint> schedule = new uint[64];
         int whole = source.Length & ~63;
         for (int offset = 0; offset < whole; offset += 64)
         {
             Compress(state, schedule, source.Slice(offset, 64));
         }
         // The padding: 0x80, zeros, then the message length in bits (big-endian) closing a block; one or two blocks.
-        Span<byte> tail = stackalloc byte[128];
-        tail.Clear();
+        Span<byte> tail = new byte[128];
         ReadOnlySpan<byte> rest = source[whole..];
         rest.CopyTo(tail);
         tail[rest.Length] = 0x80;
