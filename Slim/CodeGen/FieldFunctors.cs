@@ -33,7 +33,7 @@ internal sealed class FieldFunctors
     /// <summary>The clone of <paramref name="fields"/>, compiled on first use (see the constructor).</summary>
     public static LazyCloneFunctor<Action<object, object, CloneSession>> LazyClone(Type type, FieldInfo[] fields, ValueExpressions values,
         bool plainFieldsCopied) =>
-        new(() => FieldClone.Fields(type, fields, values, plainFieldsCopied));
+        new(() => FieldClone.Fields(type, fields, values, plainFieldsCopied).Compile());
 
     public Action<SlimWriter, object, WriteSession> Write { get; }
 

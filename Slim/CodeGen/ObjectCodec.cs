@@ -56,7 +56,7 @@ internal sealed class ObjectCodec : SlimCodec
             ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
             ShellConstructor = shellConstructor;
             _newInstance = shellConstructor is null ? null : CompileNewShell(type, shellConstructor);
-            cloneShell = new(ShallowCopyBuilder(type, fields, values, shellConstructor));
+            cloneShell = RuntimeShallowCopy(type, fields, values, shellConstructor);
         }
         else
         {
@@ -76,7 +76,7 @@ internal sealed class ObjectCodec : SlimCodec
             else if (RuntimeCodecs.IsSupported)
             {
                 cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
-                cloneShell = new(ShallowCopyBuilder(type, fields, values, shellConstructor));
+                cloneShell = RuntimeShallowCopy(type, fields, values, shellConstructor);
             }
             else
             {
@@ -87,12 +87,21 @@ internal sealed class ObjectCodec : SlimCodec
         SetCloneFunctors(cloneShell, cloneFields);
     }
 
+    // The shallow copy is built on the first clone; the builder is made only where runtime codecs are. Behind a method
+    // whose signature names no expression type: compiling the constructor of a generated type's codec would otherwise
+    // load System.Linq.Expressions (a fresh process's first call never builds an expression on the generated path).
+    [RequiresDynamicCode("Builds an expression tree that may set init-only fields.")]
+    [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
+    private static LazyCloneFunctor<Func<object, object>> RuntimeShallowCopy(Type type, FieldInfo[] fields, ValueExpressions values,
+        ConstructorInfo? shellConstructor) =>
+        new(ShallowCopyBuilder(type, fields, values, shellConstructor));
+
     // The shallow copy is built on the first clone; the builder is made only where runtime codecs are.
     [RequiresDynamicCode("Builds an expression tree that may set init-only fields.")]
     [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]
-    private static Func<Expression<Func<object, object>>> ShallowCopyBuilder(Type type, FieldInfo[] fields, ValueExpressions values,
+    private static Func<Func<object, object>> ShallowCopyBuilder(Type type, FieldInfo[] fields, ValueExpressions values,
         ConstructorInfo? shellConstructor) =>
-        () => FieldClone.ShallowCopy(type, fields, values, shellConstructor);
+        () => FieldClone.ShallowCopy(type, fields, values, shellConstructor).Compile();
 
     [RequiresDynamicCode("Compiles an expression tree.")]
     [RequiresUnreferencedCode("Allocates a type the trimmer may have stripped of its constructors.")]

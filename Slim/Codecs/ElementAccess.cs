@@ -84,11 +84,11 @@ internal sealed class ElementAccess<T>
     // The clone is built on the first deep clone that needs it.
     [RequiresDynamicCode("Builds an expression tree that is compiled at run time.")]
     [RequiresUnreferencedCode("Builds expressions over members of the element type found by reflection.")]
-    private static Func<Expression<Func<T, CloneSession, T>>> CloneBuilder(ValueExpressions values, string path) => () =>
+    private static Func<Func<T, CloneSession, T>> CloneBuilder(ValueExpressions values, string path) => () =>
     {
         ParameterExpression value = Expression.Parameter(typeof(T), "value");
         ParameterExpression session = Expression.Parameter(typeof(CloneSession), "session");
-        return Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, session, path), value, session);
+        return Expression.Lambda<Func<T, CloneSession, T>>(values.Clone(typeof(T), value, session, path), value, session).Compile();
     };
 
     public static ReferenceSlot? CloneSlot(CodecCache codecs, string name) =>
