@@ -80,11 +80,19 @@ internal sealed class ObjectCodec : SlimCodec
             }
             else
             {
-                cloneFields = new((_, _, _) => SlimThrow.Unsupported(GraphPath.Readable(type), "the source generator wrote no clone for the type"));
-                cloneShell = new(_ => throw new SlimSerializationException($"The source generator wrote no clone for {NFX.Slim.TypeSystem.TypeNames.Describe(type)}."));
+                NoClone(type, out cloneFields, out cloneShell);
             }
         }
         SetCloneFunctors(cloneShell, cloneFields);
+    }
+
+    // Where nothing is compiled and the generator wrote no clone: a clone says why. In a method of its own, so the
+    // constructor captures nothing (a closure over its parameter was a display class made, and compiled, for every codec).
+    private static void NoClone(Type type, out LazyCloneFunctor<Action<object, object, CloneSession>> cloneFields,
+        out LazyCloneFunctor<Func<object, object>> cloneShell)
+    {
+        cloneFields = new((_, _, _) => SlimThrow.Unsupported(GraphPath.Readable(type), "the source generator wrote no clone for the type"));
+        cloneShell = new(_ => throw new SlimSerializationException($"The source generator wrote no clone for {NFX.Slim.TypeSystem.TypeNames.Describe(type)}."));
     }
 
     // The shallow copy is built on the first clone; the builder is made only where runtime codecs are. Behind a method

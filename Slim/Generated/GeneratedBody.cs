@@ -18,14 +18,22 @@ internal sealed class GeneratedBody
     {
         Codec = codec;
         Slots = slots;
-        Write = (writer, value, session) => codec.WriteBody(writer, value, new SlimGeneratedWriter(session, slots));
-        Read = (reader, instance, session) => codec.ReadBody(reader, instance, new SlimGeneratedReader(session, slots));
+        // Methods of this body, not lambdas: the closure over codec and slots was a display class to JIT-compile at a
+        // fresh process's first call. The same call through a delegate bound to one object either way.
+        Write = WriteBody;
+        Read = ReadBody;
         NewShell = codec.NewShell;
         if (codec.HasClone)
         {
-            CloneFields = (source, target, session) => codec.CloneBody(source, target, new SlimGeneratedCloner(session, slots));
+            CloneFields = CloneBody;
         }
     }
+
+    private void WriteBody(SlimWriter writer, object value, WriteSession session) => Codec.WriteBody(writer, value, new SlimGeneratedWriter(session, Slots));
+
+    private void ReadBody(SlimReader reader, object instance, ReadSession session) => Codec.ReadBody(reader, instance, new SlimGeneratedReader(session, Slots));
+
+    private void CloneBody(object source, object target, CloneSession session) => Codec.CloneBody(source, target, new SlimGeneratedCloner(session, Slots));
 
     /// <summary>The generated codec.</summary>
     public SlimGeneratedCodec Codec { get; }

@@ -132,7 +132,10 @@ internal sealed class TypeAdmission
     private static HashSet<Assembly>? ScopeAssemblies(Type root)
     {
         var assemblies = new HashSet<Assembly>();
-        var pending = new Stack<Type>([root]);
+        // Pushed, not a one-element collection expression: that is a compiler-made list type whose methods the JIT
+        // compiles at a fresh process's first Deserialize<T>.
+        var pending = new Stack<Type>();
+        pending.Push(root);
         while (pending.TryPop(out Type? type))
         {
             if (type.Assembly != typeof(object).Assembly)

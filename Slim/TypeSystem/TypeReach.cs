@@ -9,7 +9,8 @@ internal static class TypeReach
 
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "The types reachable from a root only widen the type policy: a field the trimmer removed admits fewer types, never more.")]
     [System.Diagnostics.CodeAnalysis.UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "The types reachable from a root only widen the type policy: a field the trimmer removed admits fewer types, never more.")]
-    public static HashSet<Type> Collect(IEnumerable<Type> roots)
+    // An array, not IEnumerable: TypeAdmission's one root is then an array, not a compiler-made list type.
+    public static HashSet<Type> Collect(Type[] roots)
     {
         var seen = new HashSet<Type>();
         var pending = new Stack<Type>(roots);
