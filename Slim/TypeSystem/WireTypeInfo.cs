@@ -68,10 +68,13 @@ internal sealed class WireTypeInfo
         {
             if (!_hasEntryHash)
             {
-                _entryHash = RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.DescribeUnbounded(_type));
+                _entryHash = EntryHashOf(_type);
                 _hasEntryHash = true; // volatile: the hash is visible before the flag
             }
             return _entryHash;
         }
     }
+
+    /// <summary><see cref="EntryHash"/> of <paramref name="type"/>, computed each time (the registry template hashes its types once).</summary>
+    public static ulong EntryHashOf(Type type) => RegistryChecksum.Add(RegistryChecksum.Seed, TypeNames.DescribeUnbounded(type));
 }
