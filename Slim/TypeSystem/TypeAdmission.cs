@@ -34,13 +34,23 @@ internal sealed class TypeAdmission
     private static readonly HashSet<Type> s_safeTypes = new[]
     {
         typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
-        // The comparers StringComparer hands out (CultureAwareComparer for the culture ones, singletons for the
-        // ordinal ones), with what a culture-aware one holds: plain data naming a culture and options.
-        StringComparer.InvariantCulture.GetType(), StringComparer.Ordinal.GetType(), StringComparer.OrdinalIgnoreCase.GetType(),
+        // What a culture-aware comparer (SafeComparers) holds: plain data naming a culture and options.
         typeof(System.Globalization.CompareInfo),
         // Written by name (a culture the reader lists) and as strings with a comparer code: plain data.
         typeof(System.Globalization.CultureInfo), typeof(System.Collections.Specialized.NameValueCollection),
     }.ToHashSet();
+
+    /// <summary>
+    /// The comparers StringComparer hands out (CultureAwareComparer for the culture ones, singletons for the ordinal
+    /// ones), all StringComparers: asked only of a StringComparer type, so the first verdict of a read that names none
+    /// does not make them (making the culture-aware one sets up the invariant culture's comparison, with a fully
+    /// optimized compile of the runtime's own code, at a fresh process's first read).
+    /// </summary>
+    private static class SafeComparers
+    {
+        public static readonly HashSet<Type> Types =
+            [StringComparer.InvariantCulture.GetType(), StringComparer.Ordinal.GetType(), StringComparer.OrdinalIgnoreCase.GetType()];
+    }
 
     private readonly SlimTypePolicy _policy;
     private readonly StreamerFormat _format;
@@ -200,7 +210,8 @@ internal sealed class TypeAdmission
 
     /// <summary>Allowed as this exact type: built in, native, registered, listed by AllowTypes, or reachable from the scope root.</summary>
     private bool IsExactlyListed(Type type) =>
-        s_safeTypes.Contains(type) || _format.IsNative(type) || _registered.Contains(type) || _policy.AllowedTypes.Contains(type) ||
+        s_safeTypes.Contains(type) || (typeof(StringComparer).IsAssignableFrom(type) && SafeComparers.Types.Contains(type)) ||
+        _format.IsNative(type) || _registered.Contains(type) || _policy.AllowedTypes.Contains(type) ||
         (_scopeTypes is not null && _scopeTypes.Contains(type)) ||
         (_policy.AllowsReflectionTypes && typeof(Type).IsAssignableFrom(type));
 

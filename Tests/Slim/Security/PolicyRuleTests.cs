@@ -31,6 +31,9 @@ public sealed partial class PolicyRuleTests
             new SortedDictionary<int, string[]> { [1] = ["x"] }, new Queue<decimal>([1m]), ImmutableArray.Create(1, 2),
             ImmutableDictionary.Create<string, int>().Add("k", 1), Tuple.Create(1, "a"), (1, "b", 2.5), new KeyValuePair<int, string>(1, "v"),
             new int[,] { { 1 } }, DayOfWeek.Friday, new ArgumentException("bad", "p"), new InvalidOperationException("x", new TimeoutException()),
+            // The comparers StringComparer hands out (checked apart from the other safe types, when a StringComparer is named).
+            new Dictionary<string, int>(StringComparer.InvariantCulture) { ["a"] = 1 }, new HashSet<string>(StringComparer.OrdinalIgnoreCase) { "a" },
+            new SortedSet<string>(StringComparer.Ordinal) { "a" },
         ];
         return values.Select(v => new TestCaseData(v).SetName("Default allows " + TypeName(v.GetType())));
     }
@@ -49,9 +52,9 @@ public sealed partial class PolicyRuleTests
             new Circle { R = 1 }, new NotAllowed(), new StringBuilder("x"), new Lazy<int>(1),
             new WeakReference("x"), new Hashtable { ["a"] = 1 }, new ArrayList { 1 }, new List<Circle>(), new Dictionary<string, Circle[]>(),
             new Circle[1], new Wrapper<int>(), Tuple.Create(new StringBuilder()), new KeyValuePair<string, NotAllowed>("k", new NotAllowed()),
-            typeof(int),
+            typeof(int), new SortedSet<string>(new LengthComparer()) { "a" },
         ];
-        return values.Select(v => new TestCaseData(v).SetName("Default refuses " + TypeName(v.GetType())));
+        return values.Select(v => new TestCaseData(v).SetName("Default refuses " + TypeName(v.GetType()) + (v is SortedSet<string> ? " of a StringComparer of its own" : "")));
     }
 
     [TestCaseSource(nameof(RefusedByDefault))]
@@ -133,4 +136,14 @@ public sealed partial class PolicyRuleTests
 
     private static string TypeName(Type type) =>
         type.IsGenericType ? type.Name[..type.Name.IndexOf('`')] + "<" + string.Join(",", type.GetGenericArguments().Select(TypeName)) + ">" : type.Name;
+
+    /// <summary>A StringComparer of the program's own: not one the runtime hands out, so outside the default policy.</summary>
+    private sealed class LengthComparer : StringComparer
+    {
+        public override int Compare(string? x, string? y) => (x?.Length ?? -1).CompareTo(y?.Length ?? -1);
+
+        public override bool Equals(string? x, string? y) => x?.Length == y?.Length;
+
+        public override int GetHashCode(string obj) => obj.Length;
+    }
 }
