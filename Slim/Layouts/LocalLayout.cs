@@ -20,21 +20,39 @@ internal sealed class LocalLayout
         Tolerable = tolerable;
         Text = TypeLayout.Describe(type, deep: false);
         Fingerprint = (uint)TypeLayout.Hash64(Text);
-        Names = new byte[fields.Length][];
-        WireTypes = new Type[fields.Length];
-        var seen = new HashSet<string>(StringComparer.Ordinal);
-        for (int i = fields.Length - 1; i >= 0; i--)
+    }
+
+    // The member list (names and wire types) only version-tolerant entries use: made at its first use, not with the
+    // fingerprint every strict entry needs (a fresh process's first call encoded every field's name for nothing).
+    // Benignly raced: two threads may both make it, with the same contents.
+    private MemberList? _members;
+
+    private MemberList Members => _members ??= new MemberList(Fields);
+
+    private sealed class MemberList
+    {
+        public MemberList(FieldInfo[] fields)
         {
-            // A derived type may reuse a base type's private field name: the base's copy is qualified by its declaring type.
-            string name = fields[i].Name;
-            if (!seen.Add(name))
+            Names = new byte[fields.Length][];
+            WireTypes = new Type[fields.Length];
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            for (int i = fields.Length - 1; i >= 0; i--)
             {
-                name = fields[i].DeclaringType!.Name + "." + name;
-                seen.Add(name);
+                // A derived type may reuse a base type's private field name: the base's copy is qualified by its declaring type.
+                string name = fields[i].Name;
+                if (!seen.Add(name))
+                {
+                    name = fields[i].DeclaringType!.Name + "." + name;
+                    seen.Add(name);
+                }
+                Names[i] = Encoding.UTF8.GetBytes(name);
+                WireTypes[i] = WireTypeOf(fields[i].FieldType);
             }
-            Names[i] = Encoding.UTF8.GetBytes(name);
-            WireTypes[i] = WireTypeOf(fields[i].FieldType);
         }
+
+        public byte[][] Names { get; }
+
+        public Type[] WireTypes { get; }
     }
 
     public Type Type { get; }
@@ -43,10 +61,10 @@ internal sealed class LocalLayout
     public FieldInfo[] Fields { get; }
 
     /// <summary>Member names as listed on the wire, UTF-8.</summary>
-    public byte[][] Names { get; }
+    public byte[][] Names => Members.Names;
 
     /// <summary>Member wire types: the declared type, with enums (also inside Nullable) as their underlying type.</summary>
-    public Type[] WireTypes { get; }
+    public Type[] WireTypes => Members.WireTypes;
 
     /// <summary>The shallow layout text (docs/FORMAT.md, "Layout fingerprint").</summary>
     public string Text { get; }
