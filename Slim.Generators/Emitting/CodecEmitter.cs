@@ -29,7 +29,11 @@ internal static class CodecEmitter
         text.Append("        private ").Append(codec.CodecName).Append("()\n            : base(typeof(").Append(codec.TypeName).Append("),\n");
         text.Append("                new string[] { ").Append(Join(codec.WireFields, Literal)).Append(" },\n");
         text.Append("                new global::System.Type[] { ").Append(Join(codec.Slots, s => "typeof(" + s.TypeName + ")")).Append(" },\n");
-        text.Append("                new string[] { ").Append(Join(codec.Slots, s => Literal(s.Name))).Append(" })\n        {\n");
+        // The shell factory and the clone passed as data: an override of NewShell and HasClone each was one more method
+        // of every codec class for the JIT to compile at a fresh process's first call.
+        text.Append("                new string[] { ").Append(Join(codec.Slots, s => Literal(s.Name))).Append(" },\n");
+        text.Append("                ").Append(codec.HasNewShell ? "NewInstance" : "null").Append(",\n");
+        text.Append("                hasClone: true)\n        {\n");
         foreach (string kept in codec.KeptLayouts)
         {
             text.Append("            KeepLayout<").Append(kept).Append(">();\n");
@@ -38,7 +42,6 @@ internal static class CodecEmitter
         if (codec.HasNewShell)
         {
             // A method group, not a lambda: a lambda's closure class is three more methods to JIT-compile at the first read.
-            text.Append("        public override global::System.Func<object> NewShell => NewInstance;\n\n");
             text.Append("        private static object NewInstance() => new ").Append(codec.TypeName).Append("();\n\n");
         }
 
@@ -75,7 +78,6 @@ internal static class CodecEmitter
             }
         }
         text.Append("        }\n\n");
-        text.Append("        public override bool HasClone => true;\n\n");
         text.Append("        public override void CloneShell(object source, object shell)\n        {\n");
         text.Append("            var s = (").Append(codec.TypeName).Append(")source;\n");
         text.Append("            var t = (").Append(codec.TypeName).Append(")shell;\n");

@@ -37,6 +37,27 @@ public abstract class SlimGeneratedCodec
         SlotNames = slotNames;
     }
 
+    /// <param name="type">The class the body is for.</param>
+    /// <param name="fields">Its fields in wire order (see the other constructor).</param>
+    /// <param name="slots">The declared types of the places that hold references, in the order the body numbers them.</param>
+    /// <param name="slotNames">Where each slot is, for error messages (as the runtime codec names it).</param>
+    /// <param name="newShell"><see cref="NewShell"/>: <c>() =&gt; new T()</c>, or null.</param>
+    /// <param name="hasClone"><see cref="HasClone"/>: true when the class overrides <see cref="CloneShell"/> and <see cref="CloneBody"/>.</param>
+    /// <remarks>
+    /// What the generator knows passed as data, not as overrides: each override is one more method of every generated
+    /// class for the JIT to compile at a fresh process's first call.
+    /// </remarks>
+    protected SlimGeneratedCodec([DynamicallyAccessedMembers(LayoutMembers)] Type type, string[] fields, Type[] slots, string[] slotNames,
+        Func<object>? newShell, bool hasClone)
+        : this(type, fields, slots, slotNames)
+    {
+        _newShell = newShell;
+        _hasClone = hasClone;
+    }
+
+    private readonly Func<object>? _newShell;
+    private readonly bool _hasClone;
+
     /// <summary>
     /// What Slim reads of a type's layout by reflection (its fields for the layout fingerprint and field order, its
     /// constructors for the shell and the ISerializable check, its methods for the serialization callbacks, a record's EqualityContract): kept by the trimmer for every type a generated codec names, so a trimmed or native
@@ -74,7 +95,7 @@ public abstract class SlimGeneratedCodec
     public abstract void ReadBody(SlimReader reader, object instance, SlimGeneratedReader references);
 
     /// <summary>True when the generator wrote the deep clone (<see cref="CloneShell"/>, <see cref="CloneBody"/>).</summary>
-    public virtual bool HasClone => false;
+    public virtual bool HasClone => _hasClone;
 
     /// <summary>
     /// The start of a deep clone: copies into <paramref name="shell"/> (a new instance of <see cref="Type"/>) every field
@@ -97,5 +118,5 @@ public abstract class SlimGeneratedCodec
     /// calls it only where the runtime codec would: when that constructor runs no code (otherwise the shell is allocated
     /// uninitialized, and no code of the type runs).
     /// </summary>
-    public virtual Func<object>? NewShell => null;
+    public virtual Func<object>? NewShell => _newShell;
 }
