@@ -88,14 +88,16 @@ internal sealed class TypeNameResolver
         }
     }
 
+    // Readonly fields, not properties: the probe reads them before the first match, and a getter each was one more
+    // method for the JIT to compile at a fresh process's first read.
     private sealed class Utf8Entry(int hash, byte[] assemblyName, byte[] fullName, Type type, Utf8Entry? next)
     {
-        public int Hash { get; } = hash;
+        public readonly int Hash = hash;
 
-        public Type Type { get; } = type;
+        public readonly Type Type = type;
 
         /// <summary>The next entry of the same bucket.</summary>
-        public Utf8Entry? Next { get; } = next;
+        public readonly Utf8Entry? Next = next;
 
         /// <summary>This entry in front of <paramref name="next"/> (for a grown table).</summary>
         public Utf8Entry WithNext(Utf8Entry? next) => new(Hash, assemblyName, fullName, Type, next);
