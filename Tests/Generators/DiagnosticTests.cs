@@ -75,4 +75,42 @@ public sealed class DiagnosticTests
         Assert.That(result.Results[0].GeneratedSources.Select(s => s.HintName), Does.Contain("Reading_SlimCodec.g.cs").And.Contain("Command_SlimCodec.g.cs"));
         Assert.That(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error), Is.Empty);
     }
+
+    [Test]
+    public void Generator_StructsItReaches_AreDescribedForUseAsElementsUnlessTheirFieldsCannotBeNamed()
+    {
+        // A struct of the compilation gets a description (an accessor per field, registered with RegisterStruct) so it
+        // is written in a collection or a box where nothing is compiled; one whose fields generated code cannot reach
+        // (a generic struct, a pointer field, an inline array, a field of a private type) gets none.
+        const string model = """
+            public struct Plain { public int A; private string? _b; public Plain(string b) { A = 0; _b = b; } }
+            public readonly record struct Tagged(double X, Plain Inner, Plain? Maybe);
+            public struct Pair<T> { public T First; }
+            public unsafe struct Raw { public int* P; }
+            [System.Runtime.CompilerServices.InlineArray(4)] public struct Four { private int _e; }
+            public sealed class Holder
+            {
+                public System.Collections.Generic.List<Tagged> Tags = new();
+                public Pair<int>[] Pairs = [];
+                public object? Boxed;
+                public Raw R;
+                public Four F;
+                private Hidden _h;
+                private struct Hidden { public int N; }
+            }
+            public static class Calls
+            {
+                public static byte[] Write(NFX.Slim.SlimSerializer slim, Holder h) => slim.Serialize(h);
+            }
+            """;
+        var (result, output, _) = GeneratorHarness.Run(model);
+        string[] hints = [.. result.Results[0].GeneratedSources.Select(s => s.HintName)];
+        Assert.That(hints, Does.Contain("Plain_SlimStruct.g.cs").And.Contain("Tagged_SlimStruct.g.cs"));
+        Assert.That(hints.Count(h => h.EndsWith("_SlimStruct.g.cs", StringComparison.Ordinal)), Is.EqualTo(2), string.Join(", ", hints));
+        string plain = GeneratorHarness.Source(result, "Plain_SlimStruct");
+        Assert.That(plain, Does.Contain(".Field<int>(\"A\", Field0)").And.Contain(".Field<string>(\"_b\", Field1)"), "wire order: ordinal by name");
+        string registry = GeneratorHarness.Source(result, "SlimGeneratedCodecRegistry");
+        Assert.That(registry, Does.Contain("Plain_SlimStruct.Register();").And.Contain("Tagged_SlimStruct.Register();"));
+        Assert.That(output.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error), Is.Empty);
+    }
 }
