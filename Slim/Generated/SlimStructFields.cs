@@ -48,9 +48,11 @@ public sealed class SlimStructFields<T> where T : struct
         if (!StaticElement<TField>.TryCreate(_values, path, out Action<SlimWriter, TField, WriteSession> write,
             out Func<SlimReader, ReadSession, TField> read, out Func<TField, CloneSession, TField> clone))
         {
-            SlimThrow.Unsupported(path, $"a struct Slim writes field by field ({RuntimeCodecs.CSharpName(typeof(TField))}) that the NFX.Slim " +
-                "source generator did not reach is written inside another struct only by a codec built at run time, which this app does not " +
-                "build (" + RuntimeCodecs.Reason + $"); add [assembly: SlimSerializable(typeof({RuntimeCodecs.CSharpName(typeof(TField))}))]");
+            string field = RuntimeCodecs.CSharpName(typeof(TField));
+            SlimThrow.Unsupported(path, $"a struct Slim writes field by field ({field}) is written inside another struct, where nothing is " +
+                $"compiled ({RuntimeCodecs.Reason}), only by the functions the NFX.Slim source generator registers for it, and it registered " +
+                $"none: add [assembly: SlimSerializable(typeof({field}))] to the project that defines it; a struct of another assembly or a " +
+                "generic struct cannot be described (the generator cannot reach its fields): hold the outer value in a field of a class");
         }
         _names.Add(name);
         _writes.Add((SlimWriter writer, ref T value, WriteSession session) => write(writer, access(ref value), session));

@@ -186,6 +186,19 @@ public sealed class GeneratedOnlyTests
     }
 
     [Test]
+    public void Serialize_GeneratedOnlyStructHoldingAStructOfAnotherAssembly_IsRefusedNamingTheFieldAndWhatToDo()
+    {
+        // WithPair is described, but its KeyValuePair field (a struct of the core library) cannot be: refused with the
+        // field's path and the way out, not written wrong.
+        var holder = new PairHolder { Items = [new WithPair { Pair = new(1, 2) }] };
+
+        var refused = Assert.Throws<SlimSerializationException>(() => new SlimSerializer(Options(true)).Serialize(holder))!;
+
+        Assert.That(refused.Message, Does.Contain("KeyValuePair").And.Contain("Pair").And.Contain("hold the outer value in a field of a class"));
+        Assert.That(new SlimSerializer(Options(false)).Serialize(holder), Is.Not.Empty, "the runtime path writes it");
+    }
+
+    [Test]
     public void Serialize_GeneratedOnlyPackWithAStructOfTheApp_WritesTheRuntimePathsBytes()
     {
         // A Glue argument pack holding a struct of the app (a method that takes a Spot): its fields through RegisterStruct.
@@ -292,6 +305,18 @@ public sealed class Yard
     public List<Pair> Pairs = [];
     public object? Boxed;
     public Spot? Maybe;
+}
+
+/// <summary>A struct of the app holding a struct of another assembly.</summary>
+public struct WithPair
+{
+    public KeyValuePair<int, int> Pair;
+}
+
+/// <summary>Holds structs whose field the generator cannot describe.</summary>
+public sealed class PairHolder
+{
+    public List<WithPair> Items = [];
 }
 
 /// <summary>A struct no call of Slim's reaches through a declared type, and no attribute names.</summary>
