@@ -72,6 +72,13 @@ public static class QuickRunner
             TargetTable coldTargets = ColdStartBench.Targets(cold);
             output.WriteLine(coldTargets.ToMarkdown());
             targets.Add(coldTargets);
+            if (DocsDirectory(options) is { } directory)
+            {
+                Directory.CreateDirectory(directory);
+                string file = Path.Combine(directory, "coldstart.md");
+                File.WriteAllText(file, ColdStartReport(machine, command, loadAtStart, options.ColdStartRuns, cold, coldTargets));
+                progress.Note($"wrote {file}");
+            }
         }
 
         // 3. Slim inside its hosts, each part with its own tables and targets.
@@ -92,12 +99,12 @@ public static class QuickRunner
         // 4. RPC (Glue vs grpc-dotnet, protobuf-net.Grpc, Thrift, a raw socket) and streaming, with docs/perf/rpc*.md on --write-docs.
         if (options.Rpc && options.Selects("rpc"))
         {
-            RpcResults rpc = RpcQuick.Run(output, RpcDocsDirectory(options), RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
+            RpcResults rpc = RpcQuick.Run(output, DocsDirectory(options), RpcQuickOptions.Parse(options.RpcArgs), command, progress.Report);
             targets.Add(RpcReport.Evaluate(rpc));
         }
         if (options.Rpc && options.Selects(RpcStreamQuick.Key))
         {
-            targets.Add(RpcStreamQuick.Targets(RpcStreamQuick.Run(output, RpcDocsDirectory(options), RpcStreamOptions.Parse(options.RpcArgs), command, progress.Report)));
+            targets.Add(RpcStreamQuick.Targets(RpcStreamQuick.Run(output, DocsDirectory(options), RpcStreamOptions.Parse(options.RpcArgs), command, progress.Report)));
         }
 
         // 5. The summary of every target of the run.
@@ -125,7 +132,20 @@ public static class QuickRunner
         return TargetsReport.Evaluate(run);
     }
 
-    private static string? RpcDocsDirectory(QuickOptions options) =>
+    /// <summary>docs/perf/coldstart.md: the cold-start table of this run, with its machine, load and targets.</summary>
+    private static string ColdStartReport(MachineInfo machine, string command, double? loadAtStart, int runs, IReadOnlyList<ColdStartRow> rows,
+        TargetTable targets) =>
+        new StringBuilder()
+            .AppendLine("# Cold start: each contender's first call in a fresh process").AppendLine()
+            .AppendLine($"Machine: {machine}.  ")
+            .AppendLine(LoadLine(loadAtStart, MachineInfo.LoadAverage(), machine.Cores)).AppendLine()
+            .AppendLine($"Command: `{command}`; {runs} fresh processes per contender, interleaved (every contender once per round), medians.").AppendLine()
+            .Append(ColdStartBench.Table(rows, runs))
+            .AppendLine(targets.ToMarkdown())
+            .ToString();
+
+    /// <summary>Where this run writes docs: --out, or docs/perf for an unfiltered --write-docs run; null otherwise.</summary>
+    private static string? DocsDirectory(QuickOptions options) =>
         options.WriteDocs ? options.OutputDirectory ?? (options.Filters.Count == 0 ? DefaultDocsDirectory() : null) : null;
 
     /// <summary>
