@@ -123,12 +123,19 @@ internal static class CodecEmitter
         text.Append(");\n");
         for (int i = 0; i < spec.Fields.Count; i++)
         {
-            text.Append("\n        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ")
-                .Append(Literal(spec.Fields[i].Name)).Append(")]\n");
-            text.Append("        private static extern ref ").Append(spec.Fields[i].TypeName).Append(" Field").Append(i).Append("(ref ").Append(spec.TypeName).Append(" owner);\n");
+            AppendFieldAccessor(text, "Field" + i, spec.Fields[i].Name, spec.Fields[i].TypeName, spec.TypeName, ownerIsStruct: true);
         }
         text.Append("    }\n}\n");
         return text.ToString();
+    }
+
+    /// <summary>An <c>UnsafeAccessor</c> named <paramref name="name"/> returning a reference to field <paramref name="field"/> of <paramref name="owner"/>.</summary>
+    private static void AppendFieldAccessor(StringBuilder text, string name, string field, string fieldType, string owner, bool ownerIsStruct)
+    {
+        text.Append("\n        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ")
+            .Append(Literal(field)).Append(")]\n");
+        text.Append("        private static extern ref ").Append(fieldType).Append(' ').Append(name).Append('(')
+            .Append(ownerIsStruct ? "ref " : "").Append(owner).Append(" owner);\n");
     }
 
     public static string Registry(GenerationSpec spec)
@@ -615,10 +622,7 @@ internal static class CodecEmitter
         {
             foreach ((string name, string field, string fieldType, string owner, bool ownerIsStruct) in _accessors)
             {
-                text.Append("\n        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ")
-                    .Append(Literal(field)).Append(")]\n");
-                text.Append("        private static extern ref ").Append(fieldType).Append(' ').Append(name).Append('(')
-                    .Append(ownerIsStruct ? "ref " : "").Append(owner).Append(" owner);\n");
+                AppendFieldAccessor(text, name, field, fieldType, owner, ownerIsStruct);
             }
         }
 

@@ -127,16 +127,14 @@ internal sealed class TypeWalker
     private StructSpec? Struct(INamedTypeSymbol type)
     {
         if (type.TypeKind != TypeKind.Struct || !IsOwn(type) || IsGeneric(type) || !IsNameable(type) || type.IsRefLikeType ||
-            HasAttribute(type, "System.Runtime.CompilerServices.InlineArrayAttribute") || HasAttribute(type, "NFX.Slim.SlimNotSerializableAttribute") ||
-            type.GetMembers().OfType<IFieldSymbol>().Any(f => f.IsFixedSizeBuffer))
+            IsServedByRuntimeCodec(type))
         {
             return null;
         }
         var fields = new List<StructFieldSpec>();
         foreach (WireLayout.WireField field in WireLayout.Of(type))
         {
-            if (field.Type is IPointerTypeSymbol or IFunctionPointerTypeSymbol or ITypeParameterSymbol || field.Type.IsRefLikeType ||
-                field.Type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr || !IsNameable(field.Type))
+            if (IsPointerOrHandle(field.Type) || field.Type is ITypeParameterSymbol || field.Type.IsRefLikeType || !IsNameable(field.Type))
             {
                 return null;
             }
@@ -369,7 +367,7 @@ internal sealed class TypeWalker
         reason = null;
         string name = type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat);
         EquatableArray<FieldSpec> none = default;
-        if (type is IPointerTypeSymbol or IFunctionPointerTypeSymbol || type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr)
+        if (IsPointerOrHandle(type))
         {
             reason = "pointers and native handles cannot be serialized";
             return null;
@@ -429,8 +427,7 @@ internal sealed class TypeWalker
             reason = $"struct '{named.ToDisplayString()}' is in another assembly, whose private fields the generator cannot see";
             return null;
         }
-        if (HasAttribute(named, "System.Runtime.CompilerServices.InlineArrayAttribute") || HasAttribute(named, "NFX.Slim.SlimNotSerializableAttribute") ||
-            named.GetMembers().OfType<IFieldSymbol>().Any(f => f.IsFixedSizeBuffer))
+        if (IsServedByRuntimeCodec(named))
         {
             reason = $"struct '{named.ToDisplayString()}' is served by the runtime codec";
             return null;
@@ -526,6 +523,15 @@ internal sealed class TypeWalker
         }
         return target.TypeKind == TypeKind.Interface && type.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, target));
     }
+
+    /// <summary>A pointer, function pointer or native handle: never serialized.</summary>
+    private static bool IsPointerOrHandle(ITypeSymbol type) =>
+        type is IPointerTypeSymbol or IFunctionPointerTypeSymbol || type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr;
+
+    /// <summary>A struct only the runtime codec writes: an inline array, one with a fixed buffer, or one marked not serializable.</summary>
+    private static bool IsServedByRuntimeCodec(INamedTypeSymbol type) =>
+        HasAttribute(type, "System.Runtime.CompilerServices.InlineArrayAttribute") || HasAttribute(type, "NFX.Slim.SlimNotSerializableAttribute") ||
+        type.GetMembers().OfType<IFieldSymbol>().Any(f => f.IsFixedSizeBuffer);
 
     private static bool HasAttribute(ISymbol symbol, string name) =>
         symbol.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == name);
