@@ -5,5 +5,6 @@ using NFX.Slim;
 [assembly: SlimSerializable(typeof(NFX.Perf.Workloads.Perzons.Perzon))]
 [assembly: SlimSerializable(typeof(NFX.Perf.Workloads.Graph.Company))]
 [assembly: SlimSerializable(typeof(NFX.Perf.Workloads.Dto.Question))]
+[assembly: SlimSerializable(typeof(NFX.Perf.Workloads.Orders.Order))]
 [assembly: SlimSerializable(typeof(NFX.Perf.Workloads.LinkedList.Node))]
 [assembly: SlimSerializable(typeof(NFX.Perf.Workloads.Scaling.ScalingTreeNode))]

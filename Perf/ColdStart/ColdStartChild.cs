@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using NFX.Perf.Verification;
+using NFX.Perf.Workloads.Orders;
 
 namespace NFX.Perf.ColdStart;
 

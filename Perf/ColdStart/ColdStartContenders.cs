@@ -1,5 +1,6 @@
-using System.Text.Json;
 using System.Text.Json.Serialization;
+using System.Text.Json;
+using NFX.Perf.Workloads.Orders;
 using NFX.Slim;
 using PolyType;
 

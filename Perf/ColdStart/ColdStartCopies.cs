@@ -1,5 +1,6 @@
 using MemoryPack;
 using MessagePack;
+using NFX.Perf.Workloads.Orders;
 
 namespace NFX.Perf.ColdStart;
 

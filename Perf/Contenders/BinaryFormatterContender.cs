@@ -1,4 +1,6 @@
 using System.Runtime.Serialization.Formatters.Binary;
+using NFX.Perf.Workloads;
+using NFX.Perf.Workloads.Orders;
 
 namespace NFX.Perf.Contenders;
 
@@ -15,6 +17,10 @@ public sealed class BinaryFormatterContender : Contender
 
     /// <inheritdoc/>
     public override string Notes => "into a reused MemoryStream.";
+
+    /// <inheritdoc/>
+    public override string? CannotHandle(Workload workload) =>
+        workload is OrderWorkload ? "the order's types are not [Serializable] (declared for no serializer), which BinaryFormatter requires" : null;
 
     /// <inheritdoc/>
     public override ReadOnlyMemory<byte> Serialize(object prepared)

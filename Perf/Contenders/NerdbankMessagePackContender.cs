@@ -5,6 +5,7 @@ using NFX.Perf.Workloads;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 using PolyType;
 using PolyType.Abstractions;
@@ -33,6 +34,7 @@ public sealed class NerdbankMessagePackContender : Contender
     {
         [typeof(Perzon)] = s => new Codec<Perzon>(s, TypeShapeResolver.Resolve<Perzon, NerdbankShapes>()),
         [typeof(Question)] = s => new Codec<Question>(s, TypeShapeResolver.Resolve<Question, NerdbankShapes>()),
+        [typeof(Order)] = s => new Codec<Order>(s, TypeShapeResolver.Resolve<Order, NerdbankShapes>()),
         [typeof(Company)] = s => new Codec<Company>(s, TypeShapeResolver.Resolve<Company, NerdbankShapes>()),
         [typeof(Node)] = s => new Codec<Node>(s, TypeShapeResolver.Resolve<Node, NerdbankShapes>()),
         [typeof(int[])] = s => new Codec<int[]>(s, TypeShapeResolver.Resolve<int[], NerdbankShapes>()),

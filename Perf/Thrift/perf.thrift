@@ -1,4 +1,4 @@
-// Apache Thrift mirrors of the workloads Thrift can represent (1, 3 and 4), for the Binary and Compact protocol
+// Apache Thrift mirrors of the workloads Thrift can represent (1, 3, the order and 4), for the Binary and Compact protocol
 // contenders. Thrift structs are trees: no shared references or cycles (the company graph and the linked list have no Thrift form).
 // Regenerate the C# with ./generate.sh (thrift --gen netstd); see README.md for why it is not compiled.
 
@@ -77,6 +77,37 @@ struct QuestionT {
   11: list<string> tags
   12: list<AnswerT> answers
   13: list<CommentT> comments
+}
+
+// The order workload: the status as its number, times as UTC ticks.
+struct PostalAddressT {
+  1: optional string street
+  2: optional string city
+  3: optional string postalCode
+  4: optional string country
+}
+
+struct CustomerT {
+  1: i64 id
+  2: optional string name
+  3: optional string email
+  4: optional PostalAddressT billingAddress
+}
+
+struct OrderLineT {
+  1: optional string sku
+  2: i32 quantity
+  3: DecimalT unitPrice
+}
+
+struct OrderT {
+  1: i64 id
+  2: i64 placedAt
+  3: i32 status
+  4: optional CustomerT customer
+  5: optional PostalAddressT shipTo
+  6: list<OrderLineT> lines
+  7: optional string note
 }
 
 struct Int32ArrayT {

@@ -2,11 +2,12 @@ using NFX.Perf.Workloads.Arrays;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Perf.Workloads;
 
-/// <summary>The serialization workloads (Perzon, the company graph, the DTO tree, primitive arrays, a linked list), in table order.</summary>
+/// <summary>The serialization workloads (Perzon, the company graph, the DTO tree, an order, primitive arrays, a linked list), in table order.</summary>
 public static class WorkloadCatalog
 {
     /// <summary>The ancestor's loop length.</summary>
@@ -22,6 +23,7 @@ public static class WorkloadCatalog
         new PerzonLoopWorkload(perzonLoop),
         new GraphWorkload(),
         new DtoWorkload(),
+        new OrderWorkload(),
         PrimitiveArrayWorkload.Int32(),
         PrimitiveArrayWorkload.Double(),
         PrimitiveArrayWorkload.Bytes(),

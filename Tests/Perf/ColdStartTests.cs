@@ -1,5 +1,6 @@
 using NFX.Perf.ColdStart;
 using NFX.Perf.Quick;
+using NFX.Perf.Workloads.Orders;
 
 namespace NFX.Tests.Perf;
 

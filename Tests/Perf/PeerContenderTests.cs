@@ -7,6 +7,7 @@ using NFX.Perf.Workloads.Arrays;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Tests.Perf;
@@ -26,9 +27,10 @@ public sealed class PeerContenderTests
     private const string Ints = "int-array";
     private const string Bytes = "byte-array";
     private const string Doubles = "double-array";
+    private const string Order = "order";
 
-    private static readonly string[] s_trees = [Perzon, Dto, List, Ints, Bytes];
-    private static readonly string[] s_all = [Perzon, Dto, Graph, List, Ints, Bytes];
+    private static readonly string[] s_trees = [Perzon, Dto, Order, List, Ints, Bytes];
+    private static readonly string[] s_all = [Perzon, Dto, Order, Graph, List, Ints, Bytes];
 
     private static IEnumerable<TestCaseData> Cases()
     {
@@ -48,16 +50,16 @@ public sealed class PeerContenderTests
         {
             yield return new TestCaseData(MemoryPackReferencesContender.ContenderName, key).SetName($"MemoryPackReferences_{key}");
         }
-        foreach (string key in new[] { Perzon, Dto, Ints, Bytes })
+        foreach (string key in new[] { Perzon, Dto, Order, Ints, Bytes })
         {
             yield return new TestCaseData(ThriftBinaryContender.ContenderName, key).SetName($"ThriftBinary_{key}");
             yield return new TestCaseData(ThriftCompactContender.ContenderName, key).SetName($"ThriftCompact_{key}");
         }
-        foreach (string key in new[] { Perzon, Loop, Dto, Graph, Ints, Doubles, Bytes })
+        foreach (string key in new[] { Perzon, Loop, Dto, Order, Graph, Ints, Doubles, Bytes })
         {
             yield return new TestCaseData(NerdbankMessagePackContender.ContenderName, key).SetName($"Nerdbank_{key}");
         }
-        foreach (string key in new[] { Perzon, Loop, Dto, Graph, List, Ints, Doubles, Bytes })
+        foreach (string key in new[] { Perzon, Loop, Dto, Order, Graph, List, Ints, Doubles, Bytes })
         {
             yield return new TestCaseData(SystemTextJsonGeneratedContender.ContenderName, key).SetName($"SystemTextJsonGenerated_{key}");
             yield return new TestCaseData(SlimGeneratedContender.ContenderName, key).SetName($"SlimGenerated_{key}");
@@ -127,6 +129,7 @@ public sealed class PeerContenderTests
     [TestCase(ProtobufNetContender.ContenderName, Graph, "AsReference")]
     [TestCase(ThriftBinaryContender.ContenderName, Graph, "no cycles")]
     [TestCase(ThriftCompactContender.ContenderName, List, "recursion limit")]
+    [TestCase(MemoryPackReferencesContender.ContenderName, Order, "no reference-tracking copies")]
     public void CannotHandle_WorkloadBeyondThePeer_NamesTheReason(string contenderName, string workloadKey, string reason)
     {
         Contender contender = ContenderCatalog.Find(contenderName)!;
@@ -142,6 +145,7 @@ public sealed class PeerContenderTests
         {
             Perzon => (new PerzonWorkload(), [PerzonGenerator.Create(random)]),
             Dto => (new DtoWorkload(), [QuestionGenerator.Create(random, 4)]),
+            Order => (new OrderWorkload(), [OrderGenerator.Create(random)]),
             Loop => (new PerzonLoopWorkload(10), PerzonGenerator.CreateMany(random, 10)),
             Graph => (new GraphWorkload(), [CompanyGenerator.Create(random, 3, 5, 4)]),
             List => (new LinkedListWorkload(200), new LinkedListWorkload(200).CreateRoots()),

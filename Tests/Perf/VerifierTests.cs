@@ -5,6 +5,7 @@ using NFX.Perf.Verification;
 using NFX.Perf.Workloads;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Tests.Perf;
@@ -93,6 +94,12 @@ public sealed class VerifierTests
         yield return Case(() => new SystemTextJsonContender(), () => new PerzonLoopWorkload(50));
         yield return Case(() => new SystemTextJsonContender(), () => new GraphWorkload());
         yield return Case(() => new DataContractContender(), () => new DtoWorkload());
+        // The order (no attributes, auto-properties): the peers that take plain types, and protobuf's mapping of it.
+        yield return Case(() => new GoogleProtobufContender(), () => new OrderWorkload());
+        yield return Case(() => new DataContractContender(), () => new OrderWorkload());
+        yield return Case(() => new SystemTextJsonContender(), () => new OrderWorkload());
+        yield return Case(() => new SlimPerCallContender(), () => new OrderWorkload());
+        yield return Case(() => new SlimBatchContender(), () => new OrderWorkload());
         yield return Case(() => new MemcpyBaselineContender(), () => NFX.Perf.Workloads.Arrays.PrimitiveArrayWorkload.Double(1000));
         // The Slim contenders' wiring (type policy for the model namespace, Batch priming) on the harness side.
         yield return Case(() => new SlimPerCallContender(), () => new PerzonWorkload());
@@ -115,6 +122,13 @@ public sealed class VerifierTests
         Assert.That(outcome.Failure, Is.Null);
         Assert.That(outcome.Payloads, Has.Length.EqualTo(roots.Count));
         Assert.That(outcome.Payloads.All(p => p.Length > 0), Is.True);
+    }
+
+    [Test]
+    public void CannotHandle_BinaryFormatterOnTheOrder_NamesTheMissingAttribute()
+    {
+        Assert.That(new BinaryFormatterContender().CannotHandle(new OrderWorkload()), Does.Contain("not [Serializable]"));
+        Assert.That(new BinaryFormatterContender().CannotHandle(new DtoWorkload()), Is.Null);
     }
 
     [Test]

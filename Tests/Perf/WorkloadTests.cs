@@ -5,6 +5,7 @@ using NFX.Perf.Workloads.Arrays;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Tests.Perf;
@@ -17,6 +18,7 @@ public sealed class WorkloadTests
         yield return Case(seed => new PerzonLoopWorkload(300, seed));
         yield return Case(seed => new GraphWorkload(seed));
         yield return Case(seed => new DtoWorkload(seed));
+        yield return Case(seed => new OrderWorkload(seed));
         yield return Case(seed => PrimitiveArrayWorkload.Int32(1000, seed));
         yield return Case(seed => PrimitiveArrayWorkload.Double(1000, seed));
         yield return Case(seed => PrimitiveArrayWorkload.Bytes(1000, seed));
@@ -133,11 +135,11 @@ public sealed class WorkloadTests
     }
 
     [Test]
-    public void WorkloadCatalog_All_HasTheEightIssueWorkloadsWithUniqueKeys()
+    public void WorkloadCatalog_All_HasTheNineWorkloadsInTableOrder()
     {
         string[] keys = WorkloadCatalog.All(1000).Select(w => w.Key).ToArray();
 
-        Assert.That(keys, Is.EqualTo(new[] { "perzon", "perzon-loop", "graph", "dto", "int-array", "double-array", "byte-array", "linked-list" }));
+        Assert.That(keys, Is.EqualTo(new[] { "perzon", "perzon-loop", "graph", "dto", "order", "int-array", "double-array", "byte-array", "linked-list" }));
     }
 
     private static string Name(Type type) =>

@@ -2,6 +2,7 @@ using System.Text.Json.Serialization;
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Perf.Contenders.Json;
@@ -10,6 +11,7 @@ namespace NFX.Perf.Contenders.Json;
 [JsonSourceGenerationOptions(IncludeFields = true, MaxDepth = SystemTextJsonContender.MaxDepth)]
 [JsonSerializable(typeof(Perzon))]
 [JsonSerializable(typeof(Question))]
+[JsonSerializable(typeof(Order))]
 [JsonSerializable(typeof(Company))]
 [JsonSerializable(typeof(Node))]
 [JsonSerializable(typeof(int[]))]
@@ -21,6 +23,7 @@ public sealed partial class PerfJsonTreeContext : JsonSerializerContext;
 [JsonSourceGenerationOptions(IncludeFields = true, MaxDepth = SystemTextJsonContender.MaxDepth, ReferenceHandler = JsonKnownReferenceHandler.Preserve)]
 [JsonSerializable(typeof(Perzon))]
 [JsonSerializable(typeof(Question))]
+[JsonSerializable(typeof(Order))]
 [JsonSerializable(typeof(Company))]
 [JsonSerializable(typeof(Node))]
 [JsonSerializable(typeof(int[]))]

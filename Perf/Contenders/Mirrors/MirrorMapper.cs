@@ -16,12 +16,13 @@ public sealed class MirrorMapper
 {
     private static readonly Type[] s_mirrors =
         [typeof(Perzon), typeof(Question), typeof(Answer), typeof(Comment), typeof(User), typeof(Company), typeof(Department),
-         typeof(Employee), typeof(Address), typeof(Project), typeof(Node)];
+         typeof(Employee), typeof(Address), typeof(Project), typeof(Node), typeof(Order), typeof(Customer), typeof(OrderLine), typeof(PostalAddress)];
 
     private static readonly Type[] s_models =
         [typeof(Workloads.Perzons.Perzon), typeof(Workloads.Dto.Question), typeof(Workloads.Dto.Answer), typeof(Workloads.Dto.Comment),
          typeof(Workloads.Dto.User), typeof(Workloads.Graph.Company), typeof(Workloads.Graph.Department), typeof(Workloads.Graph.Employee),
-         typeof(Workloads.Graph.Address), typeof(Workloads.Graph.Project), typeof(Workloads.LinkedList.Node)];
+         typeof(Workloads.Graph.Address), typeof(Workloads.Graph.Project), typeof(Workloads.LinkedList.Node), typeof(Workloads.Orders.Order),
+         typeof(Workloads.Orders.Customer), typeof(Workloads.Orders.OrderLine), typeof(Workloads.Orders.PostalAddress)];
 
     // The copies with reference tracking (Mirrors/Referenced) exist for the Perzon and DTO types only.
     private static readonly Type[] s_referencedMirrors =

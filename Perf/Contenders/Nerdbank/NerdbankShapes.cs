@@ -1,6 +1,7 @@
 using NFX.Perf.Workloads.Dto;
 using NFX.Perf.Workloads.Graph;
 using NFX.Perf.Workloads.LinkedList;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 using PolyType;
 
@@ -12,6 +13,7 @@ namespace NFX.Perf.Contenders.Nerdbank;
 /// </summary>
 [GenerateShapeFor<Perzon>]
 [GenerateShapeFor<Question>]
+[GenerateShapeFor<Order>]
 [GenerateShapeFor<Company>]
 [GenerateShapeFor<Node>]
 [GenerateShapeFor<int[]>]

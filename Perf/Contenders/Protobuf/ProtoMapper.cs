@@ -1,6 +1,7 @@
 using Google.Protobuf;
 using NFX.Perf.Proto;
 using NFX.Perf.Workloads.Dto;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Perf.Contenders.Protobuf;
@@ -13,6 +14,7 @@ public static class ProtoMapper
     {
         Perzon p => ToMessage(p),
         Question q => ToMessage(q),
+        Order o => ToMessage(o),
         int[] a => new Int32ArrayMsg { Values = { a } },
         double[] a => new DoubleArrayMsg { Values = { a } },
         byte[] a => new ByteArrayMsg { Values = ByteString.CopyFrom(a) },
@@ -23,6 +25,7 @@ public static class ProtoMapper
     public static MessageParser? ParserFor(Type rootType) =>
         rootType == typeof(Perzon) ? PerzonMsg.Parser
         : rootType == typeof(Question) ? QuestionMsg.Parser
+        : rootType == typeof(Order) ? OrderMsg.Parser
         : rootType == typeof(int[]) ? Int32ArrayMsg.Parser
         : rootType == typeof(double[]) ? DoubleArrayMsg.Parser
         : rootType == typeof(byte[]) ? ByteArrayMsg.Parser
@@ -34,6 +37,7 @@ public static class ProtoMapper
         null => null,
         PerzonMsg p => ToModel(p),
         QuestionMsg q => ToModel(q),
+        OrderMsg o => ToModel(o),
         Int32ArrayMsg a => a.Values.ToArray(),
         DoubleArrayMsg a => a.Values.ToArray(),
         ByteArrayMsg a => a.Values.ToByteArray(),
@@ -226,6 +230,84 @@ public static class ProtoMapper
         Reputation = u.Reputation,
         ProfileUrl = u.ProfileUrl,
         BadgeCounts = [.. u.BadgeCounts],
+    };
+
+    private static OrderMsg ToMessage(Order o)
+    {
+        var m = new OrderMsg { Id = o.Id, PlacedAt = o.PlacedAt.Ticks, Status = (int)o.Status, ShipTo = ToMessage(o.ShipTo) };
+        if (o.Customer is { } c)
+        {
+            m.Customer = new CustomerMsg { Id = c.Id, BillingAddress = ToMessage(c.BillingAddress) };
+            if (c.Name is { } name)
+            {
+                m.Customer.Name = name;
+            }
+            if (c.Email is { } email)
+            {
+                m.Customer.Email = email;
+            }
+        }
+        foreach (OrderLine line in o.Lines ?? [])
+        {
+            var lineMsg = new OrderLineMsg { Quantity = line.Quantity, UnitPrice = ToMessage(line.UnitPrice) };
+            if (line.Sku is { } sku)
+            {
+                lineMsg.Sku = sku;
+            }
+            m.Lines.Add(lineMsg);
+        }
+        if (o.Note is { } note)
+        {
+            m.Note = note;
+        }
+        return m;
+    }
+
+    private static PostalAddressMsg? ToMessage(PostalAddress? a)
+    {
+        if (a is null)
+        {
+            return null;
+        }
+        var m = new PostalAddressMsg();
+        if (a.Street is { } street)
+        {
+            m.Street = street;
+        }
+        if (a.City is { } city)
+        {
+            m.City = city;
+        }
+        if (a.PostalCode is { } code)
+        {
+            m.PostalCode = code;
+        }
+        if (a.Country is { } country)
+        {
+            m.Country = country;
+        }
+        return m;
+    }
+
+    private static Order ToModel(OrderMsg m) => new()
+    {
+        Id = m.Id,
+        PlacedAt = Utc(m.PlacedAt),
+        Status = (OrderStatus)m.Status,
+        Customer = m.Customer is { } c
+            ? new Customer { Id = c.Id, Name = c.HasName ? c.Name : null, Email = c.HasEmail ? c.Email : null, BillingAddress = ToModel(c.BillingAddress) }
+            : null,
+        ShipTo = ToModel(m.ShipTo),
+        Lines = [.. m.Lines.Select(l => new OrderLine { Sku = l.HasSku ? l.Sku : null, Quantity = l.Quantity, UnitPrice = ToModel(l.UnitPrice) })],
+        Note = m.HasNote ? m.Note : null,
+    };
+
+    private static PostalAddress? ToModel(PostalAddressMsg? a) => a is null ? null : new PostalAddress
+    {
+        Street = a.HasStreet ? a.Street : null,
+        City = a.HasCity ? a.City : null,
+        PostalCode = a.HasPostalCode ? a.PostalCode : null,
+        Country = a.HasCountry ? a.Country : null,
     };
 
     private static DateTime Utc(long ticks) => new(ticks, DateTimeKind.Utc);

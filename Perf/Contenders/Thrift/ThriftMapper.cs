@@ -1,5 +1,6 @@
 using NFX.Perf.Thrift;
 using NFX.Perf.Workloads.Dto;
+using NFX.Perf.Workloads.Orders;
 using NFX.Perf.Workloads.Perzons;
 
 namespace NFX.Perf.Contenders.Thrift;
@@ -12,13 +13,14 @@ public static class ThriftMapper
 {
     /// <summary>True when the root type has a Thrift mirror.</summary>
     public static bool HasMirror(Type rootType) =>
-        rootType == typeof(Perzon) || rootType == typeof(Question) || rootType == typeof(int[]) || rootType == typeof(double[]) ||
+        rootType == typeof(Perzon) || rootType == typeof(Question) || rootType == typeof(Order) || rootType == typeof(int[]) || rootType == typeof(double[]) ||
         rootType == typeof(byte[]);
 
     /// <summary>A fresh, empty struct of the mirror of <paramref name="rootType"/>, to read into.</summary>
     public static global::Thrift.Protocol.TBase CreateEmpty(Type rootType) =>
         rootType == typeof(Perzon) ? new PerzonT()
         : rootType == typeof(Question) ? new QuestionT()
+        : rootType == typeof(Order) ? new OrderT()
         : rootType == typeof(int[]) ? new Int32ArrayT()
         : rootType == typeof(double[]) ? new DoubleArrayT()
         : rootType == typeof(byte[]) ? new ByteArrayT()
@@ -29,6 +31,7 @@ public static class ThriftMapper
     {
         Perzon p => ToStruct(p),
         Question q => ToStruct(q),
+        Order o => ToStruct(o),
         int[] a => new Int32ArrayT { Values = [.. a] },
         double[] a => new DoubleArrayT { Values = [.. a] },
         byte[] a => new ByteArrayT { Values = a },
@@ -41,6 +44,7 @@ public static class ThriftMapper
         null => null,
         PerzonT p => ToModel(p),
         QuestionT q => ToModel(q),
+        OrderT o => ToModel(o),
         Int32ArrayT a => a.Values.ToArray(),
         DoubleArrayT a => a.Values.ToArray(),
         ByteArrayT a => a.Values,
@@ -236,4 +240,92 @@ public static class ThriftMapper
     };
 
     private static DateTime Utc(long ticks) => new(ticks, DateTimeKind.Utc);
+
+    private static OrderT ToStruct(Order o)
+    {
+        var t = new OrderT { Id = o.Id, PlacedAt = o.PlacedAt.Ticks, Status = (int)o.Status, Lines = [] };
+        if (o.Customer is { } c)
+        {
+            t.Customer = new CustomerT { Id = c.Id };
+            if (c.Name is not null)
+            {
+                t.Customer.Name = c.Name;
+            }
+            if (c.Email is not null)
+            {
+                t.Customer.Email = c.Email;
+            }
+            if (c.BillingAddress is not null)
+            {
+                t.Customer.BillingAddress = ToStruct(c.BillingAddress);
+            }
+        }
+        if (o.ShipTo is not null)
+        {
+            t.ShipTo = ToStruct(o.ShipTo);
+        }
+        foreach (OrderLine line in o.Lines ?? [])
+        {
+            var lineT = new OrderLineT { Quantity = line.Quantity, UnitPrice = ToStruct(line.UnitPrice) };
+            if (line.Sku is not null)
+            {
+                lineT.Sku = line.Sku;
+            }
+            t.Lines.Add(lineT);
+        }
+        if (o.Note is not null)
+        {
+            t.Note = o.Note;
+        }
+        return t;
+    }
+
+    private static PostalAddressT ToStruct(PostalAddress a)
+    {
+        var t = new PostalAddressT();
+        if (a.Street is not null)
+        {
+            t.Street = a.Street;
+        }
+        if (a.City is not null)
+        {
+            t.City = a.City;
+        }
+        if (a.PostalCode is not null)
+        {
+            t.PostalCode = a.PostalCode;
+        }
+        if (a.Country is not null)
+        {
+            t.Country = a.Country;
+        }
+        return t;
+    }
+
+    private static Order ToModel(OrderT t) => new()
+    {
+        Id = t.Id,
+        PlacedAt = new DateTime(t.PlacedAt, DateTimeKind.Utc),
+        Status = (OrderStatus)t.Status,
+        Customer = t.__isset.customer && t.Customer is { } c
+            ? new Customer
+            {
+                Id = c.Id,
+                Name = c.__isset.name ? c.Name : null,
+                Email = c.__isset.email ? c.Email : null,
+                BillingAddress = c.__isset.billingAddress ? ToModel(c.BillingAddress) : null,
+            }
+            : null,
+        ShipTo = t.__isset.shipTo ? ToModel(t.ShipTo) : null,
+        Lines = [.. (t.Lines ?? []).Select(l => new OrderLine { Sku = l.__isset.sku ? l.Sku : null, Quantity = l.Quantity, UnitPrice = ToModel(l.UnitPrice) })],
+        Note = t.__isset.note ? t.Note : null,
+    };
+
+    private static PostalAddress? ToModel(PostalAddressT? t) => t is null ? null : new PostalAddress
+    {
+        Street = t.__isset.street ? t.Street : null,
+        City = t.__isset.city ? t.City : null,
+        PostalCode = t.__isset.postalCode ? t.PostalCode : null,
+        Country = t.__isset.country ? t.Country : null,
+    };
 }

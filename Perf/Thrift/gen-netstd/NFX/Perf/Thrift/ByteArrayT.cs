@@ -64,13 +64,13 @@ namespace NFX.Perf.Thrift
 
     public ByteArrayT DeepCopy()
     {
-      var tmp76 = new ByteArrayT();
+      var tmp100 = new ByteArrayT();
       if((Values != null) && __isset.values)
       {
-        tmp76.Values = this.Values.ToArray();
+        tmp100.Values = this.Values.ToArray();
       }
-      tmp76.__isset.values = this.__isset.values;
-      return tmp76;
+      tmp100.__isset.values = this.__isset.values;
+      return tmp100;
     }
 
     public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -121,15 +121,15 @@ namespace NFX.Perf.Thrift
       oprot.IncrementRecursionDepth();
       try
       {
-        var tmp77 = new TStruct("ByteArrayT");
-        await oprot.WriteStructBeginAsync(tmp77, cancellationToken);
-        var tmp78 = new TField();
+        var tmp101 = new TStruct("ByteArrayT");
+        await oprot.WriteStructBeginAsync(tmp101, cancellationToken);
+        var tmp102 = new TField();
         if((Values != null) && __isset.values)
         {
-          tmp78.Name = "values";
-          tmp78.Type = TType.String;
-          tmp78.ID = 1;
-          await oprot.WriteFieldBeginAsync(tmp78, cancellationToken);
+          tmp102.Name = "values";
+          tmp102.Type = TType.String;
+          tmp102.ID = 1;
+          await oprot.WriteFieldBeginAsync(tmp102, cancellationToken);
           await oprot.WriteBinaryAsync(Values, cancellationToken);
           await oprot.WriteFieldEndAsync(cancellationToken);
         }
@@ -162,16 +162,16 @@ namespace NFX.Perf.Thrift
 
     public override string ToString()
     {
-      var tmp79 = new StringBuilder("ByteArrayT(");
-      int tmp80 = 0;
+      var tmp103 = new StringBuilder("ByteArrayT(");
+      int tmp104 = 0;
       if((Values != null) && __isset.values)
       {
-        if(0 < tmp80++) { tmp79.Append(", "); }
-        tmp79.Append("Values: ");
-        Values.ToString(tmp79);
+        if(0 < tmp104++) { tmp103.Append(", "); }
+        tmp103.Append("Values: ");
+        Values.ToString(tmp103);
       }
-      tmp79.Append(')');
-      return tmp79.ToString();
+      tmp103.Append(')');
+      return tmp103.ToString();
     }
   }
 

@@ -64,13 +64,13 @@ namespace NFX.Perf.Thrift
 
     public DoubleArrayT DeepCopy()
     {
-      var tmp67 = new DoubleArrayT();
+      var tmp91 = new DoubleArrayT();
       if((Values != null) && __isset.values)
       {
-        tmp67.Values = this.Values.DeepCopy();
+        tmp91.Values = this.Values.DeepCopy();
       }
-      tmp67.__isset.values = this.__isset.values;
-      return tmp67;
+      tmp91.__isset.values = this.__isset.values;
+      return tmp91;
     }
 
     public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -94,13 +94,13 @@ namespace NFX.Perf.Thrift
               if (field.Type == TType.List)
               {
                 {
-                  var _list68 = await iprot.ReadListBeginAsync(cancellationToken);
-                  Values = new List<double>(_list68.Count);
-                  for(int _i69 = 0; _i69 < _list68.Count; ++_i69)
+                  var _list92 = await iprot.ReadListBeginAsync(cancellationToken);
+                  Values = new List<double>(_list92.Count);
+                  for(int _i93 = 0; _i93 < _list92.Count; ++_i93)
                   {
-                    double _elem70;
-                    _elem70 = await iprot.ReadDoubleAsync(cancellationToken);
-                    Values.Add(_elem70);
+                    double _elem94;
+                    _elem94 = await iprot.ReadDoubleAsync(cancellationToken);
+                    Values.Add(_elem94);
                   }
                   await iprot.ReadListEndAsync(cancellationToken);
                 }
@@ -131,19 +131,19 @@ namespace NFX.Perf.Thrift
       oprot.IncrementRecursionDepth();
       try
       {
-        var tmp71 = new TStruct("DoubleArrayT");
-        await oprot.WriteStructBeginAsync(tmp71, cancellationToken);
-        var tmp72 = new TField();
+        var tmp95 = new TStruct("DoubleArrayT");
+        await oprot.WriteStructBeginAsync(tmp95, cancellationToken);
+        var tmp96 = new TField();
         if((Values != null) && __isset.values)
         {
-          tmp72.Name = "values";
-          tmp72.Type = TType.List;
-          tmp72.ID = 1;
-          await oprot.WriteFieldBeginAsync(tmp72, cancellationToken);
+          tmp96.Name = "values";
+          tmp96.Type = TType.List;
+          tmp96.ID = 1;
+          await oprot.WriteFieldBeginAsync(tmp96, cancellationToken);
           await oprot.WriteListBeginAsync(new TList(TType.Double, Values.Count), cancellationToken);
-          foreach (double _iter73 in Values)
+          foreach (double _iter97 in Values)
           {
-            await oprot.WriteDoubleAsync(_iter73, cancellationToken);
+            await oprot.WriteDoubleAsync(_iter97, cancellationToken);
           }
           await oprot.WriteListEndAsync(cancellationToken);
           await oprot.WriteFieldEndAsync(cancellationToken);
@@ -177,16 +177,16 @@ namespace NFX.Perf.Thrift
 
     public override string ToString()
     {
-      var tmp74 = new StringBuilder("DoubleArrayT(");
-      int tmp75 = 0;
+      var tmp98 = new StringBuilder("DoubleArrayT(");
+      int tmp99 = 0;
       if((Values != null) && __isset.values)
       {
-        if(0 < tmp75++) { tmp74.Append(", "); }
-        tmp74.Append("Values: ");
-        Values.ToString(tmp74);
+        if(0 < tmp99++) { tmp98.Append(", "); }
+        tmp98.Append("Values: ");
+        Values.ToString(tmp98);
       }
-      tmp74.Append(')');
-      return tmp74.ToString();
+      tmp98.Append(')');
+      return tmp98.ToString();
     }
   }
 

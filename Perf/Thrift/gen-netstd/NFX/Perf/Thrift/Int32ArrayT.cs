@@ -64,13 +64,13 @@ namespace NFX.Perf.Thrift
 
     public Int32ArrayT DeepCopy()
     {
-      var tmp58 = new Int32ArrayT();
+      var tmp82 = new Int32ArrayT();
       if((Values != null) && __isset.values)
       {
-        tmp58.Values = this.Values.DeepCopy();
+        tmp82.Values = this.Values.DeepCopy();
       }
-      tmp58.__isset.values = this.__isset.values;
-      return tmp58;
+      tmp82.__isset.values = this.__isset.values;
+      return tmp82;
     }
 
     public async global::System.Threading.Tasks.Task ReadAsync(TProtocol iprot, CancellationToken cancellationToken)
@@ -94,13 +94,13 @@ namespace NFX.Perf.Thrift
               if (field.Type == TType.List)
               {
                 {
-                  var _list59 = await iprot.ReadListBeginAsync(cancellationToken);
-                  Values = new List<int>(_list59.Count);
-                  for(int _i60 = 0; _i60 < _list59.Count; ++_i60)
+                  var _list83 = await iprot.ReadListBeginAsync(cancellationToken);
+                  Values = new List<int>(_list83.Count);
+                  for(int _i84 = 0; _i84 < _list83.Count; ++_i84)
                   {
-                    int _elem61;
-                    _elem61 = await iprot.ReadI32Async(cancellationToken);
-                    Values.Add(_elem61);
+                    int _elem85;
+                    _elem85 = await iprot.ReadI32Async(cancellationToken);
+                    Values.Add(_elem85);
                   }
                   await iprot.ReadListEndAsync(cancellationToken);
                 }
@@ -131,19 +131,19 @@ namespace NFX.Perf.Thrift
       oprot.IncrementRecursionDepth();
       try
       {
-        var tmp62 = new TStruct("Int32ArrayT");
-        await oprot.WriteStructBeginAsync(tmp62, cancellationToken);
-        var tmp63 = new TField();
+        var tmp86 = new TStruct("Int32ArrayT");
+        await oprot.WriteStructBeginAsync(tmp86, cancellationToken);
+        var tmp87 = new TField();
         if((Values != null) && __isset.values)
         {
-          tmp63.Name = "values";
-          tmp63.Type = TType.List;
-          tmp63.ID = 1;
-          await oprot.WriteFieldBeginAsync(tmp63, cancellationToken);
+          tmp87.Name = "values";
+          tmp87.Type = TType.List;
+          tmp87.ID = 1;
+          await oprot.WriteFieldBeginAsync(tmp87, cancellationToken);
           await oprot.WriteListBeginAsync(new TList(TType.I32, Values.Count), cancellationToken);
-          foreach (int _iter64 in Values)
+          foreach (int _iter88 in Values)
           {
-            await oprot.WriteI32Async(_iter64, cancellationToken);
+            await oprot.WriteI32Async(_iter88, cancellationToken);
           }
           await oprot.WriteListEndAsync(cancellationToken);
           await oprot.WriteFieldEndAsync(cancellationToken);
@@ -177,16 +177,16 @@ namespace NFX.Perf.Thrift
 
     public override string ToString()
     {
-      var tmp65 = new StringBuilder("Int32ArrayT(");
-      int tmp66 = 0;
+      var tmp89 = new StringBuilder("Int32ArrayT(");
+      int tmp90 = 0;
       if((Values != null) && __isset.values)
       {
-        if(0 < tmp66++) { tmp65.Append(", "); }
-        tmp65.Append("Values: ");
-        Values.ToString(tmp65);
+        if(0 < tmp90++) { tmp89.Append(", "); }
+        tmp89.Append("Values: ");
+        Values.ToString(tmp89);
       }
-      tmp65.Append(')');
-      return tmp65.ToString();
+      tmp89.Append(')');
+      return tmp89.ToString();
     }
   }
 

@@ -49,10 +49,10 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp81 = new List<double>(source.Count);
+      var tmp105 = new List<double>(source.Count);
       foreach (var elem in source)
-        tmp81.Add(elem);
-      return tmp81;
+        tmp105.Add(elem);
+      return tmp105;
     }
 
 
@@ -76,10 +76,10 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp82 = new List<global::NFX.Perf.Thrift.AnswerT>(source.Count);
+      var tmp106 = new List<global::NFX.Perf.Thrift.AnswerT>(source.Count);
       foreach (var elem in source)
-        tmp82.Add((elem != null) ? elem.DeepCopy() : null);
-      return tmp82;
+        tmp106.Add((elem != null) ? elem.DeepCopy() : null);
+      return tmp106;
     }
 
 
@@ -103,10 +103,37 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp83 = new List<global::NFX.Perf.Thrift.CommentT>(source.Count);
+      var tmp107 = new List<global::NFX.Perf.Thrift.CommentT>(source.Count);
       foreach (var elem in source)
-        tmp83.Add((elem != null) ? elem.DeepCopy() : null);
-      return tmp83;
+        tmp107.Add((elem != null) ? elem.DeepCopy() : null);
+      return tmp107;
+    }
+
+
+    public static bool Equals(this List<global::NFX.Perf.Thrift.OrderLineT> instance, object that)
+    {
+      if (!(that is List<global::NFX.Perf.Thrift.OrderLineT> other)) return false;
+      if (ReferenceEquals(instance, other)) return true;
+
+      return TCollections.Equals(instance, other);
+    }
+
+
+    public static int GetHashCode(this List<global::NFX.Perf.Thrift.OrderLineT> instance)
+    {
+      return TCollections.GetHashCode(instance);
+    }
+
+
+    public static List<global::NFX.Perf.Thrift.OrderLineT> DeepCopy(this List<global::NFX.Perf.Thrift.OrderLineT> source)
+    {
+      if (source == null)
+        return null;
+
+      var tmp108 = new List<global::NFX.Perf.Thrift.OrderLineT>(source.Count);
+      foreach (var elem in source)
+        tmp108.Add((elem != null) ? elem.DeepCopy() : null);
+      return tmp108;
     }
 
 
@@ -130,10 +157,10 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp84 = new List<int>(source.Count);
+      var tmp109 = new List<int>(source.Count);
       foreach (var elem in source)
-        tmp84.Add(elem);
-      return tmp84;
+        tmp109.Add(elem);
+      return tmp109;
     }
 
 
@@ -157,10 +184,10 @@ namespace NFX.Perf.Thrift
       if (source == null)
         return null;
 
-      var tmp85 = new List<string>(source.Count);
+      var tmp110 = new List<string>(source.Count);
       foreach (var elem in source)
-        tmp85.Add((elem != null) ? elem : null);
-      return tmp85;
+        tmp110.Add((elem != null) ? elem : null);
+      return tmp110;
     }
 
 
