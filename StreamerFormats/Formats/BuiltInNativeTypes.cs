@@ -21,29 +21,20 @@ namespace NFX.IO;
 /// </remarks>
 internal static class BuiltInNativeTypes
 {
-    // The types of the rows, in table order (what Find searches and StreamerFormat.NativeTypes lists).
-    private static readonly Type[] s_types =
-    [
-        typeof(bool), typeof(byte), typeof(sbyte), typeof(char), typeof(short), typeof(ushort), typeof(int), typeof(uint), typeof(long),
-        typeof(ulong), typeof(Int128), typeof(UInt128), typeof(Half), typeof(float), typeof(double), typeof(decimal), typeof(BigInteger),
-        typeof(DateTime), typeof(DateTimeOffset), typeof(TimeSpan), typeof(DateOnly), typeof(TimeOnly), typeof(Guid), typeof(string),
-        typeof(byte[]), typeof(bool[]), typeof(sbyte[]), typeof(char[]), typeof(short[]), typeof(ushort[]), typeof(int[]), typeof(uint[]),
-        typeof(long[]), typeof(ulong[]), typeof(Int128[]), typeof(UInt128[]), typeof(Half[]), typeof(float[]), typeof(double[]),
-        typeof(decimal[]), typeof(BigInteger[]), typeof(DateTime[]), typeof(DateTimeOffset[]), typeof(TimeSpan[]), typeof(DateOnly[]),
-        typeof(TimeOnly[]), typeof(Guid[]), typeof(bool?), typeof(byte?), typeof(sbyte?), typeof(char?), typeof(short?), typeof(ushort?),
-        typeof(int?), typeof(uint?), typeof(long?), typeof(ulong?), typeof(Int128?), typeof(UInt128?), typeof(Half?), typeof(float?),
-        typeof(double?), typeof(decimal?), typeof(BigInteger?), typeof(DateTime?), typeof(DateTimeOffset?), typeof(TimeSpan?),
-        typeof(DateOnly?), typeof(TimeOnly?), typeof(Guid?),
-    ];
+    // The table's parts: the 23 value types, string, byte[] and the other arrays of the value types, their nullables.
+    private const int StringIndex = 23;
+    private const int FirstArray = 24;
+    private const int FirstNullable = 47;
+    private const int Count = 70;
 
-    private static readonly NativeTypeCodec?[] s_rows = new NativeTypeCodec?[s_types.Length];
+    private static readonly NativeTypeCodec?[] s_rows = new NativeTypeCodec?[Count];
     private static NativeTypeCodec[]? s_all;
 
     /// <summary>Every built-in row, in table order (makes the rows not made yet).</summary>
     public static IReadOnlyList<NativeTypeCodec> All => s_all ??= MakeAll();
 
     /// <summary>The types of the rows, in table order.</summary>
-    public static IReadOnlyList<Type> Types { get; } = Array.AsReadOnly(s_types);
+    public static IReadOnlyList<Type> Types => TypeList.Types;
 
     /// <summary>The row of <paramref name="type"/>, or null when the table has none.</summary>
     public static NativeTypeCodec? Find(Type type) => IndexOf(type) is var index and >= 0 ? Row(index) : null;
@@ -54,23 +45,65 @@ internal static class BuiltInNativeTypes
     /// <summary>The fewest bytes a value of <paramref name="type"/> takes; 1 for a type the table does not list.</summary>
     public static int MinBytes(Type type) => Find(type)?.MinBytes ?? 1;
 
+    // The row's index from the type's shape (a nullable, a vector, a value type by its type code): a list of the 70 types
+    // to search was a static constructor of 1 KB of IL making 46 array and nullable types at a process's first array.
     private static int IndexOf(Type type)
     {
-        // Classes other than string and arrays are never rows: most lookups end here.
-        if (!type.IsValueType && !type.IsArray && type != typeof(string))
+        if (type.IsValueType)
         {
-            return -1;
-        }
-        Type[] types = s_types;
-        for (int i = 0; i < types.Length; i++)
-        {
-            if (types[i] == type)
+            if (Nullable.GetUnderlyingType(type) is not { } underlying)
             {
-                return i;
+                return ValueIndexOf(type);
             }
+            int value = ValueIndexOf(underlying);
+            return value < 0 ? -1 : FirstNullable + value;
+        }
+        if (type == typeof(string))
+        {
+            return StringIndex;
+        }
+        if (type.IsSZArray && type.GetElementType() is { IsValueType: true } element)
+        {
+            // byte[] leads the arrays (bool[] follows it); the others are in value-type order.
+            int value = ValueIndexOf(element);
+            return value switch { < 0 => -1, 0 => FirstArray + 1, 1 => FirstArray, _ => FirstArray + value };
         }
         return -1;
     }
+
+    // The index of a value type of the table (0..22), or -1.
+    private static int ValueIndexOf(Type type)
+    {
+        if (type.IsEnum || type.Assembly != typeof(object).Assembly)
+        {
+            // An enum's type code is its underlying type's; a type of another assembly (BigInteger's aside) is none of these,
+            // whatever code a type outside the runtime's reports.
+            return type == typeof(BigInteger) ? 16 : -1;
+        }
+        switch (Type.GetTypeCode(type))
+        {
+            case TypeCode.Boolean: return 0;
+            case TypeCode.Byte: return 1;
+            case TypeCode.SByte: return 2;
+            case TypeCode.Char: return 3;
+            case TypeCode.Int16: return 4;
+            case TypeCode.UInt16: return 5;
+            case TypeCode.Int32: return 6;
+            case TypeCode.UInt32: return 7;
+            case TypeCode.Int64: return 8;
+            case TypeCode.UInt64: return 9;
+            case TypeCode.Single: return 13;
+            case TypeCode.Double: return 14;
+            case TypeCode.Decimal: return 15;
+            case TypeCode.DateTime: return 17;
+            case TypeCode.Object: return OtherValueIndexOf(type);
+            default: return -1;
+        }
+    }
+
+    private static int OtherValueIndexOf(Type type) =>
+        type == typeof(Guid) ? 22 : type == typeof(TimeSpan) ? 19 : type == typeof(DateTimeOffset) ? 18 : type == typeof(DateOnly) ? 20 :
+        type == typeof(TimeOnly) ? 21 : type == typeof(Int128) ? 10 : type == typeof(UInt128) ? 11 : type == typeof(Half) ? 12 : -1;
 
     // One instance per row, whichever thread makes it first: formats compare rows by reference.
     private static NativeTypeCodec Row(int index) =>
@@ -78,7 +111,7 @@ internal static class BuiltInNativeTypes
 
     private static NativeTypeCodec[] MakeAll()
     {
-        var all = new NativeTypeCodec[s_types.Length];
+        var all = new NativeTypeCodec[Count];
         for (int i = 0; i < all.Length; i++)
         {
             all[i] = Row(i);
@@ -86,8 +119,12 @@ internal static class BuiltInNativeTypes
         return all;
     }
 
-    // A switch statement, not an expression: a call and a return per row, the least IL to compile.
-    private static NativeTypeCodec Create(int index)
+    // A switch statement per part, not an expression: a call and a return per row, the least IL to compile, and only the
+    // part of the row asked for is compiled.
+    private static NativeTypeCodec Create(int index) =>
+        index < FirstArray ? CreateValue(index) : index < FirstNullable ? CreateArray(index) : CreateNullable(index);
+
+    private static NativeTypeCodec CreateValue(int index)
     {
         switch (index)
         {
@@ -115,6 +152,14 @@ internal static class BuiltInNativeTypes
             case 21: return TimeOnlyRow();
             case 22: return GuidRow();
             case 23: return StringRow();
+            default: throw new ArgumentOutOfRangeException(nameof(index));
+        }
+    }
+
+    private static NativeTypeCodec CreateArray(int index)
+    {
+        switch (index)
+        {
             case 24: return ByteArrayRow();
             case 25: return BooleanArrayRow();
             case 26: return SByteArrayRow();
@@ -138,6 +183,14 @@ internal static class BuiltInNativeTypes
             case 44: return DateOnlyArrayRow();
             case 45: return TimeOnlyArrayRow();
             case 46: return GuidArrayRow();
+            default: throw new ArgumentOutOfRangeException(nameof(index));
+        }
+    }
+
+    private static NativeTypeCodec CreateNullable(int index)
+    {
+        switch (index)
+        {
             case 47: return NullableBooleanRow();
             case 48: return NullableByteRow();
             case 49: return NullableSByteRow();
@@ -238,4 +291,22 @@ internal static class BuiltInNativeTypes
     private static NativeTypeCodec NullableDateOnlyRow() => BuiltInNullable(typeof(DateOnly?), Row(20), nameof(SlimWriter.WriteNullableDateOnly), nameof(SlimReader.ReadNullableDateOnly), static (SlimWriter w, DateOnly? v) => w.WriteNullableDateOnly(v), static (SlimReader r) => r.ReadNullableDateOnly());
     private static NativeTypeCodec NullableTimeOnlyRow() => BuiltInNullable(typeof(TimeOnly?), Row(21), nameof(SlimWriter.WriteNullableTimeOnly), nameof(SlimReader.ReadNullableTimeOnly), static (SlimWriter w, TimeOnly? v) => w.WriteNullableTimeOnly(v), static (SlimReader r) => r.ReadNullableTimeOnly());
     private static NativeTypeCodec NullableGuidRow() => BuiltInNullable(typeof(Guid?), Row(22), nameof(SlimWriter.WriteNullableGuid), nameof(SlimReader.ReadNullableGuid), static (SlimWriter w, Guid? v) => w.WriteNullableGuid(v), static (SlimReader r) => r.ReadNullableGuid());
+
+    // The types of the rows, in table order (StreamerFormat.NativeTypes): made only when listed.
+    private static class TypeList
+    {
+        public static readonly IReadOnlyList<Type> Types = Array.AsReadOnly<Type>(
+        [
+            typeof(bool), typeof(byte), typeof(sbyte), typeof(char), typeof(short), typeof(ushort), typeof(int), typeof(uint), typeof(long),
+            typeof(ulong), typeof(Int128), typeof(UInt128), typeof(Half), typeof(float), typeof(double), typeof(decimal), typeof(BigInteger),
+            typeof(DateTime), typeof(DateTimeOffset), typeof(TimeSpan), typeof(DateOnly), typeof(TimeOnly), typeof(Guid), typeof(string),
+            typeof(byte[]), typeof(bool[]), typeof(sbyte[]), typeof(char[]), typeof(short[]), typeof(ushort[]), typeof(int[]), typeof(uint[]),
+            typeof(long[]), typeof(ulong[]), typeof(Int128[]), typeof(UInt128[]), typeof(Half[]), typeof(float[]), typeof(double[]),
+            typeof(decimal[]), typeof(BigInteger[]), typeof(DateTime[]), typeof(DateTimeOffset[]), typeof(TimeSpan[]), typeof(DateOnly[]),
+            typeof(TimeOnly[]), typeof(Guid[]), typeof(bool?), typeof(byte?), typeof(sbyte?), typeof(char?), typeof(short?), typeof(ushort?),
+            typeof(int?), typeof(uint?), typeof(long?), typeof(ulong?), typeof(Int128?), typeof(UInt128?), typeof(Half?), typeof(float?),
+            typeof(double?), typeof(decimal?), typeof(BigInteger?), typeof(DateTime?), typeof(DateTimeOffset?), typeof(TimeSpan?),
+            typeof(DateOnly?), typeof(TimeOnly?), typeof(Guid?),
+        ]);
+    }
 }

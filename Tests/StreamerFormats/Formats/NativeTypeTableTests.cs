@@ -58,7 +58,16 @@ public sealed class NativeTypeTableTests
             Assert.That(StreamerFormat.Default.TryGetCodec(type, out NativeTypeCodec? row), type.Name);
             Assert.That(row, Is.SameAs(BuiltInNativeTypes.All.Single(r => r.Type == type)), type.Name);
         }
-        foreach (Type type in new[] { typeof(object), typeof(Uri), typeof(int[,]), typeof(object[]), typeof(DayOfWeek), typeof(int?[]), typeof(nint) })
+        Type[] notNative =
+        [
+            typeof(object), typeof(Uri), typeof(int[,]), typeof(object[]), typeof(DayOfWeek), typeof(int?[]), typeof(nint),
+            // The row is found from the type's shape (nullable, vector, type code): the shapes and codes that are not rows.
+            typeof(DayOfWeek?), typeof(DayOfWeek[]), typeof(string[]), typeof(int[][]), typeof(double[,]), typeof(BigInteger[,]),
+            typeof(Guid?[]), typeof(KeyValuePair<int, int>), typeof(KeyValuePair<int, int>?), typeof(KeyValuePair<int, int>[]),
+            typeof(nuint), typeof(DBNull), typeof(Complex), typeof(Complex?), typeof(int).MakePointerType(), typeof(int).MakeByRefType(),
+            typeof(int).MakeArrayType(1), typeof(TypeCode), typeof(ValueTuple<int>),
+        ];
+        foreach (Type type in notNative)
         {
             Assert.That(StreamerFormat.Default.IsNative(type), Is.False, type.Name);
             Assert.That(StreamerFormat.Default.TryGetCodec(type, out _), Is.False, type.Name);
