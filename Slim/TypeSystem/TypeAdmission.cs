@@ -14,31 +14,43 @@ namespace NFX.Slim.TypeSystem;
 internal sealed class TypeAdmission
 {
     /// <summary>Generic collection and tuple definitions that are safe to build when their arguments are allowed.</summary>
-    // HashSets, not FrozenSets: building frozen collections costs a fresh process's first call (see StreamerFormat), and
-    // these are read once per type, whose verdict is cached.
-    private static readonly HashSet<Type> s_safeGenericDefinitions = new[]
+    /// <remarks>
+    /// HashSets, not FrozenSets: building frozen collections costs a fresh process's first call (see StreamerFormat), and
+    /// these are read once per type, whose verdict is cached. Each set in a class of its own, made at its first question:
+    /// a read whose types are all in the scope of its <c>Deserialize&lt;T&gt;</c> asks neither (their static constructor
+    /// was 759 bytes of IL and made 45 types, loading System.ObjectModel and System.Collections.Specialized, at a fresh
+    /// process's first read).
+    /// </remarks>
+    private static class SafeGenericDefinitions
     {
-        typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(KeyValuePair<,>), typeof(Nullable<>),
-        typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(LinkedListNode<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
-        typeof(SortedSet<>), typeof(ConcurrentDictionary<,>), typeof(ConcurrentQueue<>), typeof(ConcurrentBag<>),
-        typeof(ConcurrentStack<>), typeof(ReadOnlyCollection<>), typeof(ObservableCollection<>), typeof(Collection<>),
-        typeof(ReadOnlyDictionary<,>), typeof(ImmutableArray<>), typeof(ImmutableList<>), typeof(ImmutableDictionary<,>),
-        typeof(ImmutableHashSet<>), typeof(ImmutableSortedDictionary<,>), typeof(ImmutableSortedSet<>),
-        typeof(ImmutableQueue<>), typeof(ImmutableStack<>),
-        typeof(Tuple<>), typeof(Tuple<,>), typeof(Tuple<,,>), typeof(Tuple<,,,>), typeof(Tuple<,,,,>), typeof(Tuple<,,,,,>),
-        typeof(Tuple<,,,,,,>), typeof(Tuple<,,,,,,,>), typeof(ValueTuple<>), typeof(ValueTuple<,>), typeof(ValueTuple<,,>),
-        typeof(ValueTuple<,,,>), typeof(ValueTuple<,,,,>), typeof(ValueTuple<,,,,,>), typeof(ValueTuple<,,,,,,>),
-        typeof(ValueTuple<,,,,,,,>),
-    }.ToHashSet();
+        public static readonly HashSet<Type> Types = new[]
+        {
+            typeof(List<>), typeof(Dictionary<,>), typeof(HashSet<>), typeof(KeyValuePair<,>), typeof(Nullable<>),
+            typeof(Queue<>), typeof(Stack<>), typeof(LinkedList<>), typeof(LinkedListNode<>), typeof(SortedDictionary<,>), typeof(SortedList<,>),
+            typeof(SortedSet<>), typeof(ConcurrentDictionary<,>), typeof(ConcurrentQueue<>), typeof(ConcurrentBag<>),
+            typeof(ConcurrentStack<>), typeof(ReadOnlyCollection<>), typeof(ObservableCollection<>), typeof(Collection<>),
+            typeof(ReadOnlyDictionary<,>), typeof(ImmutableArray<>), typeof(ImmutableList<>), typeof(ImmutableDictionary<,>),
+            typeof(ImmutableHashSet<>), typeof(ImmutableSortedDictionary<,>), typeof(ImmutableSortedSet<>),
+            typeof(ImmutableQueue<>), typeof(ImmutableStack<>),
+            typeof(Tuple<>), typeof(Tuple<,>), typeof(Tuple<,,>), typeof(Tuple<,,,>), typeof(Tuple<,,,,>), typeof(Tuple<,,,,,>),
+            typeof(Tuple<,,,,,,>), typeof(Tuple<,,,,,,,>), typeof(ValueTuple<>), typeof(ValueTuple<,>), typeof(ValueTuple<,,>),
+            typeof(ValueTuple<,,,>), typeof(ValueTuple<,,,,>), typeof(ValueTuple<,,,,,>), typeof(ValueTuple<,,,,,,>),
+            typeof(ValueTuple<,,,,,,,>),
+        }.ToHashSet();
+    }
 
-    private static readonly HashSet<Type> s_safeTypes = new[]
+    /// <summary>Types of the runtime that are plain data.</summary>
+    private static class SafeTypes
     {
-        typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
-        // What a culture-aware comparer (SafeComparers) holds: plain data naming a culture and options.
-        typeof(System.Globalization.CompareInfo),
-        // Written by name (a culture the reader lists) and as strings with a comparer code: plain data.
-        typeof(System.Globalization.CultureInfo), typeof(System.Collections.Specialized.NameValueCollection),
-    }.ToHashSet();
+        public static readonly HashSet<Type> Types = new[]
+        {
+            typeof(object), typeof(string), typeof(Uri), typeof(Version), typeof(DBNull), typeof(ValueTuple),
+            // What a culture-aware comparer (SafeComparers) holds: plain data naming a culture and options.
+            typeof(System.Globalization.CompareInfo),
+            // Written by name (a culture the reader lists) and as strings with a comparer code: plain data.
+            typeof(System.Globalization.CultureInfo), typeof(System.Collections.Specialized.NameValueCollection),
+        }.ToHashSet();
+    }
 
     /// <summary>
     /// The comparers StringComparer hands out (CultureAwareComparer for the culture ones, singletons for the ordinal
@@ -156,7 +168,7 @@ internal sealed class TypeAdmission
             {
                 pending.Push(type.GetElementType()!);
             }
-            else if (type.IsConstructedGenericType && s_safeGenericDefinitions.Contains(type.GetGenericTypeDefinition()))
+            else if (type.IsConstructedGenericType && SafeGenericDefinitions.Types.Contains(type.GetGenericTypeDefinition()))
             {
                 foreach (Type argument in type.GetGenericArguments())
                 {
@@ -192,7 +204,7 @@ internal sealed class TypeAdmission
         if (type.IsConstructedGenericType)
         {
             Type definition = type.GetGenericTypeDefinition();
-            if (!s_safeGenericDefinitions.Contains(definition) && !IsExactlyListed(definition) && !IsMatchedByRule(definition))
+            if (!SafeGenericDefinitions.Types.Contains(definition) && !IsExactlyListed(definition) && !IsMatchedByRule(definition))
             {
                 return type;
             }
@@ -210,9 +222,10 @@ internal sealed class TypeAdmission
 
     /// <summary>Allowed as this exact type: built in, native, registered, listed by AllowTypes, or reachable from the scope root.</summary>
     private bool IsExactlyListed(Type type) =>
-        s_safeTypes.Contains(type) || (typeof(StringComparer).IsAssignableFrom(type) && SafeComparers.Types.Contains(type)) ||
-        _format.IsNative(type) || _registered.Contains(type) || _policy.AllowedTypes.Contains(type) ||
-        (_scopeTypes is not null && _scopeTypes.Contains(type)) ||
+        // The serializer's own and the scope's sets first: a read of its scope's types asks none of the static ones.
+        _registered.Contains(type) || (_scopeTypes is not null && _scopeTypes.Contains(type)) || _policy.AllowedTypes.Contains(type) ||
+        _format.IsNative(type) || SafeTypes.Types.Contains(type) ||
+        (typeof(StringComparer).IsAssignableFrom(type) && SafeComparers.Types.Contains(type)) ||
         (_policy.AllowsReflectionTypes && typeof(Type).IsAssignableFrom(type));
 
     /// <summary>Allowed by a broad rule: an allowed assembly or namespace, the scope root's assembly, runtime exceptions and enums.</summary>
