@@ -187,6 +187,42 @@ internal sealed class CodecCache
         {
             return RuntimeCodecs.IsSupported && _allowRuntime ? CollectionCodecs.TryCreate(type, _values, this)! : Refuse(type, RuntimeCodecs.Advice(type));
         }
+        if (TypeLayout.IsFramework(type) && CreateFramework(type) is { } framework)
+        {
+            return framework;
+        }
+        if (!(RuntimeCodecs.IsSupported && _allowRuntime))
+        {
+            return CreateGenerated(type);
+        }
+        if (typeof(Exception).IsAssignableFrom(type))
+        {
+            return new ExceptionCodec(type, _values, this);
+        }
+        if (SerializableCodec.FindConstructor(type) is { } constructor)
+        {
+            return new SerializableCodec(type, constructor, this);
+        }
+        if (type.IsValueType)
+        {
+            return GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? boxed) ? boxed(_values, this) : Make(typeof(BoxedStructCodec<>), [type], _values);
+        }
+        if (CollectionCodecs.TryCreateSubclass(type, _values, this) is { } subclass)
+        {
+            return subclass;
+        }
+        GeneratedBody? generated = _useGenerated ? GeneratedBody.TryBind(type, FieldLayout.Of(type), this, _format) : null;
+        return new ObjectCodec(type, _values, generated);
+    }
+
+    /// <summary>
+    /// The dedicated codec of a type of the runtime written by its own rule (DBNull, the ordinal comparers, Uri, cultures,
+    /// NameValueCollection, Version), or null. Asked only of the framework's types: the exact types it compares with
+    /// name assemblies of their own (NameValueCollection's loads System.Collections.Specialized when this is compiled),
+    /// which the first codec of an app's class never needs.
+    /// </summary>
+    private SlimCodec? CreateFramework(Type type)
+    {
         if (type == typeof(DBNull))
         {
             return new SingletonCodec(DBNull.Value);
@@ -217,28 +253,7 @@ internal sealed class CodecCache
         {
             return new VersionCodec();
         }
-        if (!(RuntimeCodecs.IsSupported && _allowRuntime))
-        {
-            return CreateGenerated(type);
-        }
-        if (typeof(Exception).IsAssignableFrom(type))
-        {
-            return new ExceptionCodec(type, _values, this);
-        }
-        if (SerializableCodec.FindConstructor(type) is { } constructor)
-        {
-            return new SerializableCodec(type, constructor, this);
-        }
-        if (type.IsValueType)
-        {
-            return GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? boxed) ? boxed(_values, this) : Make(typeof(BoxedStructCodec<>), [type], _values);
-        }
-        if (CollectionCodecs.TryCreateSubclass(type, _values, this) is { } subclass)
-        {
-            return subclass;
-        }
-        GeneratedBody? generated = _useGenerated ? GeneratedBody.TryBind(type, FieldLayout.Of(type), this, _format) : null;
-        return new ObjectCodec(type, _values, generated);
+        return null;
     }
 
     /// <summary>

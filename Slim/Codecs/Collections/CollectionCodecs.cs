@@ -60,12 +60,15 @@ internal static class CollectionCodecs
     /// </summary>
     [RequiresDynamicCode("Makes the comparer factory for the subclass and its base's type arguments.")]
     [RequiresUnreferencedCode("Constructs the subclass through its base's constructor found by reflection.")]
-    public static SlimCodec? TryCreateSubclass(Type type, ValueExpressions values, CodecCache codecs)
+    public static SlimCodec? TryCreateSubclass(Type type, ValueExpressions values, CodecCache codecs) =>
+        CollectionBaseOf(type) is { } collection ? CreateSubclass(type, collection, values, codecs) : null;
+
+    // Apart from TryCreateSubclass, which every class's first codec calls: compiling typeof(NameValueCollection) loads
+    // System.Collections.Specialized.
+    [RequiresDynamicCode("Makes the comparer factory for the subclass and its base's type arguments.")]
+    [RequiresUnreferencedCode("Constructs the subclass through its base's constructor found by reflection.")]
+    private static SlimCodec CreateSubclass(Type type, Type collection, ValueExpressions values, CodecCache codecs)
     {
-        if (CollectionBaseOf(type) is not { } collection)
-        {
-            return null;
-        }
         if (collection == typeof(NameValueCollection))
         {
             return new CollectionSubclassCodec(type, new NameValueCollectionCodec(type, codecs), values);
@@ -81,16 +84,21 @@ internal static class CollectionCodecs
         {
             return null;
         }
-        for (Type? baseType = type.BaseType; baseType is not null; baseType = baseType.BaseType)
+        // Object is neither: a class deriving from it directly, the usual model class, asks nothing of the tables.
+        for (Type? baseType = type.BaseType; baseType is not null && baseType != typeof(object); baseType = baseType.BaseType)
         {
-            if (baseType == typeof(NameValueCollection) ||
-                baseType.IsConstructedGenericType && s_comparerFactories.ContainsKey(baseType.GetGenericTypeDefinition()))
+            if (IsCollectionBase(baseType))
             {
                 return baseType;
             }
         }
         return null;
     }
+
+    // A method of its own: compiling typeof(NameValueCollection) loads System.Collections.Specialized.
+    private static bool IsCollectionBase(Type baseType) =>
+        baseType == typeof(NameValueCollection) ||
+        baseType.IsConstructedGenericType && s_comparerFactories.ContainsKey(baseType.GetGenericTypeDefinition());
 
     /// <summary>True when <paramref name="type"/> is one of the generic collections this class writes by its contents.</summary>
     public static bool IsCollection(Type type) =>
