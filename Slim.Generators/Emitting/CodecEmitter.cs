@@ -153,7 +153,8 @@ internal static class CodecEmitter
             text.Append("            if (type == typeof(").Append(codec.TypeName).Append(")) return ").Append(codec.CodecName).Append(".Instance;\n");
         }
         text.Append("            return null;\n        }\n\n");
-        text.Append("        public override void RegisterTypesAndInstantiations()\n        {\n");
+        // The names of the types the walk reached, so a reader resolves them without reading metadata.
+        text.Append("        public override void RegisterTypeNames()\n        {\n");
         if (spec.Types.Count != 0)
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
@@ -162,19 +163,22 @@ internal static class CodecEmitter
                 text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
             }
         }
-        // The structs described field by field, for where one is written in a collection, an array, a box or a pack.
-        foreach (StructSpec described in spec.Structs)
-        {
-            text.Append("            ").Append(described.ClassName).Append(".Register();\n");
-        }
-        // The closed generic codecs the types reach, compiled into the program (a NativeAOT app cannot make them later).
-        foreach (string instantiation in spec.Instantiations)
-        {
-            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.").Append(instantiation).Append("();\n");
-        }
-        // The closed generic and array types of the fields written in place (a char?, a GeoPoint?): a tolerant layout's
-        // member list names each field's type, and a reader resolves the name without making the type.
+        text.Append("        }\n\n");
+        // The closed generic and array types of the codecs below and of the fields written in place (a char?, a GeoPoint?):
+        // a tolerant layout's member list names each field's type, and a reader resolves the name without making the type.
+        text.Append("        public override void RegisterGenericNames()\n        {\n");
         var named = new SortedSet<string>(System.StringComparer.Ordinal);
+        foreach (InstantiationSpec instantiation in spec.Instantiations)
+        {
+            foreach (InstantiationKey key in instantiation.Keys)
+            {
+                // An enum's name is a type name, registered with the types.
+                if (key.Group != InstantiationKey.Plain)
+                {
+                    text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterName(typeof(").Append(key.TypeName).Append("));\n");
+                }
+            }
+        }
         foreach (CodecSpec codec in spec.Codecs)
         {
             CollectInPlaceNames(codec.Fields, named);
@@ -183,8 +187,90 @@ internal static class CodecEmitter
         {
             text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterName(typeof(").Append(type).Append("));\n");
         }
-        text.Append("        }\n    }\n}\n");
+        text.Append("        }\n\n");
+        AppendRegisterInstantiation(text, spec);
+        text.Append("    }\n}\n");
         return text.ToString();
+    }
+
+    /// <summary>
+    /// <c>RegisterInstantiation(type)</c>: one type at a time, when a serializer first asks for its codec, the structs
+    /// described field by field (for where one is written in a collection, an array, a box or a pack) and the closed
+    /// generic codecs the types reach, compiled into the program (a NativeAOT app cannot make them later). A vector is
+    /// asked of its element and a generic type of its arguments, in a method per definition: the JIT makes the type of
+    /// every <c>typeof</c> and resolves every call of a method it compiles, so a comparison with a closed generic type or
+    /// a registration in the branch not taken would be work a fresh process does for nothing.
+    /// </summary>
+    private static void AppendRegisterInstantiation(StringBuilder text, GenerationSpec spec)
+    {
+        const string Registrar = "global::NFX.Slim.Generated.SlimGeneratedCodecs.";
+        var plain = new List<(string Match, string Call)>();
+        var vectors = new List<(string Match, string Call)>();
+        var generics = new SortedDictionary<string, List<(string Match, string Call)>>(System.StringComparer.Ordinal);
+        foreach (StructSpec described in spec.Structs)
+        {
+            plain.Add(("type == typeof(" + described.TypeName + ")", described.ClassName + ".Register()"));
+            Group(generics, "global::System.Nullable<>").Add(("arguments[0] == typeof(" + described.TypeName + ")", described.ClassName + ".Register()"));
+        }
+        foreach (InstantiationSpec instantiation in spec.Instantiations)
+        {
+            foreach (InstantiationKey key in instantiation.Keys)
+            {
+                (key.Group == InstantiationKey.Plain ? plain : key.Group == InstantiationKey.Vector ? vectors : Group(generics, key.Group))
+                    .Add((key.Match, Registrar + instantiation.Call + "()"));
+            }
+        }
+        text.Append("        public override bool RegisterInstantiation(global::System.Type type)\n        {\n");
+        if (vectors.Count != 0)
+        {
+            text.Append("            if (type.IsSZArray)\n            {\n                return RegisterVector(type.GetElementType());\n            }\n");
+        }
+        if (generics.Count != 0)
+        {
+            text.Append("            if (type.IsConstructedGenericType)\n            {\n");
+            text.Append("                global::System.Type definition = type.GetGenericTypeDefinition();\n");
+            int index = 0;
+            foreach (string definition in generics.Keys)
+            {
+                text.Append("                if (definition == typeof(").Append(definition).Append(")) return RegisterGeneric").Append(index++)
+                    .Append("(type.GenericTypeArguments);\n");
+            }
+            text.Append("                return false;\n            }\n");
+        }
+        AppendBranches(text, plain);
+        text.Append("        }\n");
+        if (vectors.Count != 0)
+        {
+            text.Append("\n        private static bool RegisterVector(global::System.Type element)\n        {\n");
+            AppendBranches(text, vectors);
+            text.Append("        }\n");
+        }
+        int method = 0;
+        foreach (KeyValuePair<string, List<(string Match, string Call)>> group in generics)
+        {
+            text.Append("\n        // ").Append(group.Key).Append('\n');
+            text.Append("        private static bool RegisterGeneric").Append(method++).Append("(global::System.Type[] arguments)\n        {\n");
+            AppendBranches(text, group.Value);
+            text.Append("        }\n");
+        }
+    }
+
+    private static List<(string Match, string Call)> Group(SortedDictionary<string, List<(string Match, string Call)>> groups, string definition)
+    {
+        if (!groups.TryGetValue(definition, out List<(string Match, string Call)>? group))
+        {
+            groups.Add(definition, group = []);
+        }
+        return group;
+    }
+
+    private static void AppendBranches(StringBuilder text, List<(string Match, string Call)> branches)
+    {
+        foreach ((string match, string call) in branches)
+        {
+            text.Append("            if (").Append(match).Append(")\n            {\n                ").Append(call).Append(";\n                return true;\n            }\n");
+        }
+        text.Append("            return false;\n");
     }
 
     private static void CollectInPlaceNames(EquatableArray<FieldSpec> fields, SortedSet<string> named)

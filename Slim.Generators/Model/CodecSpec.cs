@@ -80,8 +80,25 @@ internal sealed record SkippedType(string TypeName, string Reason);
 /// Everything one compilation gets: its codecs (in a stable order), the names of its types the walk reached (classes,
 /// structs, enums, interfaces: registered so readers resolve them without reading metadata, a field's declared
 /// interface in a tolerant member list too), the closed generic codecs it
-/// registers (<paramref name="Instantiations"/>: a <c>SlimGeneratedCodecs</c> method with its type arguments, such as
-/// <c>RegisterList&lt;global::Shop.Order&gt;</c>), the structs it describes field by field, and what was skipped.
+/// registers (<paramref name="Instantiations"/>), the structs it describes field by field, and what was skipped.
 /// </summary>
 internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types,
-    EquatableArray<string> Instantiations, EquatableArray<StructSpec> Structs, EquatableArray<SkippedType> Skipped);
+    EquatableArray<InstantiationSpec> Instantiations, EquatableArray<StructSpec> Structs, EquatableArray<SkippedType> Skipped);
+
+/// <summary>
+/// A closed generic codec the registry registers: the <c>SlimGeneratedCodecs</c> method with its type arguments
+/// (<c>RegisterList&lt;global::Shop.Order&gt;</c>) and the closed types it registers a codec for (the list; a linked list's
+/// nodes too), by which the registry is asked for it.
+/// </summary>
+internal sealed record InstantiationSpec(string Call, EquatableArray<InstantiationKey> Keys);
+
+/// <summary>
+/// A closed type as the registry recognizes it: its C# name, its group (<see cref="Vector"/>, <see cref="Plain"/>, or
+/// the C# name of its generic definition) and the condition that is true of exactly it, on the vector's <c>element</c>,
+/// the generic type's <c>arguments</c> or the plain <c>type</c> (TypeWalker.Match).
+/// </summary>
+internal sealed record InstantiationKey(string TypeName, string Group, string Match)
+{
+    public const string Vector = "[]";
+    public const string Plain = "";
+}

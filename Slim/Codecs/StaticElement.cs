@@ -73,8 +73,11 @@ internal static class StaticElement<T>
             clone = static (value, _) => value;
             return true;
         }
-        // Generated registries register structs with their instantiations, at the first lookup that needs them.
-        NFX.Slim.Generated.SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        // Generated registries register a struct's functions (and its nullable's) when its type is first asked for.
+        if (StaticStruct<T>.Factory is null)
+        {
+            NFX.Slim.Generated.SlimGeneratedCodecs.EnsureInstantiation(typeof(T));
+        }
         if (StaticStruct<T>.Factory is { } registered)
         {
             // A struct whose functions generated code registered (a struct of the app, a Glue argument pack).

@@ -19,11 +19,32 @@ internal static class GenericInstantiations
     private static readonly ConcurrentDictionary<Type, Type> s_vectors = new();
     private static ConcurrentDictionary<(Type Element, int Rank), Type>? s_multiArrays;
 
-    /// <summary>Registers the factory of <paramref name="type"/>'s codec; the first registration stays.</summary>
+    // Types registered with a factory whose names are not registered yet: named at the first generic or array name a
+    // reader resolves (naming one, its definition and arguments, was ~1 ms of a fresh process's first generic codec).
+    private static readonly ConcurrentQueue<Type> s_unnamed = new();
+    private static int s_unnamedCount;
+
+    /// <summary>Registers the factory of <paramref name="type"/>'s codec (its name at the first name lookup); the first registration stays.</summary>
     public static void Add(Type type, CollectionCodecs.Factory factory)
     {
-        s_factories.TryAdd(type, factory);
-        Name(type);
+        if (s_factories.TryAdd(type, factory))
+        {
+            Interlocked.Increment(ref s_unnamedCount);
+            s_unnamed.Enqueue(type);
+        }
+    }
+
+    /// <summary>True while a type added with a factory is not named yet.</summary>
+    internal static bool HasUnnamed => Volatile.Read(ref s_unnamedCount) != 0;
+
+    /// <summary>Registers the names of the types added with a factory since the last call (under the registering lock, so a lookup after it sees them all).</summary>
+    internal static void NameAdded()
+    {
+        while (Volatile.Read(ref s_unnamedCount) != 0 && s_unnamed.TryDequeue(out Type? type))
+        {
+            Name(type);
+            Interlocked.Decrement(ref s_unnamedCount);
+        }
     }
 
     /// <summary>Registers <paramref name="type"/> (and the generic and array types inside it) for name resolution.</summary>
@@ -61,21 +82,25 @@ internal static class GenericInstantiations
     /// <summary>The registered factory of <paramref name="type"/>'s codec.</summary>
     public static bool TryGetFactory(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out CollectionCodecs.Factory? factory)
     {
-        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        if (s_factories.TryGetValue(type, out factory))
+        {
+            return true;
+        }
+        SlimGeneratedCodecs.EnsureInstantiation(type);
         return s_factories.TryGetValue(type, out factory);
     }
 
     /// <summary>A registered closed generic type, or null.</summary>
     public static Type? FindGeneric(Type definition, Type[] arguments)
     {
-        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        SlimGeneratedCodecs.EnsureGenericNames();
         return s_generics.TryGetValue(definition, out ConcurrentDictionary<Type[], Type>? closed) && closed.TryGetValue(arguments, out Type? type) ? type : null;
     }
 
     /// <summary>A registered array type (<paramref name="rank"/> 0: single-dimensional, zero-based), or null.</summary>
     public static Type? FindArray(Type element, int rank)
     {
-        SlimGeneratedCodecs.EnsureTypesAndInstantiations();
+        SlimGeneratedCodecs.EnsureGenericNames();
         Type? type = null;
         return (rank == 0 ? s_vectors.TryGetValue(element, out type) : s_multiArrays?.TryGetValue((element, rank), out type) == true) ? type : null;
     }

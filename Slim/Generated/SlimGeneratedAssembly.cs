@@ -6,7 +6,7 @@ namespace NFX.Slim.Generated;
 /// The generated codecs of one assembly, as its generated registry answers for them: registered from the assembly's
 /// module initializer with nothing else done there, then asked when a serializer first needs a type. A process thus pays
 /// for the codecs it uses (each codec class is loaded, and under the JIT compiled, at its first use), not for every type
-/// the generator reached.
+/// the generator reached; the same for the closed generic codecs, registered one type at a time as they are asked for.
 /// </summary>
 /// <remarks>Implemented by generated code only.</remarks>
 [EditorBrowsable(EditorBrowsableState.Never)]
@@ -16,9 +16,34 @@ public abstract class SlimGeneratedAssembly
     public abstract SlimGeneratedCodec? Codec(Type type);
 
     /// <summary>
-    /// Registers the types the generator reached (<see cref="SlimGeneratedCodecs.RegisterTypes"/>) and the closed generic
-    /// codecs they need (the <c>SlimGeneratedCodecs.Register*</c> instantiations); called once, at the first type name
-    /// or generic codec a serializer looks up.
+    /// Registers the types the generator reached (<see cref="SlimGeneratedCodecs.RegisterTypes"/>), so a reader resolves
+    /// their names; called once, at the first type name or generic codec a serializer looks up. A registry written by an
+    /// earlier generator registers everything here (<see cref="RegisterTypesAndInstantiations"/>).
     /// </summary>
-    public abstract void RegisterTypesAndInstantiations();
+    public virtual void RegisterTypeNames() => RegisterTypesAndInstantiations();
+
+    /// <summary>
+    /// Registers the closed generic and array types of the codecs this registry answers for and of the fields written in
+    /// place (<see cref="SlimGeneratedCodecs.RegisterName"/>), so a reader resolves their names without making them;
+    /// called once, at the first generic or array type name a serializer resolves (or a type name not found otherwise).
+    /// </summary>
+    public virtual void RegisterGenericNames()
+    {
+    }
+
+    /// <summary>
+    /// Registers the closed generic codec of exactly <paramref name="type"/> (a <c>SlimGeneratedCodecs.Register*</c>
+    /// instantiation: an array, an enum, a collection, a struct described field by field and its nullable) when the
+    /// generator reached it; true when it did. Asked when a serializer first needs that type's codec.
+    /// </summary>
+    public virtual bool RegisterInstantiation(Type type) => false;
+
+    /// <summary>
+    /// Registers everything at once: the types, their generic instantiations and names. What a registry written by an
+    /// earlier generator implements (called through <see cref="RegisterTypeNames"/>); a registry that answers by type
+    /// overrides the three methods above instead.
+    /// </summary>
+    public virtual void RegisterTypesAndInstantiations()
+    {
+    }
 }

@@ -17,8 +17,10 @@ public static partial class SlimGeneratedCodecs
     private static readonly ConcurrentDictionary<string, ConcurrentDictionary<string, Type>> s_types = new();
     private static readonly Lock s_registering = new();
     private static SlimGeneratedAssembly[] s_assemblies = [];
-    // How many of s_assemblies have registered their types and instantiations (in order, under s_registering).
+    // How many of s_assemblies have registered their type names, and their generic and array names (each in order,
+    // under s_registering).
     private static volatile int s_named;
+    private static volatile int s_genericNamed;
 
     /// <summary>Registers an assembly's generated registry; registries are asked in the order they registered.</summary>
     public static void Register(SlimGeneratedAssembly assembly)
@@ -38,10 +40,11 @@ public static partial class SlimGeneratedCodecs
     }
 
     /// <summary>
-    /// Has every registry that has not yet done so register its types and generic instantiations: the first lookup of a
-    /// type name or a generic codec needs them; a serializer that only writes classes never does.
+    /// Has every registry that has not yet done so register its type names (<see cref="SlimGeneratedAssembly.RegisterTypeNames"/>;
+    /// a registry of an earlier generator registers everything there): the first lookup of a type name or a generic codec
+    /// needs them; a serializer that only writes classes never does.
     /// </summary>
-    internal static void EnsureTypesAndInstantiations()
+    internal static void EnsureTypeNames()
     {
         if (s_named == Volatile.Read(ref s_assemblies).Length)
         {
@@ -51,8 +54,50 @@ public static partial class SlimGeneratedCodecs
         {
             while (s_named < s_assemblies.Length)
             {
-                s_assemblies[s_named].RegisterTypesAndInstantiations();
+                s_assemblies[s_named].RegisterTypeNames();
                 s_named++;
+            }
+        }
+    }
+
+    /// <summary>
+    /// Has every registry register its type names, then its generic and array type names
+    /// (<see cref="SlimGeneratedAssembly.RegisterGenericNames"/>), and names the types registered with a codec since:
+    /// the first generic or array name a reader resolves needs them.
+    /// </summary>
+    internal static void EnsureGenericNames()
+    {
+        EnsureTypeNames();
+        if (s_genericNamed == Volatile.Read(ref s_assemblies).Length && !GenericInstantiations.HasUnnamed)
+        {
+            return;
+        }
+        lock (s_registering)
+        {
+            while (s_genericNamed < s_assemblies.Length)
+            {
+                s_assemblies[s_genericNamed].RegisterGenericNames();
+                s_genericNamed++;
+            }
+            // The codecs registered one by one (Glue's argument packs, an app's own Register* calls) and per type asked for.
+            GenericInstantiations.NameAdded();
+        }
+    }
+
+    /// <summary>
+    /// Has the registries register the closed generic codec of exactly <paramref name="type"/> (asked in the order they
+    /// registered, up to the first that has it), after their type names (where a registry of an earlier generator registers
+    /// all of its instantiations). Per type asked for: a process pays for the instantiations it uses, not for every one the
+    /// generator reached (registering all of Perf's 13 at the first generic codec was ~3 ms of a fresh process's first call).
+    /// </summary>
+    internal static void EnsureInstantiation(Type type)
+    {
+        EnsureTypeNames();
+        foreach (SlimGeneratedAssembly assembly in Volatile.Read(ref s_assemblies))
+        {
+            if (assembly.RegisterInstantiation(type))
+            {
+                return;
             }
         }
     }
@@ -79,9 +124,18 @@ public static partial class SlimGeneratedCodecs
     /// <summary>A type registered by <see cref="RegisterTypes"/> under its assembly's simple name and full name.</summary>
     internal static Type? FindType(string assembly, string fullName)
     {
-        EnsureTypesAndInstantiations();
-        return s_types.TryGetValue(assembly, out ConcurrentDictionary<string, Type>? named) && named.TryGetValue(fullName, out Type? type) ? type : null;
+        EnsureTypeNames();
+        if (Registered(assembly, fullName) is { } type)
+        {
+            return type;
+        }
+        // The definitions of the generic types registered (List`1 of the core library) are named with them.
+        EnsureGenericNames();
+        return Registered(assembly, fullName);
     }
+
+    private static Type? Registered(string assembly, string fullName) =>
+        s_types.TryGetValue(assembly, out ConcurrentDictionary<string, Type>? named) && named.TryGetValue(fullName, out Type? type) ? type : null;
 
     /// <summary>The generated codec of <paramref name="type"/>, if one was registered or a registry has one.</summary>
     public static bool TryGet(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out SlimGeneratedCodec? codec)
