@@ -143,11 +143,15 @@ internal sealed class CodecCache
         }
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
+            if (BuiltInNativeCodecs.Create(type, native) is { } builtIn)
+            {
+                return builtIn; // the codec Make would make, without reflection
+            }
             if (RuntimeCodecs.IsSupported && _allowRuntime)
             {
                 return Make(typeof(NativeCodec<>), [type], native);
             }
-            return BuiltInNativeCodecs.Create(type, native) ?? Refuse(type,
+            return Refuse(type,
                 "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (" + RuntimeCodecs.Reason + ")");
         }
         if (type.IsEnum)

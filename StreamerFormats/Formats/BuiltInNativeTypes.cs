@@ -23,8 +23,13 @@ internal static class BuiltInNativeTypes
 {
     // The table's parts: the 23 value types, string, byte[] and the other arrays of the value types, their nullables.
     private const int StringIndex = 23;
-    private const int FirstArray = 24;
-    private const int FirstNullable = 47;
+
+    /// <summary>The index of the first array row (byte[]).</summary>
+    public const int FirstArray = 24;
+
+    /// <summary>The index of the first nullable row (bool?).</summary>
+    public const int FirstNullable = 47;
+
     private const int Count = 70;
 
     private static readonly NativeTypeCodec?[] s_rows = new NativeTypeCodec?[Count];
@@ -47,7 +52,8 @@ internal static class BuiltInNativeTypes
 
     // The row's index from the type's shape (a nullable, a vector, a value type by its type code): a list of the 70 types
     // to search was a static constructor of 1 KB of IL making 46 array and nullable types at a process's first array.
-    private static int IndexOf(Type type)
+    /// <summary>The index of <paramref name="type"/>'s row in table order, or -1 when the table has none.</summary>
+    public static int IndexOf(Type type)
     {
         if (type.IsValueType)
         {

@@ -135,10 +135,14 @@ public sealed class ErrorWordingTests
     [TestCase(typeof(MemoryStream), "streams")]
     [TestCase(typeof(List<SemaphoreSlim>), "synchronization primitives")]
     [TestCase(typeof(JsonElement), "JsonDocument and JsonElement (views over pooled buffers)")]
+    [TestCase(typeof(WordingStream), "streams")]
     public void DenyList_RuntimeOnlyType_IsRefusedWhenReadUnderEveryPolicy(Type type, string kind)
     {
         Assert.That(NFX.Slim.TypeSystem.DenyList.Reason(type, allowTypeValues: true), Does.Contain(kind + " only mean something inside the process"));
     }
+
+    /// <summary>An app's class deriving from a framework stream: refused by its base type.</summary>
+    private sealed class WordingStream : MemoryStream;
 
     [Test]
     public void Serialize_LiveDelegateField_SuggestsFieldNonSerialized()

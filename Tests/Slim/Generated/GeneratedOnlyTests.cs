@@ -249,6 +249,12 @@ public sealed class GeneratedOnlyTests
             rows++;
         }
         Assert.That(rows, Is.EqualTo(70), "string, then 23 value types, their arrays and their nullables");
+        // A type of no row has none (the serializer makes a user's own native type's codec by reflection, where it can).
+        StreamerFormat.Default.TryGetCodec(typeof(int), out NativeTypeCodec? int32);
+        foreach (Type type in new[] { typeof(object), typeof(DayOfWeek), typeof(int[,]), typeof(string[]), typeof(DayOfWeek?) })
+        {
+            Assert.That(BuiltInNativeCodecs.Create(type, int32!), Is.Null, type.Name);
+        }
     }
 
     private static string Describe(Shelf s) =>
