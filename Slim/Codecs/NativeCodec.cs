@@ -16,9 +16,7 @@ internal sealed class NativeCodec<T> : SlimCodec
 {
     private readonly Action<SlimWriter, T> _write;
     private readonly Func<SlimReader, T> _read;
-    private readonly Func<object, object>? _copy; // arrays, and boxes that must not be shared
-
-    private static readonly MethodInfo s_copyVector = ((Func<object, object>)CopyVector<int>).Method.GetGenericMethodDefinition();
+    private Func<object, object>? _copy; // arrays, and boxes that must not be shared
 
     public NativeCodec(NativeTypeCodec native) : base(typeof(T))
     {
@@ -28,7 +26,10 @@ internal sealed class NativeCodec<T> : SlimCodec
         CloneNeedsBody = false;
         if (typeof(T).IsSZArray && RuntimeCodecs.IsSupported)
         {
-            _copy = s_copyVector.MakeGenericMethod(typeof(T).GetElementType()!).CreateDelegate<Func<object, object>>();
+            // The typed copy is made at the first clone: a serializer that only writes and reads never needs it, and making
+            // it (a generic method by reflection, and the definition found through a delegate in the static constructor)
+            // was part of a fresh process's first codec of an array.
+            _copy = FirstCopyOfVector;
         }
         else if (typeof(T).IsSZArray)
         {
@@ -66,6 +67,18 @@ internal sealed class NativeCodec<T> : SlimCodec
     /// runtime's slow path (docs/perf/notes.md). Memory that the copy overwrites whole is not zeroed first when the
     /// elements hold no references.
     /// </summary>
+    private object FirstCopyOfVector(object source)
+    {
+        Func<object, object> copy = static source => ((Array)source).Clone();
+        if (RuntimeCodecs.IsSupported)
+        {
+            MethodInfo definition = ((Func<object, object>)CopyVector<int>).Method.GetGenericMethodDefinition();
+            copy = definition.MakeGenericMethod(typeof(T).GetElementType()!).CreateDelegate<Func<object, object>>();
+        }
+        _copy = copy;
+        return copy(source);
+    }
+
     private static object CopyVector<TElement>(object source)
     {
         var from = (TElement[])source;

@@ -10,6 +10,20 @@ namespace NFX.Tests.Slim;
 public sealed class DeepCloneShellTests
 {
     [Test]
+    public void DeepClone_NativeArrayInAnObjectSlot_IsCopiedEveryTime()
+    {
+        // The array's codec makes its typed copy at the first clone: the first and a later clone both copy.
+        var slim = RoundTrip.NewSerializer();
+        object[] source = [new double[] { 1.5, 2.5 }, new Guid[] { Guid.Empty }];
+        for (int round = 0; round < 2; round++)
+        {
+            object[] clone = slim.DeepClone(source);
+            Assert.That(clone[0], Is.Not.SameAs(source[0]).And.EqualTo(source[0]), $"round {round}");
+            Assert.That(clone[1], Is.Not.SameAs(source[1]).And.EqualTo(source[1]), $"round {round}");
+        }
+    }
+
+    [Test]
     public void DeepClone_NonSerializedField_IsDefaultInTheClone()
     {
         var source = new WithNonSerialized { Kept = 1, Dropped = 2 };
