@@ -121,6 +121,21 @@ internal static class ShortAscii
             high.StoreUnsafe(ref chars, (nuint)(length - 8));
             return true;
         }
+        if (length >= 4 && Vector128.IsHardwareAccelerated)
+        {
+            // 4-7 bytes (most names and words): the first 4 and the last 4, widened in one vector, stored as two 8-byte
+            // words (a byte loop costs 7 instructions a char).
+            uint head = Unsafe.ReadUnaligned<uint>(ref source);
+            uint tail = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, length - 4));
+            if (((head | tail) & 0x8080_8080u) != 0)
+            {
+                return false;
+            }
+            Vector128<ulong> wide = Vector128.WidenLower(Vector128.CreateScalarUnsafe(head | (ulong)tail << 32).AsByte()).AsUInt64();
+            Unsafe.WriteUnaligned(ref Unsafe.As<ushort, byte>(ref chars), wide.GetElement(0));
+            Unsafe.WriteUnaligned(ref Unsafe.As<ushort, byte>(ref Unsafe.Add(ref chars, length - 4)), wide.GetElement(1));
+            return true;
+        }
         for (int i = 0; i < length; i++)
         {
             byte b = Unsafe.Add(ref source, i);

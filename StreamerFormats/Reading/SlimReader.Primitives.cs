@@ -133,6 +133,24 @@ public sealed partial class SlimReader
     /// <summary>Reads a decimal: LEB128 96-bit magnitude, then sign (bit 7) and scale (bits 0..4, at most 28).</summary>
     public decimal ReadDecimal()
     {
+        // Most magnitudes fit 64 bits (the varint's 10 most bytes and the flags byte buffered): one decode and the
+        // scale check, no 128-bit arithmetic; anything else, malformed input included, takes the checked way below.
+        if (_end - _pos > VarInt.MaxBytes64)
+        {
+            ref byte src = ref Cursor;
+            int n = VarInt.Read64(ref src, out ulong magnitude);
+            byte sign = Unsafe.Add(ref src, (nint)(uint)n);
+            if (n != 0 && (sign & 0x7F) <= 28)
+            {
+                _pos += n + 1;
+                return new decimal((int)(uint)magnitude, (int)(uint)(magnitude >> 32), 0, sign >= 0x80, (byte)(sign & 0x7F));
+            }
+        }
+        return ReadDecimalChecked();
+    }
+
+    private decimal ReadDecimalChecked()
+    {
         long start = Position;
         UInt128 magnitude = ReadVarUInt128();
         if (magnitude >> 96 != 0)

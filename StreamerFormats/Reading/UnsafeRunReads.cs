@@ -37,7 +37,9 @@ public static class UnsafeRunReads
         byte b = At(buffer, pos);
         if (b > 1)
         {
-            return Slow(reader, ref pos, static r => r.ReadBoolean());
+            bool value = Slow(reader, pos, static r => r.ReadBoolean());
+            pos = reader.RunPosition;
+            return value;
         }
         pos++;
         return b != 0;
@@ -50,19 +52,19 @@ public static class UnsafeRunReads
         byte b = At(buffer, pos);
         if (b > 1)
         {
-            return PresenceSlow(reader, ref pos, what);
+            bool present = PresenceSlow(reader, pos, what);
+            pos = reader.RunPosition;
+            return present;
         }
         pos++;
         return b != 0;
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool PresenceSlow(SlimReader reader, ref int pos, string what)
+    private static bool PresenceSlow(SlimReader reader, int pos, string what)
     {
         reader.EndRun(pos);
-        bool present = reader.ReadPresence(what);
-        pos = reader.RunPosition;
-        return present;
+        return reader.ReadPresence(what);
     }
 
     /// <summary>One byte.</summary>
@@ -75,18 +77,42 @@ public static class UnsafeRunReads
 
     /// <summary>LEB128 of a UTF-16 code unit.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static char Char(SlimReader reader, byte[] buffer, ref int pos) =>
-        TryShort(buffer, ref pos, out uint v) ? (char)v : Slow(reader, ref pos, static r => r.ReadChar());
+    public static char Char(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        if (TryShort(buffer, ref pos, out uint v))
+        {
+            return (char)v;
+        }
+        char value = Slow(reader, pos, static r => r.ReadChar());
+        pos = reader.RunPosition;
+        return value;
+    }
 
     /// <summary>ZigZag + LEB128, in range of a short.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static short Int16(SlimReader reader, byte[] buffer, ref int pos) =>
-        TryShort(buffer, ref pos, out uint v) ? (short)VarInt.UnZigZag(v) : Slow(reader, ref pos, static r => r.ReadInt16());
+    public static short Int16(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        if (TryShort(buffer, ref pos, out uint v))
+        {
+            return (short)VarInt.UnZigZag(v);
+        }
+        short value = Slow(reader, pos, static r => r.ReadInt16());
+        pos = reader.RunPosition;
+        return value;
+    }
 
     /// <summary>LEB128, in range of a ushort.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static ushort UInt16(SlimReader reader, byte[] buffer, ref int pos) =>
-        TryShort(buffer, ref pos, out uint v) ? (ushort)v : Slow(reader, ref pos, static r => r.ReadUInt16());
+    public static ushort UInt16(SlimReader reader, byte[] buffer, ref int pos)
+    {
+        if (TryShort(buffer, ref pos, out uint v))
+        {
+            return (ushort)v;
+        }
+        ushort value = Slow(reader, pos, static r => r.ReadUInt16());
+        pos = reader.RunPosition;
+        return value;
+    }
 
     /// <summary>ZigZag + LEB128.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -100,14 +126,21 @@ public static class UnsafeRunReads
         {
             return v;
         }
-        // The field's most bytes are buffered (the run's reservation), so the longer forms decode here too.
-        int n = VarInt.Read32Multi(ref At(buffer, pos), out v);
-        if (n == 0)
-        {
-            return Slow(reader, ref pos, static r => r.ReadUInt32());
-        }
-        pos += n;
-        return v;
+        uint value = UInt32Long(reader, buffer, pos);
+        pos = reader.RunPosition;
+        return value;
+    }
+
+    /// <summary>
+    /// A varint of 3 to 5 bytes (the field's most bytes are buffered: the run's reservation) or a malformed one, which
+    /// the reader reports; the run's position is left in the reader.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint UInt32Long(SlimReader reader, byte[] buffer, int pos)
+    {
+        int n = VarInt.Read32Multi(ref At(buffer, pos), out uint value);
+        reader.EndRun(pos + n);
+        return n != 0 ? value : reader.ReadUInt32();
     }
 
     /// <summary>ZigZag + LEB128.</summary>
@@ -122,13 +155,18 @@ public static class UnsafeRunReads
         {
             return v;
         }
-        int n = VarInt.Read64Multi(ref At(buffer, pos), out ulong value);
-        if (n == 0)
-        {
-            return Slow(reader, ref pos, static r => r.ReadUInt64());
-        }
-        pos += n;
+        ulong value = UInt64Long(reader, buffer, pos);
+        pos = reader.RunPosition;
         return value;
+    }
+
+    /// <summary>A varint of 3 to 10 bytes or a malformed one, as <see cref="UInt32Long"/>.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ulong UInt64Long(SlimReader reader, byte[] buffer, int pos)
+    {
+        int n = VarInt.Read64Multi(ref At(buffer, pos), out ulong value);
+        reader.EndRun(pos + n);
+        return n != 0 ? value : reader.ReadUInt64();
     }
 
     /// <summary>Ticks, ZigZag + LEB128.</summary>
@@ -160,12 +198,13 @@ public static class UnsafeRunReads
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static DateTime DateTime(SlimReader reader, byte[] buffer, ref int pos)
     {
-        int start = pos;
-        if (!TryDateTime(Fixed64(buffer, ref pos), out DateTime value))
+        if (!TryDateTime(UnsafeReadFixed64(buffer, pos), out DateTime value))
         {
-            pos = start;
-            return Slow(reader, ref pos, static r => r.ReadDateTime());
+            value = Slow(reader, pos, static r => r.ReadDateTime());
+            pos = reader.RunPosition;
+            return value;
         }
+        pos += 8;
         return value;
     }
 
@@ -219,6 +258,13 @@ public static class UnsafeRunReads
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong UnsafeReadFixed64(byte[] buffer, int pos)
+    {
+        ulong value = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
+        return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong Fixed64(byte[] buffer, ref int pos)
     {
         ulong value = Unsafe.ReadUnaligned<ulong>(ref At(buffer, pos));
@@ -226,13 +272,15 @@ public static class UnsafeRunReads
         return BitConverter.IsLittleEndian ? value : BinaryPrimitives.ReverseEndianness(value);
     }
 
-    /// <summary>The reader's own decoding at the run's position (the long and the malformed cases); the run goes on after it.</summary>
+    /// <summary>
+    /// The reader's own decoding at the run's position <paramref name="pos"/> (the malformed cases); the run goes on from
+    /// the reader's position after it. The position is passed by value: a run's position passed by reference to a call
+    /// that is not inlined would live in memory for the whole generated body.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static T Slow<T>(SlimReader reader, ref int pos, Func<SlimReader, T> read)
+    private static T Slow<T>(SlimReader reader, int pos, Func<SlimReader, T> read)
     {
         reader.EndRun(pos);
-        T value = read(reader);
-        pos = reader.RunPosition;
-        return value;
+        return read(reader);
     }
 }

@@ -99,6 +99,14 @@ public sealed class MalformedInputTests
     public void ReadDecimal_Invalid_Throws(string hex, string expected) =>
         ReadFails(ReaderShape.ByteArray, hex, r => r.ReadDecimal(), expected);
 
+    // The same followed by more input: with 11 bytes buffered the reader decodes a decimal in one pass first.
+    [TestCase("01 1D", "scale must be 0..28")]
+    [TestCase("01 60", "scale must be 0..28")]
+    [TestCase("81 00 02", "Non-minimal")]
+    [TestCase("80 80 80 80 80 80 80 80 80 80 80 80 80 20 00", "Decimal magnitude")]
+    public void ReadDecimal_InvalidWithInputAfterIt_Throws(string hex, string expected) =>
+        ReadFails(ReaderShape.ByteArray, hex + string.Concat(Enumerable.Repeat(" 00", 16)), r => r.ReadDecimal(), expected);
+
     [Test]
     public void ReadDateTimeOffset_OffsetBeyond14Hours_Throws() =>
         ReadFails(ReaderShape.ByteArray, "00 40 E4 47 02 22 C1 08 92 0D", r => r.ReadDateTimeOffset(), "offset minutes"); // +841 min
