@@ -164,6 +164,19 @@ internal sealed partial class ReadSession
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string? ReadInlineString(ReferenceSlot slot)
     {
+        // The common case (a new short ASCII string, one more object allowed) in one call of the reader; it reads
+        // nothing otherwise, and the checked way below reads the handle and the string again.
+        if (_poolCount < _maxObjects && Reader.TryReadTaggedString((byte)WireHandle.NewOfDeclaredType) is { } value)
+        {
+            AddToPool(value);
+            return value;
+        }
+        return ReadInlineStringChecked(slot);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private string? ReadInlineStringChecked(ReferenceSlot slot)
+    {
         long offset = Reader.Position;
         uint handle = Reader.ReadVarUInt32();
         if (handle == WireHandle.NewOfDeclaredType)

@@ -33,6 +33,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private TypeRegistry _registry;
     private TypeAdmission _admission;
     private SlimLimits _limits;
+    private readonly int _maxObjects; // _limits.MaxObjects, checked before every object and string
     private int _depth;
     private int _openBodies;    // bodies being read now, nested (the writer counts the same: see BodyOrder)
     private int _maxOpenBodies; // BodyOrder's limit for the message's format version
@@ -52,6 +53,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         OwnRegistry = registry;
         _admission = admission;
         _limits = owner.Options.Limits;
+        _maxObjects = _limits.MaxObjects;
         Reader = new SlimReader();
         Budget = new CodegenBudget(Reader);
     }
