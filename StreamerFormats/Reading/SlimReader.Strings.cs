@@ -120,28 +120,35 @@ public sealed partial class SlimReader
 
     /// <summary>
     /// The read-side twin of <see cref="SlimWriter.WriteTaggedString"/> for its common case: when the next byte is
-    /// <paramref name="tag"/> and a non-null ASCII string of at most <see cref="ShortAscii.MaxChars"/> chars follows it
-    /// (a one-byte length prefix), all buffered and within <see cref="MaxStringBytes"/>, reads both and returns the
-    /// string; otherwise reads nothing and returns null, and the caller reads the tag and the string the general way
-    /// (which also reports whatever is wrong with them). One call and one position update for what Slim's generated
-    /// code reads before nearly every string: the handle of a string written inline.
+    /// <paramref name="tag"/> and a non-null ASCII string of fewer than 16,383 bytes follows it (a length prefix of one or
+    /// two bytes), all buffered and within <see cref="MaxStringBytes"/>, reads both and returns the string; otherwise
+    /// reads nothing and returns null, and the caller reads the tag and the string the general way (which also reports
+    /// whatever is wrong with them). One call and one position update for what Slim's generated code reads before
+    /// nearly every string: the handle of a string written inline.
     /// </summary>
     internal string? TryReadTaggedString(byte tag)
     {
         int pos = _pos;
         int available = _end - pos;
-        if (available >= 2)
+        if (available >= 3)
         {
             ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(uint)pos);
-            int length = Unsafe.Add(ref at, 1) - 1; // LEB128(length + 1): a prefix of 0 (null) or 0x80 and up is not this case
-            if (at == tag && (uint)length <= ShortAscii.MaxChars && length <= available - 2 && length <= MaxStringBytes)
+            // LEB128(length + 1) in one byte (a prefix of 0, the null string, is not this case) or in two.
+            int length = Unsafe.Add(ref at, 1) - 1;
+            int start = 2;
+            if (length >= 0x7F)
             {
+                uint high = Unsafe.Add(ref at, 2);
+                length = (int)((uint)(length - 0x7F) | high << 7) - 1;
+                start = high - 1 < 0x7F ? 3 : int.MaxValue; // a second byte of 0 is not minimal; one with 0x80 is longer
+            }
+            if (at == tag && length >= 0 && length <= available - start && length <= MaxStringBytes)
+            {
+                _pos = pos + start;
                 if (length == 0)
                 {
-                    _pos = pos + 2;
                     return string.Empty;
                 }
-                _pos = pos + 2;
                 string value = string.Create(length, this, s_widenAscii);
                 if (_asciiWidened)
                 {

@@ -27,6 +27,11 @@ public sealed class InlineStringReadTests
             yield return "é" + new string('x', length - 1);          // not ASCII: the UTF-8 way
             yield return new string('y', length - 1) + "\u00FF";      // the last byte not ASCII
         }
+        foreach (int length in new[] { 125, 126, 127, 128, 129, 1000, 16381, 16382, 16383, 16384 }) // one, two and three length bytes
+        {
+            yield return new string('w', length);
+            yield return new string('v', length - 1) + "é";
+        }
         yield return "😀";
     }
 
@@ -88,6 +93,7 @@ public sealed class InlineStringReadTests
     [TestCase("00", "is null")]                 // announced, then the null string
     [TestCase("09 61 62 63", "")]               // a length past the end of the message
     [TestCase("05 61 62 C3 28", "UTF-8")]       // invalid UTF-8 in a short string
+    [TestCase("85 00 61 62 63 64", "Non-minimal")] // the length in two bytes, the second 0
     public void Read_HostileStringAfterItsHandle_RefusedWithASlimException(string replacement, string expected)
     {
         // "abcd" is written as its handle (01), LEB128(4 + 1) and the four bytes: swap what follows the handle.
