@@ -42,9 +42,9 @@ internal static class MessageHeader
     {
         long offset = reader.Position;
         reader.Require(4, "the message header");
-        byte m0 = reader.ReadByte(), m1 = reader.ReadByte(), flags;
-        version = reader.ReadByte();
-        flags = reader.ReadByte();
+        uint fixedPart = reader.ReadFixed32(); // 'S', 'L', the version and the flags, in one load
+        byte m0 = (byte)fixedPart, m1 = (byte)(fixedPart >> 8), flags = (byte)(fixedPart >> 24);
+        version = (byte)(fixedPart >> 16);
         if (m0 != Magic0 || m1 != Magic1 || version is < OldestReadableVersion or > Version || (flags & ~FlagBatch) != 0)
         {
             ThrowBadHeader(m0, m1, version, flags, offset);

@@ -179,8 +179,27 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     }
 
     /// <summary>Adds an object to the pool, recorded as announced by the object being read.</summary>
+    /// <remarks>
+    /// Not <see cref="GrowableArray.Append"/>: inlined for every object and string a generated body reads, its references
+    /// to the fields made the JIT keep them in memory and check the array's bounds twice.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void AddToPool(object? value) => GrowableArray.Append(ref _pool, ref _poolCount, new PoolEntry { Value = value, Owner = _current });
+    private void AddToPool(object? value)
+    {
+        PoolEntry[] pool = _pool;
+        int index = _poolCount;
+        if ((uint)index < (uint)pool.Length)
+        {
+            pool[index].Value = value;
+            pool[index].Owner = _current;
+            _poolCount = index + 1;
+            return;
+        }
+        AddToGrownPool(value);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void AddToGrownPool(object? value) => GrowableArray.Append(ref _pool, ref _poolCount, new PoolEntry { Value = value, Owner = _current });
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private void AddPending(SlimCodec codec, int index) => GrowableArray.Append(ref _pending, ref _pendingCount, new PendingBody(codec, index));

@@ -126,21 +126,26 @@ public static class UnsafeRunReads
         {
             return v;
         }
-        uint value = UInt32Long(reader, buffer, pos);
-        pos = reader.RunPosition;
+        (uint value, pos) = UInt32Long(reader, buffer, pos);
         return value;
     }
 
     /// <summary>
     /// A varint of 3 to 5 bytes (the field's most bytes are buffered: the run's reservation) or a malformed one, which
-    /// the reader reports; the run's position is left in the reader.
+    /// the reader reports: the value and the run's position after it (both in registers, so the caller's position does
+    /// not live in memory).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static uint UInt32Long(SlimReader reader, byte[] buffer, int pos)
+    private static (uint Value, int Next) UInt32Long(SlimReader reader, byte[] buffer, int pos)
     {
         int n = VarInt.Read32Multi(ref At(buffer, pos), out uint value);
-        reader.EndRun(pos + n);
-        return n != 0 ? value : reader.ReadUInt32();
+        if (n != 0)
+        {
+            return (value, pos + n);
+        }
+        reader.EndRun(pos);
+        value = reader.ReadUInt32();
+        return (value, reader.RunPosition);
     }
 
     /// <summary>ZigZag + LEB128.</summary>
@@ -155,18 +160,22 @@ public static class UnsafeRunReads
         {
             return v;
         }
-        ulong value = UInt64Long(reader, buffer, pos);
-        pos = reader.RunPosition;
+        (ulong value, pos) = UInt64Long(reader, buffer, pos);
         return value;
     }
 
     /// <summary>A varint of 3 to 10 bytes or a malformed one, as <see cref="UInt32Long"/>.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static ulong UInt64Long(SlimReader reader, byte[] buffer, int pos)
+    private static (ulong Value, int Next) UInt64Long(SlimReader reader, byte[] buffer, int pos)
     {
         int n = VarInt.Read64Multi(ref At(buffer, pos), out ulong value);
-        reader.EndRun(pos + n);
-        return n != 0 ? value : reader.ReadUInt64();
+        if (n != 0)
+        {
+            return (value, pos + n);
+        }
+        reader.EndRun(pos);
+        value = reader.ReadUInt64();
+        return (value, reader.RunPosition);
     }
 
     /// <summary>Ticks, ZigZag + LEB128.</summary>
