@@ -126,6 +126,7 @@ public sealed partial class SlimReader
     /// whatever is wrong with them). One call and one position update for what Slim's generated code reads before
     /// nearly every string: the handle of a string written inline.
     /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)] // inlined at every string field, it left the generated bodies too many locals to track
     internal string? TryReadTaggedString(byte tag)
     {
         int pos = _pos;
