@@ -164,7 +164,7 @@ internal sealed partial class ReadSession
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public string? ReadInlineString(ReferenceSlot slot)
     {
-        // The common case (a new short ASCII string, one more object allowed) in one call of the reader; it reads
+        // The common case (a new string of under 16 KB, one more object allowed) in one call of the reader; it reads
         // nothing otherwise, and the checked way below reads the handle and the string again.
         if (_poolCount < _maxObjects && Reader.TryReadTaggedString((byte)WireHandle.NewOfDeclaredType) is { } value)
         {

@@ -120,8 +120,8 @@ public sealed partial class SlimReader
 
     /// <summary>
     /// The read-side twin of <see cref="SlimWriter.WriteTaggedString"/> for its common case: when the next byte is
-    /// <paramref name="tag"/> and a non-null ASCII string of fewer than 16,383 bytes follows it (a length prefix of one or
-    /// two bytes), all buffered and within <see cref="MaxStringBytes"/>, reads both and returns the string; otherwise
+    /// <paramref name="tag"/> and a non-null string of fewer than 16,383 bytes of valid UTF-8 follows it (a length prefix
+    /// of one or two bytes), all buffered and within <see cref="MaxStringBytes"/>, reads both and returns the string; otherwise
     /// reads nothing and returns null, and the caller reads the tag and the string the general way (which also reports
     /// whatever is wrong with them). One call and one position update for what Slim's generated code reads before
     /// nearly every string: the handle of a string written inline.
@@ -156,10 +156,31 @@ public sealed partial class SlimReader
                     _pos += length;
                     return value;
                 }
+                // Not ASCII: decoded here, so text of other scripts is allocated twice (the attempt and the string), as
+                // ReadString does, not three times by the caller's way; invalid UTF-8 is left to that way to report.
+                if (TryDecodeUtf8(length, out value))
+                {
+                    _pos += length;
+                    return value;
+                }
                 _pos = pos;
             }
         }
         return null;
+    }
+
+    private bool TryDecodeUtf8(int length, out string value)
+    {
+        try
+        {
+            value = s_strictUtf8.GetString(_buffer, _pos, length);
+            return true;
+        }
+        catch (DecoderFallbackException)
+        {
+            value = "";
+            return false;
+        }
     }
 
     [DoesNotReturn]

@@ -5,8 +5,8 @@ using NFX.Tests.Slim.Support;
 namespace NFX.Tests.Slim.Generated;
 
 /// <summary>
-/// A string field of a generated body is read in one call of the reader when it is new, short and ASCII, and the
-/// checked way otherwise: both give the runtime path's strings, identities and refusals.
+/// A string field of a generated body is read in one call of the reader when it is new and fits a two-byte length, and
+/// the checked way otherwise: both give the runtime path's strings, identities and refusals.
 /// </summary>
 public sealed class InlineStringReadTests
 {
@@ -58,6 +58,24 @@ public sealed class InlineStringReadTests
                 }
             }
         }
+    }
+
+    [Test]
+    public void Read_LongTextOfAnotherScript_AllocatedAsOnTheRuntimePath()
+    {
+        // 8,000 Cyrillic chars are 16,000 bytes of UTF-8: the ASCII attempt allocates 16,000 chars (32 KB) and the
+        // decoded string 8,000 (16 KB). Returning to the checked way would try ASCII again: 80 KB in all.
+        string text = new('ж', 8000);
+        var reader = new SlimSerializer(Options(true));
+        byte[] bytes = reader.Serialize(new Names { First = text });
+        Assert.That(reader.Deserialize<Names>(bytes).First, Is.EqualTo(text)); // compiled and warmed up
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        Names copy = reader.Deserialize<Names>(bytes);
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.That(copy.First, Is.EqualTo(text));
+        Assert.That(allocated, Is.InRange(48_000L, 60_000L));
     }
 
     [Test]
