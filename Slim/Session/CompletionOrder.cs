@@ -86,6 +86,10 @@ internal sealed class CompletionOrder
 
     public void Clear()
     {
+        if (_spans.Count == 0 && _backEdges.Count == 0 && _steps.Count == 0 && _deserializationCallbacks.Count == 0)
+        {
+            return; // most messages: List.Clear would still bump four versions
+        }
         _spans.Clear();
         _backEdges.Clear();
         _steps.Clear();

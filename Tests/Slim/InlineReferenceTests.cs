@@ -166,6 +166,37 @@ public sealed class InlineReferenceTests
     }
 
     [Test]
+    public void Deserialize_SmallMessageAfterABigOne_DoesNotKeepTheBigGraphAlive()
+    {
+        SlimSerializer slim = RoundTrip.NewSerializer();
+        (WeakReference node, WeakReference name) = DeserializeBigGraph(slim);
+        InlineHolder small = new() { First = "x" };
+        Assert.That(slim.Deserialize<InlineHolder>(slim.Serialize(small)).First, Is.EqualTo("x"));
+
+        for (int i = 0; i < 10 && (node.IsAlive || name.IsAlive); i++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+            GC.Collect();
+        }
+
+        Assert.That(node.IsAlive, Is.False, "the pooled read session still references the previous message's objects");
+        Assert.That(name.IsAlive, Is.False, "the pooled read session still references the previous message's strings");
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static (WeakReference Node, WeakReference Name) DeserializeBigGraph(SlimSerializer slim)
+    {
+        var nodes = Enumerable.Range(0, 5_000).Select(i => new Node { Name = "n" + i }).ToList();
+        byte[] bytes = slim.Serialize(new Node { Name = "root", Children = nodes });
+        Node read = slim.Deserialize<Node>(bytes);
+        Assert.That(read.Children!.Count, Is.EqualTo(5_000));
+        Node last = read.Children[^1];
+        Assert.That(last.Name, Is.EqualTo("n4999"));
+        return (new WeakReference(last), new WeakReference(last.Name));
+    }
+
+    [Test]
     public void Serialize_ManyTypesInOneMessage_RoundTripsInBothRegistryModes()
     {
         object[] value =
