@@ -15,12 +15,15 @@ internal sealed class CodegenBudget
     /// <summary>What building a codec or a functor costs on top of its nodes: compiling a delegate is the dearest step.</summary>
     public const int PerFunctor = 16;
 
+    // The thread's slot, not the budget itself: Enter keeps the slot, so Exit restores without a second thread-static
+    // access (each one is a call into the runtime's TLS lookup on Linux).
     [ThreadStatic]
-    private static CodegenBudget? t_current;
+    private static ThreadSlot? t_slot;
 
     private readonly SlimReader _reader;
     private long _left;
     private long _maximum;
+    private ThreadSlot? _slot; // the slot of the thread that entered last
 
     public CodegenBudget(SlimReader reader) => _reader = reader;
 
@@ -29,20 +32,25 @@ internal sealed class CodegenBudget
     public CodegenBudget? Enter(int maximum)
     {
         _left = _maximum = maximum;
-        CodegenBudget? outer = t_current;
-        t_current = this;
+        ThreadSlot slot = t_slot ?? NewSlot();
+        _slot = slot;
+        CodegenBudget? outer = slot.Current;
+        slot.Current = this;
         return outer;
     }
 
-    /// <summary>Restores the budget <see cref="Enter"/> replaced.</summary>
+    /// <summary>Restores the budget <see cref="Enter"/> replaced, on the thread that entered.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Exit(CodegenBudget? outer) => t_current = outer;
+    public void Exit(CodegenBudget? outer) => _slot!.Current = outer;
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static ThreadSlot NewSlot() => t_slot = new ThreadSlot();
 
     /// <summary>Charges <paramref name="nodes"/> to the current message, if one is being read on this thread.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Charge(long nodes)
     {
-        CodegenBudget? budget = t_current;
+        CodegenBudget? budget = t_slot?.Current;
         if (budget is not null && (budget._left -= nodes) < 0)
         {
             budget.Throw();
@@ -55,5 +63,10 @@ internal sealed class CodegenBudget
         long requested = _maximum - _left;
         _left = long.MaxValue / 2; // the error is reported once, even if a caller catches and goes on building
         throw new SlimLimitExceededException(nameof(SlimLimits.MaxCodegenNodes), requested, _maximum, _reader.Position);
+    }
+
+    private sealed class ThreadSlot
+    {
+        public CodegenBudget? Current;
     }
 }

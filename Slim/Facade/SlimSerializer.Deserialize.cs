@@ -131,7 +131,8 @@ public sealed partial class SlimSerializer
         SlimReader reader = session.Reader;
         TypeRegistry registry = _batchReadRegistry ?? session.OwnRegistry;
         int registryCount = registry.Count;
-        CodegenBudget? outerBudget = session.Budget.Enter(Options.Limits.MaxCodegenNodes);
+        CodegenBudget budget = session.Budget;
+        CodegenBudget? outerBudget = budget.Enter(Options.Limits.MaxCodegenNodes);
         try
         {
             int length = MessageHeader.Read(reader, Options.Limits, out byte version);
@@ -162,7 +163,7 @@ public sealed partial class SlimSerializer
         }
         finally
         {
-            CodegenBudget.Exit(outerBudget);
+            budget.Exit(outerBudget);
             if (_batchReadRegistry is null)
             {
                 registry.Reset();

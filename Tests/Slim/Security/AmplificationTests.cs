@@ -262,6 +262,25 @@ public sealed class AmplificationTests
         Assert.That(Default().Deserialize(bytes), Is.TypeOf<object[]>(), "the default budget admits it at once");
     }
 
+    [Test]
+    public void Deserialize_AfterTheMessage_CodegenOnTheSameThreadIsNotCharged()
+    {
+        var slim = new SlimSerializer(SlimOptions.Default with { Limits = SlimLimits.Default with { MaxCodegenNodes = 300 } });
+        Assert.That(slim.Deserialize<int[]>(Default().Serialize(new[] { 1, 2 })), Is.EqualTo(new[] { 1, 2 }));
+
+        // Writing is not budgeted: the message's budget must have left the thread with the message.
+        object[] value =
+        [
+            new List<bool>(), new List<char>(), new List<short>(), new List<int>(), new List<long>(), new List<decimal>(),
+            new List<Guid>(), new List<DateTime>(), new List<TimeSpan>(), new List<double>(), new List<float>(),
+            new List<byte>(), new List<sbyte>(), new List<ushort>(), new List<uint>(), new List<ulong>(),
+            new List<DateTimeOffset>(), new List<string>(), new Dictionary<int, string>(), new Dictionary<string, long>(),
+            new HashSet<int>(), new HashSet<string>(), new Queue<int>(), new Stack<long>(),
+        ];
+        byte[] bytes = slim.Serialize(value);
+        Assert.That(Default().Deserialize<object[]>(bytes), Has.Length.EqualTo(value.Length));
+    }
+
     // ---- members a tolerant layout drops ----
 
     private static SlimSerializer PairOnly() =>
