@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.Serialization;
 using NFX.Slim.CodeGen;
 
@@ -102,12 +103,19 @@ internal sealed class CompletionOrder
     /// wrapped as <see cref="SerializationCallbacks.Invoke"/> does (<paramref name="reading"/>: a deserialization error,
     /// else a serialization one); <paramref name="nodeCount"/> is the pool size.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Run(int nodeCount, Action<CompletionStep> fill, bool reading)
     {
         if (_steps.Count == 0 && _deserializationCallbacks.Count == 0)
         {
-            return; // most graphs: nothing waits
+            return; // most graphs: nothing waits, and the caller pays no call
         }
+        RunAll(nodeCount, fill, reading);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void RunAll(int nodeCount, Action<CompletionStep> fill, bool reading)
+    {
         RunSteps(nodeCount, fill, reading);
         foreach (object instance in _deserializationCallbacks)
         {
