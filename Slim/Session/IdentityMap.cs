@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Diagnostics;
 using System.Numerics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace NFX.Slim.Session;
 
@@ -376,10 +377,11 @@ internal sealed class IdentityMap<TValue>
         }
         else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)
         {
-            Entry[] entries = _entries;
+            // The used slots are this table's by construction: no bounds check per slot (a small message's whole Clear).
+            ref Entry entries = ref MemoryMarshal.GetArrayDataReference(_entries);
             foreach (int i in _used.AsSpan(0, _count))
             {
-                entries[i] = default;
+                Unsafe.Add(ref entries, (uint)i) = default;
             }
         }
         else

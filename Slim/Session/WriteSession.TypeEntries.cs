@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using NFX.Slim.Layouts;
 using NFX.Slim.TypeSystem;
 using NFX.Slim.TypeSystem.Memos;
@@ -29,36 +30,81 @@ internal sealed partial class WriteSession
         {
             return true;
         }
-        if (_registry.TryGetHandle(type, out _))
+        if (_registry.TryGetHandle(type, out int handle))
         {
-            sent[_nextLayoutSent] = type;
-            _nextLayoutSent = (_nextLayoutSent + 1) & 3;
+            int slot = _nextLayoutSent;
+            sent[slot] = type;
+            // A type of the template stays sent in every message: kept across them (see ForgetLayoutsSent).
+            int bit = 1 << slot;
+            _templateLayoutsSent = handle < _registry.Count - _registry.LearnedCount ? _templateLayoutsSent | bit : _templateLayoutsSent & ~bit;
+            _nextLayoutSent = (slot + 1) & 3;
             return true;
         }
         return false;
     }
 
-    /// <summary>Forgets the types known to be sent (the registry they were sent in is reset or truncated).</summary>
+    /// <summary>
+    /// One bit per slot of <see cref="_layoutsSent"/> whose type is in the template, which no message changes (and every
+    /// registry the session writes with, its own or the Batch one, starts from the serializer's one template).
+    /// </summary>
+    private int _templateLayoutsSent;
+
+    /// <summary>Forgets the learned types known to be sent (the registry they were sent in is reset or truncated).</summary>
     private void ForgetLayoutsSent()
     {
+        _chainTail = null; // the registry is reset, or truncated after a failed attempt
         object?[] sent = _layoutsSent;
-        sent[0] = sent[1] = sent[2] = sent[3] = null;
-        _nextLayoutSent = 0;
+        int keep = _templateLayoutsSent;
+        if (keep == 0b1111)
+        {
+            return;
+        }
+        for (int i = 0; i < sent.Length; i++)
+        {
+            if ((keep & 1 << i) == 0)
+            {
+                sent[i] = null;
+            }
+        }
     }
+
+    /// <summary>
+    /// The memo this message replayed last, while the registry still has the <see cref="_chainCount"/> entries the
+    /// replay left (it only grows within a message, so an equal count means nothing was learned since): its
+    /// <see cref="EntryMemo.Next"/> fits, so a PerCall message replays its entries one after the other without a scan
+    /// of the registry or the fact cache. Forgotten with the message.
+    /// </summary>
+    private EntryMemo? _chainTail;
+    private int _chainCount;
 
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
     public int WriteTypeHandle(Type type)
     {
-        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it.
-        if (_entryFacts.FirstEntryOf(type) is { } first && _registry.LearnedCount == 0)
+        TypeRegistry registry = _registry;
+        // The first entry of a PerCall message (the root's, mostly) meets the registry as its template left it; the
+        // next ones, the state the entry before left, as when they were written after it (so the type is not in it).
+        EntryMemo? memo = registry.LearnedCount == 0 ? _entryFacts.FirstEntryOf(type)
+            : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;
+        if (memo is not null)
         {
-            return ReplayEntry(type, first);
+            return ReplayEntry(type, memo);
         }
-        if (_registry.TryGetHandle(type, out int handle))
+        if (registry.TryGetHandle(type, out int handle))
         {
             Writer.WriteVarUInt32((uint)handle);
             return handle;
         }
+        return WriteNewOrRemembered(type);
+    }
+
+    /// <summary>
+    /// <see cref="WriteTypeHandle"/> for a type not in the registry: its remembered entry when that fits, else written
+    /// (and remembered). Out of line, so the common answers above stay small enough to inline.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int WriteNewOrRemembered(Type type)
+    {
+        int handle;
         ref EntryFact fact = ref _entryFacts.For(type, _registry, _owner.Layouts);
         // A PerCall writer writes the same few entries in every message, against the same registry state: the bytes
         // it wrote last time, and the registry entries they added, are the answer again.
@@ -68,6 +114,11 @@ internal sealed partial class WriteSession
             {
                 fact.MemoMisses = 0;
                 _entryFacts.RememberFirstEntry(type, memo);
+                if (_chainTail is { } previous && _chainCount == _registry.Count)
+                {
+                    previous.NextType = type;
+                    previous.Next = memo;
+                }
                 return ReplayEntry(type, memo);
             }
             fact.MemoMisses++;
@@ -91,7 +142,10 @@ internal sealed partial class WriteSession
     {
         Writer.WriteRawBytes(memo.Recorded.Bytes);
         // A memo holds every entry its bytes registered, the type itself included.
-        return memo.Replay(_registry, type);
+        int handle = memo.Replay(_registry, type);
+        _chainTail = memo;
+        _chainCount = _registry.Count;
+        return handle;
     }
 
     /// <summary>Writes the handle of a type that is not in the registry, its entry (new parts first) and its layout.</summary>

@@ -20,6 +20,16 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     public ulong[] ChecksumsAfter { get; } = checksumsAfter;
 
     /// <summary>
+    /// A writer's: the type whose entry it last wrote right after replaying this one, with nothing learned between, and
+    /// that entry's memo, which fits there (the registry after this replay is always <see cref="LayoutMemo.Learned"/>
+    /// then <see cref="LayoutMemo.Added"/>). Set and read by one write session only (its memos are its own).
+    /// </summary>
+    public Type? NextType;
+
+    /// <summary>The memo of <see cref="NextType"/>'s entry (see there).</summary>
+    public EntryMemo? Next;
+
+    /// <summary>
     /// Adds the remembered entries (with their reading plans) to <paramref name="registry"/>, as writing or reading the
     /// bytes again would; returns the handle <paramref name="type"/> took among them, or -1.
     /// </summary>
