@@ -106,8 +106,11 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         _pool.Clear();
         // Forget the objects (nothing of the message stays reachable) but keep the array. Cleared through a span: the
         // untyped Array.Clear asks the array's type what it holds on every call, which a small message notices.
-        _pending.AsSpan(0, _pendingCount).Clear();
-        _pendingCount = 0;
+        if (_pendingCount != 0)
+        {
+            _pending.AsSpan(0, _pendingCount).Clear();
+            _pendingCount = 0;
+        }
         _openBodies = 0;
         _failedIn = null;
         if (_onSerialized.Count != 0)
