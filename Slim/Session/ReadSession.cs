@@ -32,7 +32,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     private int _structuralCount;
     private TypeRegistry _registry;
     private TypeAdmission _admission;
-    private SlimLimits _limits;
+    private readonly SlimLimits _limits;
     private readonly int _maxObjects; // _limits.MaxObjects, checked before every object and string
     private int _depth;
     private int _openBodies;    // bodies being read now, nested (the writer counts the same: see BodyOrder)

@@ -105,14 +105,9 @@ public sealed partial class SlimReader
             _pos += length;
             return value;
         }
-        try
-        {
-            value = s_strictUtf8.GetString(_buffer, _pos, length);
-        }
-        catch (DecoderFallbackException)
+        if (!TryDecodeUtf8(length, out value))
         {
             ThrowInvalidUtf8(length);
-            throw;
         }
         _pos += length;
         return value;
@@ -169,6 +164,7 @@ public sealed partial class SlimReader
         return null;
     }
 
+    /// <summary>Decodes <paramref name="length"/> bytes at the position as strict UTF-8; false when they are not valid.</summary>
     private bool TryDecodeUtf8(int length, out string value)
     {
         try
