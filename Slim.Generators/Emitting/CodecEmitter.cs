@@ -33,7 +33,10 @@ internal static class CodecEmitter
         // of every codec class for the JIT to compile at a fresh process's first call.
         text.Append("                new string[] { ").Append(Join(codec.Slots, s => Literal(s.Name))).Append(" },\n");
         text.Append("                ").Append(codec.HasNewShell ? "NewInstance" : "null").Append(",\n");
-        text.Append("                hasClone: true)\n        {\n");
+        text.Append("                hasClone: true,\n");
+        // What the runtime would otherwise read by reflection at the codec's first use (its methods, its constructors' IL).
+        text.Append("                hasCallbacks: ").Append(codec.HasCallbacks ? "true" : "false").Append(",\n");
+        text.Append("                trivialConstructor: ").Append(codec.TrivialConstructor switch { true => "true", false => "false", null => "null" }).Append(")\n        {\n");
         foreach (string kept in codec.KeptLayouts)
         {
             text.Append("            KeepLayout<").Append(kept).Append(">();\n");

@@ -61,8 +61,10 @@ internal sealed record SlotSpec(string TypeName, string Name);
 /// its slots, whether <c>new T()</c> can be written, and its fields in wire order.
 /// </summary>
 /// <paramref name="KeptLayouts"/>: the base classes and the structs written in place, whose fields a trimmed app must keep.
+/// <paramref name="HasCallbacks"/> and <paramref name="TrivialConstructor"/>: what the runtime would otherwise read by
+/// reflection when it binds the codec (Parsing/TypeFacts).
 internal sealed record CodecSpec(string TypeName, string CodecName, EquatableArray<string> WireFields, EquatableArray<SlotSpec> Slots,
-    bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts);
+    bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts, bool HasCallbacks, bool? TrivialConstructor);
 
 /// <summary>One field of a struct the generator describes: its metadata name and its type (fully qualified).</summary>
 internal sealed record StructFieldSpec(string Name, string TypeName);

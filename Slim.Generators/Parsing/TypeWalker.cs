@@ -311,7 +311,8 @@ internal sealed class TypeWalker
             kept.Add(t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
         }
         AddStructs(fields, kept);
-        _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields), new(kept)));
+        _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields), new(kept),
+            TypeFacts.HasCallbacks(type), TypeFacts.HasTrivialConstructor(type)));
     }
 
     private static FieldSpec WithDirect(FieldSpec field, Dictionary<string, string> direct, List<SlotSpec> slots) =>

@@ -21,18 +21,47 @@ internal sealed class ObjectCodec : SlimCodec
     // `() => new T()` when T's parameterless constructor runs no code (the same object GetUninitializedObject gives, through
     // the runtime's fast allocation path), else null.
     private readonly Func<object>? _newInstance;
+    private readonly ConstructorInfo? _shellConstructor;
 
     public ObjectCodec(Type type, ValueExpressions values, GeneratedBody? generated) : base(type)
     {
-        Callbacks = SerializationCallbacks.For(type);
         HeaderIsEmpty = true;
         CloneHeaderIsLeaf = true;
         FieldInfo[] fields = FieldLayout.Of(type);
-        // A class of plain data and strings only (an address, a point) is complete after its shallow copy; one whose other
-        // fields are leaf arrays gets its body at once. A loop, not Any/All: their closure is three methods for the JIT
-        // to compile at a fresh process's first call.
+        CloneNeedsBody = NeedsCloneBody(fields, values, out bool eager);
+        CloneBodyIsEager = CloneNeedsBody && eager;
+        if (generated is { Codec.FactsKnown: true, CloneFields: { } cloneOfGenerator })
+        {
+            // The generator said whether the class may have callbacks and whether `new T()` runs no code (from the
+            // compilation of the class and all its bases): its methods are read only when it may have callbacks, its
+            // constructor's IL never, and a native app allocates such shells with `new T()` too. The other ways are in
+            // methods of their own, so compiling this constructor makes none of their types.
+            Generated = generated;
+            (_writeBody, _readBody) = (generated.Write, generated.Read);
+            Callbacks = generated.Codec.HasCallbacks ? SerializationCallbacks.For(type) : null;
+            _newInstance = generated.Codec.HasTrivialConstructor switch
+            {
+                true => generated.NewShell ?? CompiledNewShell(type),
+                false => null,
+                null => NewShellIfTrivial(type, generated),
+            };
+            SetCloneFunctors(new(generated.CloneShell(_newInstance)), new(cloneOfGenerator));
+            return;
+        }
+        Callbacks = SerializationCallbacks.For(type);
+        Generated = generated;
+        _newInstance = generated is null
+            ? RuntimeBody(type, fields, values, out _writeBody, out _readBody, out _shellConstructor)
+            : GeneratedBodyReadByReflection(type, fields, values, generated, out _writeBody, out _readBody, out _shellConstructor);
+    }
+
+    // A class of plain data and strings only (an address, a point) is complete after its shallow copy; one whose other
+    // fields are leaf arrays gets its body at once. A loop, not Any/All: their closure is three methods for the JIT to
+    // compile at a fresh process's first call.
+    private static bool NeedsCloneBody(FieldInfo[] fields, ValueExpressions values, out bool eager)
+    {
         bool needsBody = false;
-        bool eager = true;
+        eager = true;
         foreach (FieldInfo field in fields)
         {
             if (!FieldClone.IsOwnClone(field.FieldType, values))
@@ -41,49 +70,75 @@ internal sealed class ObjectCodec : SlimCodec
                 eager &= values.IsLeafArray(field.FieldType);
             }
         }
-        CloneNeedsBody = needsBody;
-        CloneBodyIsEager = needsBody && eager;
+        return needsBody;
+    }
+
+    // The body compiled from expression trees; returns the shell factory.
+    private Func<object>? RuntimeBody(Type type, FieldInfo[] fields, ValueExpressions values, out Action<SlimWriter, object, WriteSession> write,
+        out Action<SlimReader, object, ReadSession> read, out ConstructorInfo? shellConstructor)
+    {
+        if (!RuntimeCodecs.IsSupported)
+        {
+            throw new InvalidOperationException($"No runtime codec is built for {type} where code cannot be generated at run time.");
+        }
+        var functors = new FieldFunctors(type, fields, values, plainFieldsCopied: true);
+        (write, read) = (functors.Write, functors.Read);
+        shellConstructor = TrivialConstructor.Find(type);
+        Func<object>? newInstance = shellConstructor is null ? null : CompileNewShell(type, shellConstructor);
+        SetCloneFunctors(RuntimeShallowCopy(type, fields, values, shellConstructor), functors.Clone);
+        return newInstance;
+    }
+
+    // The generated body of a codec that does not say what its class is (an earlier generator's) or that has no clone:
+    // whether `new T()` runs no code is read from its IL, which a native app does not carry (there every shell is an
+    // uninitialized object, what such a constructor would have made anyway). Returns the shell factory.
+    private Func<object>? GeneratedBodyReadByReflection(Type type, FieldInfo[] fields, ValueExpressions values, GeneratedBody generated,
+        out Action<SlimWriter, object, WriteSession> write, out Action<SlimReader, object, ReadSession> read, out ConstructorInfo? shellConstructor)
+    {
+        (write, read) = (generated.Write, generated.Read);
+        shellConstructor = RuntimeCodecs.IsSupported ? TrivialConstructor.Find(type) : null;
+        Func<object>? newInstance = shellConstructor is null ? null
+            : generated.NewShell ?? (RuntimeCodecs.IsSupported ? CompileNewShell(type, shellConstructor) : null);
         LazyCloneFunctor<Action<object, object, CloneSession>> cloneFields;
         LazyCloneFunctor<Func<object, object>> cloneShell;
-        if (generated is null)
+        if (generated.CloneFields is { } generatedClone)
         {
-            if (!RuntimeCodecs.IsSupported)
-            {
-                throw new InvalidOperationException($"No runtime codec is built for {type} where code cannot be generated at run time.");
-            }
-            var functors = new FieldFunctors(type, fields, values, plainFieldsCopied: true);
-            (_writeBody, _readBody, cloneFields) = (functors.Write, functors.Read, functors.Clone);
-            ConstructorInfo? shellConstructor = TrivialConstructor.Find(type);
-            ShellConstructor = shellConstructor;
-            _newInstance = shellConstructor is null ? null : CompileNewShell(type, shellConstructor);
+            cloneFields = new(generatedClone);
+            cloneShell = new(generated.CloneShell(newInstance));
+        }
+        else if (RuntimeCodecs.IsSupported)
+        {
+            cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
             cloneShell = RuntimeShallowCopy(type, fields, values, shellConstructor);
         }
         else
         {
-            Generated = generated;
-            (_writeBody, _readBody) = (generated.Write, generated.Read);
-            // Whether `new T()` runs no code is read from its IL, which a native app does not carry: there every shell is
-            // an uninitialized object (what such a constructor would have made anyway).
-            ConstructorInfo? shellConstructor = RuntimeCodecs.IsSupported ? TrivialConstructor.Find(type) : null;
-            ShellConstructor = shellConstructor;
-            _newInstance = shellConstructor is null ? null
-                : generated.NewShell ?? (RuntimeCodecs.IsSupported ? CompileNewShell(type, shellConstructor) : null);
-            if (generated.CloneFields is { } generatedClone)
-            {
-                cloneFields = new(generatedClone);
-                cloneShell = new(generated.CloneShell(_newInstance));
-            }
-            else if (RuntimeCodecs.IsSupported)
-            {
-                cloneFields = FieldFunctors.LazyClone(type, fields, values, plainFieldsCopied: true);
-                cloneShell = RuntimeShallowCopy(type, fields, values, shellConstructor);
-            }
-            else
-            {
-                NoClone(type, out cloneFields, out cloneShell);
-            }
+            NoClone(type, out cloneFields, out cloneShell);
         }
         SetCloneFunctors(cloneShell, cloneFields);
+        return newInstance;
+    }
+
+    // A trivial constructor the generated code cannot call (not accessible, or the class has required members): `new T()`
+    // compiled where runtime codecs are, else null (an uninitialized shell, the same object).
+    private static Func<object>? CompiledNewShell(Type type)
+    {
+        if (RuntimeCodecs.IsSupported && TrivialConstructor.Find(type) is { } constructor)
+        {
+            return CompileNewShell(type, constructor);
+        }
+        return null;
+    }
+
+    // The generator could not tell (initializers to default values, which an optimized build leaves out): the IL says,
+    // where it is read (not in a native app, where the shell is then an uninitialized object, the same object).
+    private static Func<object>? NewShellIfTrivial(Type type, GeneratedBody generated)
+    {
+        if (RuntimeCodecs.IsSupported && TrivialConstructor.Find(type) is { } constructor)
+        {
+            return generated.NewShell ?? CompileNewShell(type, constructor);
+        }
+        return null;
     }
 
     // Where nothing is compiled and the generator wrote no clone: a clone says why. In a method of its own, so the
@@ -125,10 +180,11 @@ internal sealed class ObjectCodec : SlimCodec
     internal GeneratedBody? Generated { get; }
 
     /// <summary>
-    /// The parameterless constructor that runs no code (<see cref="TrivialConstructor"/>), with which shells and clones are
-    /// allocated; null when the type has none, and they are allocated uninitialized.
+    /// The parameterless constructor that runs no code (<see cref="TrivialConstructor"/>), with which a shallow copy built
+    /// at run time allocates; null when the type has none, and when the generated codec allocates shells and clones
+    /// itself (it said whether that constructor runs no code).
     /// </summary>
-    internal ConstructorInfo? ShellConstructor { get; }
+    internal ConstructorInfo? ShellConstructor => _shellConstructor;
 
     public override void WriteHeader(SlimWriter writer, object value, WriteSession session) { }
 

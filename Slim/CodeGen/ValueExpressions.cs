@@ -128,7 +128,18 @@ internal sealed partial class ValueExpressions
     public CodecCache Codecs => _codecs;
 
     /// <summary>True when values of <paramref name="type"/> are written and read inline (see <see cref="InlineNative"/>).</summary>
-    public bool IsInlineNative(Type type) => InlineNative(type) is not null;
+    public bool IsInlineNative(Type type)
+    {
+        // An array of the default format's table whose codec is not made yet: the cache would make the array's NativeCodec
+        // unless a user serializer takes the type (the core library's arrays pass every check before), so the answer
+        // needs neither the codec nor the table's row, which a generated body writing the array in place never asks for
+        // (making them was a third of the IL a fresh process compiled at its second type's first call).
+        if (type.IsSZArray && ReferenceEquals(_format, StreamerFormat.Default) && _format.IsNative(type) && !_codecs.TryGetBuilt(type, out _))
+        {
+            return _codecs.SerializerFor(type) is null;
+        }
+        return InlineNative(type) is not null;
+    }
 
     /// <summary>The format's row of <paramref name="type"/> when the format writes it natively, else null.</summary>
     public NativeTypeCodec? NativeRow(Type type) => _format.TryGetCodec(type, out NativeTypeCodec? row) ? row : null;

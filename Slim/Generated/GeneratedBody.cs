@@ -127,12 +127,13 @@ internal sealed class GeneratedBody
     /// <paramref name="format"/> as by the default format the generator wrote for: natively by the same row, or field by
     /// field in both.
     /// </summary>
-    private static bool SameEncodings(FieldInfo[] fields, StreamerFormat format)
+    private static bool SameEncodings(FieldInfo[] fields, StreamerFormat format) =>
+        ReferenceEquals(format, StreamerFormat.Default) || SameEncodingsInOwnFormat(fields, format);
+
+    // Only a serializer of a format of its own gets here: compiling this walk (its collections and closure) is not a cost of
+    // every process's first generated codec.
+    private static bool SameEncodingsInOwnFormat(FieldInfo[] fields, StreamerFormat format)
     {
-        if (ReferenceEquals(format, StreamerFormat.Default))
-        {
-            return true;
-        }
         if (!SameRow(typeof(string), format))
         {
             return false;

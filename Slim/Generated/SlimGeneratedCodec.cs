@@ -55,8 +55,51 @@ public abstract class SlimGeneratedCodec
         _hasClone = hasClone;
     }
 
+    /// <param name="type">The class the body is for.</param>
+    /// <param name="fields">Its fields in wire order (see the first constructor).</param>
+    /// <param name="slots">The declared types of the places that hold references, in the order the body numbers them.</param>
+    /// <param name="slotNames">Where each slot is, for error messages (as the runtime codec names it).</param>
+    /// <param name="newShell"><see cref="NewShell"/>: <c>() =&gt; new T()</c>, or null.</param>
+    /// <param name="hasClone"><see cref="HasClone"/>: true when the class overrides <see cref="CloneShell"/> and <see cref="CloneBody"/>.</param>
+    /// <param name="hasCallbacks">
+    /// False when the class and its base classes declare no serialization callback ([OnSerializing], [OnSerialized],
+    /// [OnDeserializing], [OnDeserialized]) and it does not implement <c>IDeserializationCallback</c>; true when they do,
+    /// or when the generator cannot tell (Slim then reads them by reflection).
+    /// </param>
+    /// <param name="trivialConstructor">
+    /// True when the class's parameterless constructor runs no code (no initializer, an empty body, down to
+    /// <see cref="object"/>), so <c>new T()</c> makes the object an uninitialized allocation makes; false when it runs
+    /// code (shells are then allocated uninitialized); null when it depends on what the compiler emitted (initializers
+    /// to default values): Slim then reads the constructor's IL.
+    /// </param>
+    /// <remarks>
+    /// The generator answers from the compilation that declares the class and its whole base chain, the one this codec
+    /// is compiled into, so Slim does not read the type's methods and its constructors' IL by reflection at the codec's
+    /// first use (docs/GENERATOR.md, "What the JIT compiles").
+    /// </remarks>
+    protected SlimGeneratedCodec([DynamicallyAccessedMembers(LayoutMembers)] Type type, string[] fields, Type[] slots, string[] slotNames,
+        Func<object>? newShell, bool hasClone, bool hasCallbacks, bool? trivialConstructor)
+        : this(type, fields, slots, slotNames, newShell, hasClone)
+    {
+        FactsKnown = true;
+        HasCallbacks = hasCallbacks;
+        HasTrivialConstructor = trivialConstructor;
+    }
+
     private readonly Func<object>? _newShell;
     private readonly bool _hasClone;
+
+    /// <summary>
+    /// True when the generator passed <see cref="HasCallbacks"/> and <see cref="HasTrivialConstructor"/> (a codec of an
+    /// earlier generator did not: Slim reads both by reflection for it).
+    /// </summary>
+    internal bool FactsKnown { get; }
+
+    /// <summary>The generator's answer: the class may have serialization callbacks (read them by reflection).</summary>
+    internal bool HasCallbacks { get; }
+
+    /// <summary>The generator's answer: <c>new T()</c> runs no code (true), runs code (false), or ask the IL (null).</summary>
+    internal bool? HasTrivialConstructor { get; }
 
     /// <summary>
     /// What Slim reads of a type's layout by reflection (its fields for the layout fingerprint and field order, its
