@@ -141,32 +141,16 @@ internal sealed class CodecCache
                 "(the reader refuses them too); mark the field [NonSerialized] ([field: NonSerialized] on an auto-property) " +
                 "and keep the data it holds instead");
         }
+        // Each kind's codec is made by a method of its own: this method is compiled whole at a process's first codec, and
+        // every `typeof` and generic codec type in it is made then, taken branch or not (a class's first codec takes the
+        // last one).
         if (_format.TryGetCodec(type, out NativeTypeCodec? native))
         {
-            if (BuiltInNativeCodecs.Create(type, native) is { } builtIn)
-            {
-                return builtIn; // the codec Make would make, without reflection
-            }
-            if (RuntimeCodecs.IsSupported && _allowRuntime)
-            {
-                return Make(typeof(NativeCodec<>), [type], native);
-            }
-            return Refuse(type,
-                "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (" + RuntimeCodecs.Reason + ")");
+            return CreateNative(type, native);
         }
         if (type.IsEnum)
         {
-            if (GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? registered))
-            {
-                return registered(_values, this);
-            }
-            if (!(RuntimeCodecs.IsSupported && _allowRuntime))
-            {
-                return Refuse(type, RuntimeCodecs.Advice(type));
-            }
-            Type underlying = Enum.GetUnderlyingType(type);
-            _format.TryGetCodec(underlying, out NativeTypeCodec? underlyingCodec);
-            return Make(typeof(EnumCodec<,>), [type, underlying], underlyingCodec!);
+            return CreateEnum(type);
         }
         if (typeof(Type).IsAssignableFrom(type))
         {
@@ -178,27 +162,71 @@ internal sealed class CodecCache
         }
         if (type.IsArray)
         {
-            if (!(RuntimeCodecs.IsSupported && _allowRuntime))
-            {
-                return Refuse(type, RuntimeCodecs.Advice(type));
-            }
-            Type element = type.GetElementType()!;
-            return type.IsSZArray
-                ? Make(typeof(ArrayCodec<>), [element], _values, this)
-                : Make(typeof(MultiDimArrayCodec<>), [element], type, _values);
+            return CreateArray(type);
         }
         if (type.IsConstructedGenericType && CollectionCodecs.IsCollection(type))
         {
-            return RuntimeCodecs.IsSupported && _allowRuntime ? CollectionCodecs.TryCreate(type, _values, this)! : Refuse(type, RuntimeCodecs.Advice(type));
+            return CreateCollection(type);
         }
         if (TypeLayout.IsFramework(type) && CreateFramework(type) is { } framework)
         {
             return framework;
         }
+        return RuntimeCodecs.IsSupported && _allowRuntime ? CreateClassOrStruct(type) : CreateGenerated(type);
+    }
+
+    private SlimCodec CreateNative(Type type, NativeTypeCodec native)
+    {
+        if (BuiltInNativeCodecs.Create(type, native) is { } builtIn)
+        {
+            return builtIn; // the codec Make would make, without reflection
+        }
+        if (RuntimeCodecs.IsSupported && _allowRuntime)
+        {
+            return Make(typeof(NativeCodec<>), [type], native);
+        }
+        return Refuse(type,
+            "a native type of the serializer's own format is written by a codec made at run time, which this app does not build (" + RuntimeCodecs.Reason + ")");
+    }
+
+    private SlimCodec CreateEnum(Type type)
+    {
+        if (GenericInstantiations.TryGetFactory(type, out CollectionCodecs.Factory? registered))
+        {
+            return registered(_values, this);
+        }
         if (!(RuntimeCodecs.IsSupported && _allowRuntime))
         {
-            return CreateGenerated(type);
+            return Refuse(type, RuntimeCodecs.Advice(type));
         }
+        Type underlying = Enum.GetUnderlyingType(type);
+        _format.TryGetCodec(underlying, out NativeTypeCodec? underlyingCodec);
+        return Make(typeof(EnumCodec<,>), [type, underlying], underlyingCodec!);
+    }
+
+    private SlimCodec CreateArray(Type type)
+    {
+        if (!(RuntimeCodecs.IsSupported && _allowRuntime))
+        {
+            return Refuse(type, RuntimeCodecs.Advice(type));
+        }
+        Type element = type.GetElementType()!;
+        return type.IsSZArray
+            ? Make(typeof(ArrayCodec<>), [element], _values, this)
+            : Make(typeof(MultiDimArrayCodec<>), [element], type, _values);
+    }
+
+    private SlimCodec CreateCollection(Type type) =>
+        RuntimeCodecs.IsSupported && _allowRuntime ? CollectionCodecs.TryCreate(type, _values, this)! : Refuse(type, RuntimeCodecs.Advice(type));
+
+    /// <summary>
+    /// The codec of any other type where codecs are built at run time: an exception's, an ISerializable type's, a boxed
+    /// struct's, a collection subclass's, or a class's field by field (its generated body when it has one).
+    /// </summary>
+    [RequiresDynamicCode("Builds codecs at run time.")]
+    [RequiresUnreferencedCode("Builds codecs over members found by reflection.")]
+    private SlimCodec CreateClassOrStruct(Type type)
+    {
         if (typeof(Exception).IsAssignableFrom(type))
         {
             return new ExceptionCodec(type, _values, this);
