@@ -1,5 +1,6 @@
 using System.ComponentModel;
 using System.Runtime.CompilerServices;
+using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Codecs.Collections;
 using NFX.Slim.Session;
@@ -37,15 +38,14 @@ public readonly struct SlimGeneratedReader
     public bool BeginInline(int slot, out object? value)
     {
         ReferenceSlot s = _slots[slot];
-        long offset = _session.Reader.Position;
         uint handle = _session.Reader.ReadVarUInt32();
         if (handle == WireHandle.NewOfDeclaredType && s.IsInlineNative)
         {
-            _session.BeginInline(offset);
+            _session.BeginInlineAfterHandle();
             value = null;
             return true;
         }
-        value = _session.ReadReferenceAfterHandle(handle, s, offset);
+        value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         return false;
     }
 
@@ -66,17 +66,16 @@ public readonly struct SlimGeneratedReader
     public bool BeginBody(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
     {
         ReferenceSlot s = _slots[slot];
-        long offset = _session.Reader.Position;
         uint handle = _session.Reader.ReadVarUInt32();
         if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is { } shell && _session.ReadsDirect &&
             s.DirectBody(_session.Codecs, codec) is { Slots: { } slots } direct && ReferenceEquals(direct.Codec, shell))
         {
             body = new SlimGeneratedReader(_session, slots);
-            bool now = _session.BeginDirectBody(shell, offset, out object instance, out outer);
+            bool now = _session.BeginDirectBody(shell, out object instance, out outer);
             value = instance;
             return now;
         }
-        value = _session.ReadReferenceAfterHandle(handle, s, offset);
+        value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         body = default;
         outer = 0;
         return false;
@@ -94,11 +93,10 @@ public readonly struct SlimGeneratedReader
     public bool BeginList<T>(int slot, out List<T>? value, out int outer)
     {
         ReferenceSlot s = _slots[slot];
-        long offset = _session.Reader.Position;
         uint handle = _session.Reader.ReadVarUInt32();
         if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is ListCodec<T> codec && _session.ReadsDirect)
         {
-            bool now = _session.BeginDirectBody(codec, offset, out object instance, out outer);
+            bool now = _session.BeginDirectBody(codec, out object instance, out outer);
             var list = (List<T>)instance;
             if (now)
             {
@@ -107,10 +105,17 @@ public readonly struct SlimGeneratedReader
             value = list;
             return now;
         }
-        value = (List<T>?)_session.ReadReferenceAfterHandle(handle, s, offset);
+        value = (List<T>?)_session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         outer = 0;
         return false;
     }
+
+    /// <summary>
+    /// Where the handle just read started, for the general way's checks and messages: handles are minimal varints, so
+    /// their length follows from their value (the fast ways do not keep the position before the handle in a register
+    /// or a stack slot for an error they never report).
+    /// </summary>
+    private long HandleOffset(uint handle) => _session.Reader.Position - VarInt.SizeOf(handle);
 
     /// <summary>Ends a body that <see cref="BeginBody"/> or <see cref="BeginList{T}"/> started (<paramref name="outer"/>: what it gave).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -40,9 +40,9 @@ internal sealed partial class ReadSession
     private object NewShell(SlimCodec codec, long offset)
     {
         int index = _poolCount;
-        if (index >= _limits.MaxObjects)
+        if (index >= _maxObjects)
         {
-            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _maxObjects, offset);
         }
         object instance = codec.ReadHeader(Reader, this);
         AddToPool(instance);
@@ -57,16 +57,16 @@ internal sealed partial class ReadSession
     /// <summary>
     /// <see cref="NewShell"/> for a slot whose objects generated code reads in place (<paramref name="codec"/>: the slot's
     /// <see cref="ReferenceSlot.ShellCodec"/>, a plain class codec with no callbacks), announced by
-    /// <see cref="WireHandle.NewOfDeclaredType"/> at <paramref name="offset"/>: the object limit, the shell and its pool
+    /// <see cref="WireHandle.NewOfDeclaredType"/>, the one byte just read: the object limit, the shell and its pool
     /// index; returns true when its body is to be read now, counted open and recorded as the object being read until
     /// <see cref="EndDirectBody"/> (given <paramref name="outer"/>), and false when the body was queued.
     /// </summary>
-    public bool BeginDirectBody(SlimCodec codec, long offset, out object instance, out int outer)
+    public bool BeginDirectBody(SlimCodec codec, out object instance, out int outer)
     {
         int index = _poolCount;
-        if (index >= _limits.MaxObjects)
+        if (index >= _maxObjects)
         {
-            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+            ThrowTooManyAfterHandle();
         }
         instance = codec.ReadHeader(Reader, this);
         AddToPool(instance);
@@ -139,11 +139,29 @@ internal sealed partial class ReadSession
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void BeginInline(long offset)
     {
-        if (_poolCount >= _limits.MaxObjects)
+        if (_poolCount >= _maxObjects)
         {
-            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _limits.MaxObjects, offset);
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, offset);
         }
     }
+
+    /// <summary>
+    /// <see cref="BeginInline"/> right after the one-byte handle <see cref="WireHandle.NewOfDeclaredType"/> (where its
+    /// offset is found if the limit is reached).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void BeginInlineAfterHandle()
+    {
+        if (_poolCount >= _maxObjects)
+        {
+            ThrowTooManyAfterHandle();
+        }
+    }
+
+    /// <summary>The object limit reached by an object announced with the one-byte handle just read.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowTooManyAfterHandle() =>
+        SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, Reader.Position - 1);
 
     /// <summary>Adds a value read inline after <see cref="BeginInline"/> to the pool; a null one is malformed.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -292,9 +310,9 @@ internal sealed partial class ReadSession
             codec = plan.Codec ??= LayoutThrow.PlanOrThrow(_owner.Layouts, plan.Local, plan.Members);
         }
         int index = _poolCount;
-        if (index >= _limits.MaxObjects)
+        if (index >= _maxObjects)
         {
-            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _limits.MaxObjects, offset);
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _maxObjects, offset);
         }
         object instance;
         if (!codec.HeaderIsEmpty && codec.HeaderReadsReferences)

@@ -16,6 +16,9 @@ namespace NFX.Slim.Session;
 internal sealed partial class ReadSession : ISlimReferenceReader
 {
     private const int InitialCapacity = 64;
+    // The largest pool replaced when it is no longer in generation 0 (Clear): 64 KB, well below the large object heap's
+    // 85,000 bytes, whose arrays are never young.
+    private const int YoungPoolMaxLength = 4096;
 
     private readonly SlimSerializer _owner;
     private readonly CompletionOrder _completion = new();
@@ -142,7 +145,18 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         // The graph must not stay reachable from a cached session; the queue holds only codecs, which live as long as
         // the serializer anyway. Cleared through a span, as the writer's queue: the untyped Array.Clear asks the array's
         // type what it holds on every call (a loop over the objects alone is dearer once the pool has ~20 entries).
-        _pool.AsSpan(0, _poolCount).Clear();
+        PoolEntry[] pool = _pool;
+        if (pool.Length <= YoungPoolMaxLength && GC.GetGeneration(pool) != 0)
+        {
+            // Every object and string read is stored in the pool, a store of a young object into an older array that
+            // the write barrier follows to the card table; into an array of generation 0 it returns after its first
+            // test. A pool that survived a collection is dropped (with what it holds) for a new one of the same size.
+            _pool = new PoolEntry[pool.Length];
+        }
+        else
+        {
+            pool.AsSpan(0, _poolCount).Clear();
+        }
         _poolCount = 0;
         _pendingCount = 0;
         _backEdgeCount = 0;
@@ -193,8 +207,11 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         int index = _poolCount;
         if ((uint)index < (uint)pool.Length)
         {
-            pool[index].Value = value;
-            pool[index].Owner = _current;
+            // One element reference for both fields: indexing for each cost a bounds check each, on top of the test above
+            // (a reference made with Unsafe.Add instead would cost the barrier that checks whether it points into the heap).
+            ref PoolEntry entry = ref pool[index];
+            entry.Value = value;
+            entry.Owner = _current;
             _poolCount = index + 1;
             return;
         }

@@ -26,7 +26,33 @@ public sealed partial class SlimReader
             return new T[0]; // a fresh array, not Array.Empty: arrays are mutable objects whose identity Slim keeps
         }
         T[] array = GC.AllocateUninitializedArray<T>(length);
-        ReadBlittableSpan<T>(array);
+        // ReadNullableLength checked length * size against the bytes buffered (less those reserved): no second
+        // check of the count (ReadBlittableSpan's), only the spans' own.
+        int byteCount = length * Unsafe.SizeOf<T>();
+        var source = new ReadOnlySpan<byte>(_buffer, _pos, byteCount);
+        if (typeof(T) == typeof(bool) && source.ContainsAnyExceptInRange((byte)0, (byte)1))
+        {
+            int bad = source.IndexOfAnyExceptInRange((byte)0, (byte)1);
+            ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{source[bad]:X2}", Position + bad);
+        }
+        Span<byte> target = MemoryMarshal.AsBytes(new Span<T>(array));
+        if (byteCount is >= sizeof(ulong) and <= 2 * sizeof(ulong))
+        {
+            // A few elements (a User's three badge counts): two overlapping 8-byte moves instead of a call of Memmove.
+            ref byte from = ref MemoryMarshal.GetReference(source);
+            ref byte to = ref MemoryMarshal.GetReference(target);
+            Unsafe.WriteUnaligned(ref to, Unsafe.ReadUnaligned<ulong>(ref from));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref to, byteCount - sizeof(ulong)), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref from, byteCount - sizeof(ulong))));
+        }
+        else
+        {
+            source.CopyTo(target);
+        }
+        if (!BitConverter.IsLittleEndian && Unsafe.SizeOf<T>() > 1)
+        {
+            SwapInPlace(target, Unsafe.SizeOf<T>());
+        }
+        _pos += byteCount;
         return array;
     }
 
