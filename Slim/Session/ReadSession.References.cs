@@ -244,27 +244,21 @@ internal sealed partial class ReadSession
         }
         else if (handle == WireHandle.NewWithType)
         {
+            _entryLink = null;
             Type type = ReadTypeHandle();
-            if (type == _lastNamedType && _admission == _lastNamedAdmission)
+            if (_entryLink is { } link && link.VerdictAdmission == _admission && link.VerdictSlot == slot)
             {
-                // The same type under the same policy as the last object announced with its type (objects of one
-                // type in object slots; a PerCall root whose message start is not remembered): the verdict and the
-                // codec cannot have changed.
-                codec = _lastNamedCodec!;
+                // An entry of the chain (see ReadChainedEntry) whose type passed this policy scope, fitted this slot and
+                // found its codec once: the same type, scope and slot give the same answers.
+                codec = link.VerdictCodec!;
             }
             else
             {
-                _admission.Check(type);
-                codec = null!;
-            }
-            if (!slot.DeclaredType.IsAssignableFrom(type))
-            {
-                SlimThrow.SlotTypeMismatch(slot, type, offset);
-            }
-            if (codec is null)
-            {
-                codec = CodecForReading(type, slot, offset);
-                (_lastNamedType, _lastNamedAdmission, _lastNamedCodec) = (type, _admission, codec);
+                codec = CheckNamedType(type, slot, offset);
+                if (_entryLink is { } read)
+                {
+                    (read.VerdictAdmission, read.VerdictSlot, read.VerdictCodec) = (_admission, slot, codec);
+                }
             }
             if (_prefixStart >= 0)
             {
@@ -277,6 +271,37 @@ internal sealed partial class ReadSession
             return null!;
         }
         return AnnounceNew(codec, offset);
+    }
+
+    /// <summary>
+    /// The policy's verdict on a type announced with its handle for <paramref name="slot"/>, the slot's check and the
+    /// type's codec for reading.
+    /// </summary>
+    private SlimCodec CheckNamedType(Type type, ReferenceSlot slot, long offset)
+    {
+        SlimCodec codec;
+        if (type == _lastNamedType && _admission == _lastNamedAdmission)
+        {
+            // The same type under the same policy as the last object announced with its type (objects of one
+            // type in object slots; a PerCall root whose message start is not remembered): the verdict and the
+            // codec cannot have changed.
+            codec = _lastNamedCodec!;
+        }
+        else
+        {
+            _admission.Check(type);
+            codec = null!;
+        }
+        if (!slot.DeclaredType.IsAssignableFrom(type))
+        {
+            SlimThrow.SlotTypeMismatch(slot, type, offset);
+        }
+        if (codec is null)
+        {
+            codec = CodecForReading(type, slot, offset);
+            (_lastNamedType, _lastNamedAdmission, _lastNamedCodec) = (type, _admission, codec);
+        }
+        return codec;
     }
 
     /// <summary>

@@ -16,6 +16,16 @@ internal sealed partial class ReadSession
 
     private readonly NamedEntryCache _namedEntries = new();
 
+    /// <summary>A chain's entry that did not match is recorded in its place only every this many times (no memo per message in a rotation).</summary>
+    private const int ChainRetries = 4;
+
+    private RootPrefixMemo? _chainRoot;  // the message start whose entries _chainFirst follows
+    private ReadEntryLink? _chainFirst;  // the first entry read after that start
+    private ReadEntryLink? _chainAt;     // the last link replayed or recorded in this message (null: at its start)
+    private int _chainCount = -1;        // the registry's count after _chainAt (or the start); -1: no chain in this message
+    private int _chainMisses;            // chain entries that did not match (see ChainRetries)
+    private ReadEntryLink? _entryLink;   // the link of the last entry read through the chain (ReadNewObject keeps its verdict)
+
     /// <summary>Reads a type handle; a new entry is resolved among loaded assemblies only (never loaded).</summary>
     public Type ReadTypeHandle() => ReadTypeHandle(out _);
 
@@ -37,8 +47,51 @@ internal sealed partial class ReadSession
         {
             SlimThrow.Limit(nameof(SlimLimits.MaxDepth), _depth, _limits.MaxDepth, offset);
         }
-        Type type = ReadTypeEntry(offset, out handle);
+        Type type = _chainCount == count ? ReadChainedEntry(offset, out handle) : ReadTypeEntry(offset, out handle);
         _depth--;
+        return type;
+    }
+
+    /// <summary>
+    /// Reads a new entry met with nothing learned since the message's replayed start or its last chained entry
+    /// (<see cref="ReadEntryLink"/>): the bytes the chain expects here are skipped and their entries replayed; any other
+    /// entry is read in full and becomes the chain's link here (the first time, then after every few misses).
+    /// </summary>
+    private Type ReadChainedEntry(long offset, out int handle)
+    {
+        ReadEntryLink? link = _chainAt is null ? _chainFirst : _chainAt.Next;
+        if (link is not null && link.Depth == _depth && link.Entries.ChecksumBefore == _registry.RunningChecksum &&
+            Reader.UnreadBuffered.StartsWith(link.Entries.Recorded.Bytes))
+        {
+            Reader.Skip(link.Entries.Recorded.Bytes.Length);
+            link.Entries.Replay(_registry, null);
+            _chainAt = link;
+            _chainCount = _registry.Count;
+            _entryLink = link;
+            handle = link.Handle;
+            return link.Type;
+        }
+        int countBefore = _registry.Count;
+        ulong checksumBefore = _registry.RunningChecksum;
+        long start = Reader.Position;
+        _chainCount = -1; // the entries of its parts and layout are read inside it, not as links of their own
+        Type type = ReadTypeEntry(offset, out handle);
+        if ((link is null || ++_chainMisses % ChainRetries == 0) &&
+            Reader.TryGetBytesReadSince(start, out ReadOnlySpan<byte> bytes) && bytes.Length <= ReadEntryLink.MaxBytes)
+        {
+            var recorded = new ReadEntryLink(EntryMemo.Capture(_registry, countBefore, checksumBefore, bytes), _depth, type, handle);
+            if (_chainAt is null)
+            {
+                _chainFirst = recorded;
+            }
+            else
+            {
+                _chainAt.Next = recorded;
+            }
+            _chainAt = recorded;
+            _chainCount = _registry.Count;
+            _entryLink = recorded;
+        }
         return type;
     }
 

@@ -97,10 +97,17 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             reader.Skip(memo.Prefix.Recorded.Bytes.Length);
             memo.Prefix.Replay(registry, null);
+            if (memo != _chainRoot)
+            {
+                (_chainRoot, _chainFirst) = (memo, null);
+            }
+            _chainAt = null;
+            _chainCount = registry.Count;
             root = AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
         }
         else
         {
+            _chainCount = -1;
             uint count = reader.ReadVarUInt32();
             uint checksum = reader.ReadFixed32();
             if (count != registry.Count || checksum != registry.Checksum)
@@ -174,6 +181,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _openBodies = 0;
         _current = -1;
         _prefixStart = -1; // a message that failed before its root entry was remembered must not leave its start behind
+        _chainCount = -1;
+        _chainAt = null;
+        _entryLink = null;
     }
 
     /// <summary>

@@ -1,0 +1,44 @@
+using NFX.Slim.CodeGen;
+
+namespace NFX.Slim.TypeSystem.Memos;
+
+/// <summary>
+/// A type entry a read session read in a PerCall message whose start it replayed (<see cref="RootPrefixMemo"/>), as a
+/// link of a chain: the entries such a message reads after its start, in order, each read when the registry held
+/// exactly the template, the start's entries and the entries of the links before it. The next message of the same
+/// start that reaches a link with nothing else learned meets the registry in that same state, so the same bytes read
+/// at the same depth resolve the same types and pass the same checks: one comparison and a replay of the entries
+/// (with their checksums) replace reading them. Owned by one read session; not shared.
+/// </summary>
+internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle)
+{
+    /// <summary>The longest entry remembered (a name, an assembly and a layout, with any part entries).</summary>
+    public const int MaxBytes = 4 * 1024;
+
+    /// <summary>The entry's bytes, from its kind byte to the end of its layout, and the registry entries it added.</summary>
+    public EntryMemo Entries { get; } = entries;
+
+    /// <summary>The session's nesting depth while the entry was read (the depth limit counts nested entries).</summary>
+    public int Depth { get; } = depth;
+
+    /// <summary>The type the entry resolved to.</summary>
+    public Type Type { get; } = type;
+
+    /// <summary>The handle the entry took (or, for a composite entry, the handle its type already had).</summary>
+    public int Handle { get; } = handle;
+
+    /// <summary>The entry read right after this one in the message it was recorded in, with nothing learned between.</summary>
+    public ReadEntryLink? Next;
+
+    /// <summary>
+    /// The policy scope under which an object of <see cref="Type"/> announced with this entry passed the policy, the slot
+    /// it was checked against, and the codec it was read with (see <see cref="VerdictCodec"/>); null until one was.
+    /// </summary>
+    public TypeAdmission? VerdictAdmission;
+
+    /// <summary>The slot of <see cref="VerdictAdmission"/>'s verdict.</summary>
+    public ReferenceSlot? VerdictSlot;
+
+    /// <summary>The codec of <see cref="VerdictAdmission"/>'s verdict.</summary>
+    public SlimCodec? VerdictCodec;
+}
