@@ -122,6 +122,25 @@ internal sealed class TypeRegistry
         _checksum = checksumAfter;
     }
 
+    /// <summary>
+    /// <see cref="Add(Type, ulong, ulong)"/> for a replayed entry: while the learned types are few and fit the array, one
+    /// store and two counts (the general add stays out of line).
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public void AddReplayed(Type type, ulong entryHash, ulong checksumAfter)
+    {
+        LearnedType[] added = _added;
+        int count = _addedCount;
+        if (count < MaxScanned && (uint)count < (uint)added.Length)
+        {
+            added[count] = new LearnedType(type, entryHash);
+            _addedCount = count + 1;
+            _checksum = checksumAfter;
+            return;
+        }
+        Add(type, entryHash, checksumAfter);
+    }
+
     /// <summary>The running checksum of the template alone (a registry that learned nothing).</summary>
     public ulong TemplateChecksum => _template.Checksum;
 

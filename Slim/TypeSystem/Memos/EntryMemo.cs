@@ -19,6 +19,10 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// <summary>The running checksum after each entry of <see cref="LayoutMemo.Added"/>, from <see cref="ChecksumBefore"/>.</summary>
     public ulong[] ChecksumsAfter { get; } = checksumsAfter;
 
+    // The added entries' types and hashes apart, when none has a reading plan (null otherwise): what Replay reads.
+    private readonly Type[]? _types = recorded.Added.Any(entry => entry.Plan is not null) ? null : [.. recorded.Added.Select(entry => entry.Type)];
+    private readonly ulong[]? _hashes = [.. recorded.Added.Select(entry => entry.Hash)];
+
     /// <summary>
     /// A writer's: the type whose entry it last wrote right after replaying this one, with nothing learned between, and
     /// that entry's memo, which fits there (the registry after this replay is always <see cref="LayoutMemo.Learned"/>
@@ -35,6 +39,21 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// </summary>
     public int Replay(TypeRegistry registry, Type? type)
     {
+        if (_types is { } types && registry.RunningChecksum == ChecksumBefore)
+        {
+            // The common case (no reading plans, the checksum it was remembered with): only the adds.
+            ulong[] hashes = _hashes!, after = ChecksumsAfter;
+            int found = -1;
+            for (int i = 0; i < types.Length && i < hashes.Length && i < after.Length; i++)
+            {
+                if (ReferenceEquals(types[i], type))
+                {
+                    found = registry.Count;
+                }
+                registry.AddReplayed(types[i], hashes[i], after[i]);
+            }
+            return found;
+        }
         LayoutMemo.Entry[] added = Recorded.Added;
         ulong[] checksums = ChecksumsAfter;
         bool sameChecksum = registry.RunningChecksum == ChecksumBefore;
