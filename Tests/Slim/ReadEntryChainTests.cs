@@ -141,6 +141,33 @@ public sealed class ReadEntryChainTests
         }
     }
 
+    public sealed class Deep
+    {
+        public object? A;
+        public System.Collections.Immutable.ImmutableList<object>? L;
+    }
+
+    [Test]
+    public void ChainedEntryMetDeeper_TheDepthLimitHoldsAsForAFreshReader()
+    {
+        // Box<Marked> is the first entry after the start both times: in A at depth 1 (its part Marked at 2), and inside
+        // the list's header (which reads its elements) one deeper, where its part passes a limit of 2.
+        var options = SlimOptions.Default with { Limits = SlimLimits.Default with { MaxDepth = 2 } };
+        SlimSerializer writer = NewSerializer();
+        var shallow = new Deep { A = new Box<Marked> { Value = new Marked { Id = 1 } } };
+        byte[] shallowBytes = writer.Serialize(shallow);
+        byte[] deeperBytes = writer.Serialize(new Deep { L = [new Box<Marked> { Value = new Marked { Id = 2 } }] });
+
+        string fresh = Outcome(RoundTrip.NewSerializer(options), deeperBytes);
+        Assert.That(fresh, Does.Contain(nameof(SlimLimits.MaxDepth)));
+        SlimSerializer warm = RoundTrip.NewSerializer(options);
+        for (int i = 0; i < 3; i++)
+        {
+            GraphAssert.AreEquivalent(shallow, warm.Deserialize(shallowBytes));
+            Assert.That(Outcome(warm, deeperBytes), Is.EqualTo(fresh), $"round {i}");
+        }
+    }
+
     [Test]
     public void ManyRotatingOrders_EveryGraphReadsBack()
     {
