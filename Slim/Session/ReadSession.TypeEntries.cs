@@ -76,10 +76,12 @@ internal sealed partial class ReadSession
         long start = Reader.Position;
         _chainCount = -1; // the entries of its parts and layout are read inside it, not as links of their own
         Type type = ReadTypeEntry(offset, out handle);
-        if ((link is null || ++_chainMisses % ChainRetries == 0) &&
+        int index = _chainAt is null ? 0 : _chainAt.Index + 1;
+        if ((link is null || ++_chainMisses % ChainRetries == 0) && index < ReadEntryLink.MaxLinks &&
             Reader.TryGetBytesReadSince(start, out ReadOnlySpan<byte> bytes) && bytes.Length <= ReadEntryLink.MaxBytes)
         {
-            var recorded = new ReadEntryLink(EntryMemo.Capture(_registry, countBefore, checksumBefore, bytes), _depth, type, handle);
+            var entries = EntryMemo.Capture(_registry, countBefore, checksumBefore, bytes, learned: false);
+            var recorded = new ReadEntryLink(entries, _depth, type, handle, index);
             if (_chainAt is null)
             {
                 _chainFirst = recorded;

@@ -1,4 +1,6 @@
+using System.Reflection;
 using NFX.Slim;
+using NFX.Slim.TypeSystem.Memos;
 using NFX.Tests.Slim.Support;
 
 namespace NFX.Tests.Slim;
@@ -166,6 +168,31 @@ public sealed class ReadEntryChainTests
             GraphAssert.AreEquivalent(shallow, warm.Deserialize(shallowBytes));
             Assert.That(Outcome(warm, deeperBytes), Is.EqualTo(fresh), $"round {i}");
         }
+    }
+
+    [Test]
+    public void MessageOfManyEntries_ReadsBackWarm_AndTheChainStaysBounded()
+    {
+        // 64 array types (ranks 1-32 of two element types), each its own entry after the start.
+        object[] arrays = [.. Enumerable.Range(1, 32).SelectMany(rank => new[] { typeof(Marked), typeof(Unmarked) }
+            .Select(element => Array.CreateInstance(element, new int[rank].Select(_ => 1).ToArray())))];
+        SlimSerializer writer = NewSerializer();
+        SlimSerializer reader = NewSerializer();
+        byte[] bytes = writer.Serialize(new Holder { A = arrays });
+        for (int i = 0; i < 3; i++)
+        {
+            GraphAssert.AreEquivalent(NewSerializer().Deserialize(bytes), reader.Deserialize(bytes));
+        }
+
+        object session = typeof(SlimSerializer).GetField("_cachedReadSession", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(reader)!;
+        var link = (ReadEntryLink?)session.GetType().GetField("_chainFirst", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session);
+        int links = 0;
+        for (; link is not null; link = link.Next)
+        {
+            links++;
+            Assert.That(link.Entries.Recorded.Learned, Is.Empty, "a link copies no learned types (a message of n entries would keep n * n)");
+        }
+        Assert.That(links, Is.EqualTo(ReadEntryLink.MaxLinks));
     }
 
     [Test]

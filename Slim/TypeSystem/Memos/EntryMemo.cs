@@ -82,11 +82,12 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
 
     /// <summary>
     /// Remembers the entries just written or read: <paramref name="bytes"/> are their bytes; the registry grew from
-    /// <paramref name="countBefore"/> entries and from <paramref name="checksumBefore"/> meanwhile.
+    /// <paramref name="countBefore"/> entries and from <paramref name="checksumBefore"/> meanwhile; without
+    /// <paramref name="learned"/> the types learned before are not copied (see <see cref="LayoutMemo.Capture"/>).
     /// </summary>
-    public static EntryMemo Capture(TypeRegistry registry, int countBefore, ulong checksumBefore, ReadOnlySpan<byte> bytes)
+    public static EntryMemo Capture(TypeRegistry registry, int countBefore, ulong checksumBefore, ReadOnlySpan<byte> bytes, bool learned = true)
     {
-        LayoutMemo recorded = LayoutMemo.Capture(registry, countBefore, 0, bytes, null);
+        LayoutMemo recorded = LayoutMemo.Capture(registry, countBefore, 0, bytes, null, learned);
         var after = new ulong[recorded.Added.Length];
         ulong checksum = checksumBefore;
         for (int i = 0; i < after.Length; i++)

@@ -53,9 +53,10 @@ internal sealed class LayoutMemo(Type[] learned, int depth, byte[] bytes, Layout
 
     /// <summary>
     /// Remembers the list just processed: <paramref name="bytes"/> are its bytes, the registry grew from
-    /// <paramref name="countBefore"/> entries while it was processed.
+    /// <paramref name="countBefore"/> entries while it was processed. Without <paramref name="learned"/>, the types learned
+    /// before are not copied (<see cref="Learned"/> is empty): for a memo whose fit is known otherwise.
     /// </summary>
-    public static LayoutMemo Capture(TypeRegistry registry, int countBefore, int depth, ReadOnlySpan<byte> bytes, LayoutPlan? plan)
+    public static LayoutMemo Capture(TypeRegistry registry, int countBefore, int depth, ReadOnlySpan<byte> bytes, LayoutPlan? plan, bool learned = true)
     {
         var added = new Entry[registry.Count - countBefore];
         for (int i = 0; i < added.Length; i++)
@@ -64,7 +65,7 @@ internal sealed class LayoutMemo(Type[] learned, int depth, byte[] bytes, Layout
             registry.TryGetPlan(type, out LayoutPlan? entryPlan);
             added[i] = new Entry(type, registry.EntryHash(countBefore + i), entryPlan);
         }
-        return new LayoutMemo(registry.Learned(countBefore), depth, bytes.ToArray(), added, plan);
+        return new LayoutMemo(learned ? registry.Learned(countBefore) : [], depth, bytes.ToArray(), added, plan);
     }
 
     /// <summary>One registry entry a member list added: the type, its entry hash, and its reading plan if it has one.</summary>

@@ -10,10 +10,16 @@ namespace NFX.Slim.TypeSystem.Memos;
 /// at the same depth resolve the same types and pass the same checks: one comparison and a replay of the entries
 /// (with their checksums) replace reading them. Owned by one read session; not shared.
 /// </summary>
-internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle)
+internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle, int index)
 {
     /// <summary>The longest entry remembered (a name, an assembly and a layout, with any part entries).</summary>
     public const int MaxBytes = 4 * 1024;
+
+    /// <summary>The most links a chain has: a message of more entries reads the rest in full (a session keeps little).</summary>
+    public const int MaxLinks = 32;
+
+    /// <summary>The link's place in its chain (0: the first entry after the start).</summary>
+    public int Index { get; } = index;
 
     /// <summary>The entry's bytes, from its kind byte to the end of its layout, and the registry entries it added.</summary>
     public EntryMemo Entries { get; } = entries;
