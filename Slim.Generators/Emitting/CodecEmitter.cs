@@ -150,23 +150,8 @@ internal static class CodecEmitter
         text.Append("        /// <summary>Registers this assembly's generated codecs before any of its code runs; each is made at its first use.</summary>\n");
         text.Append("        [global::System.Runtime.CompilerServices.ModuleInitializer]\n");
         text.Append("        internal static void Register() => global::NFX.Slim.Generated.SlimGeneratedCodecs.Register(new SlimGeneratedCodecRegistry());\n\n");
-        text.Append("        public override global::NFX.Slim.Generated.SlimGeneratedCodec Codec(global::System.Type type)\n        {\n");
-        foreach (CodecSpec codec in spec.Codecs)
-        {
-            text.Append("            if (type == typeof(").Append(codec.TypeName).Append(")) return ").Append(codec.CodecName).Append(".Instance;\n");
-        }
-        text.Append("            return null;\n        }\n\n");
-        // The names of the types the walk reached, so a reader resolves them without reading metadata.
-        text.Append("        public override void RegisterTypeNames()\n        {\n");
-        if (spec.Types.Count != 0)
-        {
-            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
-            for (int i = 0; i < spec.Types.Count; i++)
-            {
-                text.Append("                typeof(").Append(spec.Types[i]).Append(i == spec.Types.Count - 1 ? "));\n" : "),\n");
-            }
-        }
-        text.Append("        }\n\n");
+        AppendCodecLookup(text, spec);
+        AppendTypeNames(text, spec);
         // The closed generic and array types of the codecs below and of the fields written in place (a char?, a GeoPoint?):
         // a tolerant layout's member list names each field's type, and a reader resolves the name without making the type.
         text.Append("        public override void RegisterGenericNames()\n        {\n");
@@ -194,6 +179,136 @@ internal static class CodecEmitter
         AppendRegisterInstantiation(text, spec);
         text.Append("    }\n}\n");
         return text.ToString();
+    }
+
+    // A registry of more types than this looks a type up, and registers its names, in buckets of about this many, by the
+    // hash of its full name: each bucket a method of its own, so a lookup compiles (and loads the types of) one bucket.
+    internal const int BucketSize = 8;
+
+    /// <summary>The number of buckets for <paramref name="count"/> types: 1 (no hashing) up to <see cref="BucketSize"/>.</summary>
+    internal static int Buckets(int count) => count <= BucketSize ? 1 : (count + BucketSize - 1) / BucketSize;
+
+    /// <summary>
+    /// Items cut into <paramref name="buckets"/> by the bucket of their run-time name; those whose name the generator cannot
+    /// tell (none but a generic type's) go to <paramref name="unnamed"/>, looked at whatever the bucket.
+    /// </summary>
+    private static List<T>[] Bucketed<T>(IEnumerable<T> items, System.Func<T, string?> runtimeName, int buckets, List<T> unnamed)
+    {
+        var cut = new List<T>[buckets];
+        for (int i = 0; i < buckets; i++)
+        {
+            cut[i] = [];
+        }
+        foreach (T item in items)
+        {
+            if (runtimeName(item) is { } name)
+            {
+                cut[TypeNameHash.Bucket(name, buckets)].Add(item);
+            }
+            else
+            {
+                unnamed.Add(item);
+            }
+        }
+        return cut;
+    }
+
+    /// <summary>
+    /// <c>Codec(type)</c>: one <c>typeof</c> comparison per codec; past <see cref="BucketSize"/> codecs, a switch on the
+    /// bucket of the type's full name (<c>SlimGeneratedCodecs.NameBucket</c>) to a method per bucket. The JIT resolves
+    /// every <c>typeof</c> and codec field of a method it compiles, loading each type: one method for all would load every
+    /// type and codec class of the assembly at a process's first lookup.
+    /// </summary>
+    private static void AppendCodecLookup(StringBuilder text, GenerationSpec spec)
+    {
+        const string Signature = "global::NFX.Slim.Generated.SlimGeneratedCodec Codec";
+        int buckets = Buckets(spec.Codecs.Count);
+        text.Append("        public override ").Append(Signature).Append("(global::System.Type type)\n        {\n");
+        if (buckets == 1)
+        {
+            AppendCodecBranches(text, spec.Codecs);
+            text.Append("            return null;\n        }\n\n");
+            return;
+        }
+        var unnamed = new List<CodecSpec>();
+        List<CodecSpec>[] cut = Bucketed(spec.Codecs, static c => c.RuntimeName, buckets, unnamed);
+        AppendCodecBranches(text, unnamed);
+        text.Append("            switch (global::NFX.Slim.Generated.SlimGeneratedCodecs.NameBucket(type.FullName, ").Append(buckets).Append("))\n            {\n");
+        for (int i = 0; i < buckets; i++)
+        {
+            if (cut[i].Count != 0)
+            {
+                text.Append("                case ").Append(i).Append(": return Codec").Append(i).Append("(type);\n");
+            }
+        }
+        text.Append("                default: return null;\n            }\n        }\n\n");
+        for (int i = 0; i < buckets; i++)
+        {
+            if (cut[i].Count != 0)
+            {
+                text.Append("        private static ").Append(Signature).Append(i).Append("(global::System.Type type)\n        {\n");
+                AppendCodecBranches(text, cut[i]);
+                text.Append("            return null;\n        }\n\n");
+            }
+        }
+    }
+
+    private static void AppendCodecBranches(StringBuilder text, IEnumerable<CodecSpec> codecs)
+    {
+        foreach (CodecSpec codec in codecs)
+        {
+            text.Append("            if (type == typeof(").Append(codec.TypeName).Append(")) return ").Append(codec.CodecName).Append(".Instance;\n");
+        }
+    }
+
+    /// <summary>
+    /// The names of the types the walk reached, so a reader resolves them without reading metadata: all at once in
+    /// <c>RegisterTypeNames()</c> up to <see cref="BucketSize"/> types, else by bucket of the name looked up
+    /// (<c>TypeNameBuckets</c>, <c>RegisterTypeNames(bucket)</c>, a method per bucket for the reason of the codec lookup's).
+    /// </summary>
+    private static void AppendTypeNames(StringBuilder text, GenerationSpec spec)
+    {
+        int buckets = Buckets(spec.Types.Count);
+        var unnamed = new List<NamedTypeSpec>();
+        List<NamedTypeSpec>[] cut = buckets == 1 ? [] : Bucketed(spec.Types, static t => t.RuntimeName, buckets, unnamed);
+        text.Append("        public override void RegisterTypeNames()\n        {\n");
+        AppendRegisterTypes(text, buckets == 1 ? new List<NamedTypeSpec>(spec.Types) : unnamed);
+        text.Append("        }\n\n");
+        if (buckets == 1)
+        {
+            return;
+        }
+        text.Append("        public override int TypeNameBuckets => ").Append(buckets).Append(";\n\n");
+        text.Append("        public override void RegisterTypeNames(int bucket)\n        {\n            switch (bucket)\n            {\n");
+        for (int i = 0; i < buckets; i++)
+        {
+            if (cut[i].Count != 0)
+            {
+                text.Append("                case ").Append(i).Append(": TypeNames").Append(i).Append("(); break;\n");
+            }
+        }
+        text.Append("            }\n        }\n\n");
+        for (int i = 0; i < buckets; i++)
+        {
+            if (cut[i].Count != 0)
+            {
+                text.Append("        private static void TypeNames").Append(i).Append("()\n        {\n");
+                AppendRegisterTypes(text, cut[i]);
+                text.Append("        }\n\n");
+            }
+        }
+    }
+
+    private static void AppendRegisterTypes(StringBuilder text, IReadOnlyList<NamedTypeSpec> types)
+    {
+        if (types.Count != 0)
+        {
+            text.Append("            global::NFX.Slim.Generated.SlimGeneratedCodecs.RegisterTypes(\n");
+            for (int i = 0; i < types.Count; i++)
+            {
+                text.Append("                typeof(").Append(types[i].TypeName).Append(i == types.Count - 1 ? "));\n" : "),\n");
+            }
+        }
     }
 
     /// <summary>

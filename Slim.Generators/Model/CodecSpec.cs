@@ -63,8 +63,13 @@ internal sealed record SlotSpec(string TypeName, string Name);
 /// <paramref name="KeptLayouts"/>: the base classes and the structs written in place, whose fields a trimmed app must keep.
 /// <paramref name="HasCallbacks"/> and <paramref name="TrivialConstructor"/>: what the runtime would otherwise read by
 /// reflection when it binds the codec (Parsing/TypeFacts).
+/// <paramref name="RuntimeName"/>: the type's <c>Type.FullName</c> (null for a type whose name the generator cannot tell).
 internal sealed record CodecSpec(string TypeName, string CodecName, EquatableArray<string> WireFields, EquatableArray<SlotSpec> Slots,
-    bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts, bool HasCallbacks, bool? TrivialConstructor);
+    bool HasNewShell, EquatableArray<FieldSpec> Fields, EquatableArray<string> KeptLayouts, bool HasCallbacks, bool? TrivialConstructor,
+    string? RuntimeName = null);
+
+/// <summary>A type whose name the registry registers: fully qualified, and its <c>Type.FullName</c> (null when the generator cannot tell it).</summary>
+internal sealed record NamedTypeSpec(string TypeName, string? RuntimeName);
 
 /// <summary>One field of a struct the generator describes: its metadata name and its type (fully qualified).</summary>
 internal sealed record StructFieldSpec(string Name, string TypeName);
@@ -84,7 +89,7 @@ internal sealed record SkippedType(string TypeName, string Reason);
 /// interface in a tolerant member list too), the closed generic codecs it
 /// registers (<paramref name="Instantiations"/>), the structs it describes field by field, and what was skipped.
 /// </summary>
-internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<string> Types,
+internal sealed record GenerationSpec(string AssemblyName, EquatableArray<CodecSpec> Codecs, EquatableArray<NamedTypeSpec> Types,
     EquatableArray<InstantiationSpec> Instantiations, EquatableArray<StructSpec> Structs, EquatableArray<SkippedType> Skipped);
 
 /// <summary>

@@ -56,10 +56,10 @@ internal sealed class TypeWalker
             _codecs[i] = _codecs[i] with { Slots = new(slots) };
         }
         _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
-        List<string> types = [.. _seen.OfType<INamedTypeSymbol>()
+        List<NamedTypeSpec> types = [.. _seen.OfType<INamedTypeSymbol>()
             .Where(t => IsOwn(t) && t.TypeKind is TypeKind.Class or TypeKind.Struct or TypeKind.Enum or TypeKind.Interface && !IsGeneric(t) && IsNameable(t))
-            .Select(t => t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat))
-            .OrderBy(name => name, System.StringComparer.Ordinal)];
+            .Select(t => new NamedTypeSpec(t.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat), RuntimeName(t)))
+            .OrderBy(type => type.TypeName, System.StringComparer.Ordinal)];
         List<InstantiationSpec> instantiations = [.. _seen.Select(Instantiation).OfType<InstantiationSpec>().Distinct().OrderBy(i => i.Call, System.StringComparer.Ordinal)];
         List<StructSpec> structs = [.. _seen.OfType<INamedTypeSymbol>().Select(Struct).OfType<StructSpec>().OrderBy(s => s.TypeName, System.StringComparer.Ordinal)];
         return new GenerationSpec(_compilation.AssemblyName ?? "", new(_codecs), new(types), new(instantiations), new(structs), new(_skipped));
@@ -312,7 +312,32 @@ internal sealed class TypeWalker
         }
         AddStructs(fields, kept);
         _codecs.Add(new CodecSpec(name, CodecName(type), new(wireFields), new(slots), HasNewShell(type), new(fields), new(kept),
-            TypeFacts.HasCallbacks(type), TypeFacts.HasTrivialConstructor(type)));
+            TypeFacts.HasCallbacks(type), TypeFacts.HasTrivialConstructor(type), RuntimeName(type)));
+    }
+
+    /// <summary>
+    /// The name <c>Type.FullName</c> gives <paramref name="type"/> at run time (<c>Ns.Outer+Inner</c>), or null when it
+    /// or a type it is nested in is generic (a closed generic type's full name names its arguments' assemblies).
+    /// </summary>
+    internal static string? RuntimeName(INamedTypeSymbol type)
+    {
+        var names = new List<string>();
+        INamedTypeSymbol outermost = type;
+        for (INamedTypeSymbol? t = type; t is not null; t = t.ContainingType)
+        {
+            if (t.IsGenericType)
+            {
+                return null;
+            }
+            names.Insert(0, t.MetadataName);
+            outermost = t;
+        }
+        string name = string.Join("+", names);
+        for (INamespaceSymbol? ns = outermost.ContainingNamespace; ns is { IsGlobalNamespace: false }; ns = ns.ContainingNamespace)
+        {
+            name = ns.MetadataName + "." + name;
+        }
+        return name;
     }
 
     private static FieldSpec WithDirect(FieldSpec field, Dictionary<string, string> direct, List<SlotSpec> slots) =>

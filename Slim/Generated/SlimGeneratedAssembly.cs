@@ -17,10 +17,29 @@ public abstract class SlimGeneratedAssembly
 
     /// <summary>
     /// Registers the types the generator reached (<see cref="SlimGeneratedCodecs.RegisterTypes"/>), so a reader resolves
-    /// their names; called once, at the first type name or generic codec a serializer looks up. A registry written by an
+    /// their names; called once, at the first type name or generic codec a serializer looks up. A registry of many types
+    /// registers here only those it does not register by bucket (<see cref="TypeNameBuckets"/>). A registry written by an
     /// earlier generator registers everything here (<see cref="RegisterTypesAndInstantiations"/>).
     /// </summary>
     public virtual void RegisterTypeNames() => RegisterTypesAndInstantiations();
+
+    /// <summary>
+    /// How many buckets this registry registers its type names in (<see cref="RegisterTypeNames(int)"/>), by
+    /// <see cref="SlimGeneratedCodecs.NameBucket"/> of the full name; 0 when it registers them all at once.
+    /// </summary>
+    public virtual int TypeNameBuckets => 0;
+
+    /// <summary>
+    /// Registers the types whose full names fall in <paramref name="bucket"/> (of <see cref="TypeNameBuckets"/>); called
+    /// once per bucket, at the first name of that bucket a reader resolves: a process pays for the names of the bucket it
+    /// looks up, not for every type the generator reached.
+    /// </summary>
+    public virtual void RegisterTypeNames(int bucket)
+    {
+    }
+
+    // Which buckets of RegisterTypeNames(int) were registered (made and written under SlimGeneratedCodecs' lock).
+    internal bool[]? NamedBuckets;
 
     /// <summary>
     /// Registers the closed generic and array types of the codecs this registry answers for and of the fields written in
@@ -40,7 +59,7 @@ public abstract class SlimGeneratedAssembly
 
     /// <summary>
     /// Registers everything at once: the types, their generic instantiations and names. What a registry written by an
-    /// earlier generator implements (called through <see cref="RegisterTypeNames"/>); a registry that answers by type
+    /// earlier generator implements (called through <see cref="RegisterTypeNames()"/>); a registry that answers by type
     /// overrides the three methods above instead.
     /// </summary>
     public virtual void RegisterTypesAndInstantiations()

@@ -21,6 +21,8 @@ public static partial class SlimGeneratedCodecs
     // under s_registering).
     private static volatile int s_named;
     private static volatile int s_genericNamed;
+    // Whether a registry registers its type names by bucket: a process without one never compiles the bucket lookup.
+    private static volatile bool s_bucketed;
 
     /// <summary>Registers an assembly's generated registry; registries are asked in the order they registered.</summary>
     public static void Register(SlimGeneratedAssembly assembly)
@@ -29,6 +31,7 @@ public static partial class SlimGeneratedCodecs
         lock (s_registering)
         {
             s_assemblies = [.. s_assemblies, assembly];
+            s_bucketed |= assembly.TypeNameBuckets > 0;
         }
     }
 
@@ -40,7 +43,7 @@ public static partial class SlimGeneratedCodecs
     }
 
     /// <summary>
-    /// Has every registry that has not yet done so register its type names (<see cref="SlimGeneratedAssembly.RegisterTypeNames"/>;
+    /// Has every registry that has not yet done so register its type names (<see cref="SlimGeneratedAssembly.RegisterTypeNames()"/>;
     /// a registry of an earlier generator registers everything there): the first lookup of a type name or a generic codec
     /// needs them; a serializer that only writes classes never does.
     /// </summary>
@@ -121,10 +124,64 @@ public static partial class SlimGeneratedCodecs
         }
     }
 
+    /// <summary>
+    /// Has every registry that registers its type names by bucket register the bucket of <paramref name="fullName"/>, if
+    /// it has not yet.
+    /// </summary>
+    private static void EnsureTypeNames(string fullName)
+    {
+        foreach (SlimGeneratedAssembly assembly in Volatile.Read(ref s_assemblies))
+        {
+            int buckets = assembly.TypeNameBuckets;
+            if (buckets <= 0)
+            {
+                continue;
+            }
+            int bucket = NameBucket(fullName, buckets);
+            if (Volatile.Read(ref assembly.NamedBuckets) is { } named && Volatile.Read(ref named[bucket]))
+            {
+                continue;
+            }
+            lock (s_registering)
+            {
+                named = assembly.NamedBuckets ??= new bool[buckets];
+                if (!named[bucket])
+                {
+                    assembly.RegisterTypeNames(bucket);
+                    Volatile.Write(ref named[bucket], true);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// The bucket of a type's full name (<see cref="Type.FullName"/>) among <paramref name="buckets"/>, as the generator
+    /// computed it for the types of a registry: FNV-1a (32 bits) over the name's UTF-16 code units, modulo the count;
+    /// -1 for a null name (not for generated code's callers).
+    /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
+    public static int NameBucket(string? fullName, int buckets)
+    {
+        if (fullName is null)
+        {
+            return -1;
+        }
+        uint hash = 2166136261;
+        foreach (char c in fullName)
+        {
+            hash = (hash ^ c) * 16777619;
+        }
+        return (int)(hash % (uint)buckets);
+    }
+
     /// <summary>A type registered by <see cref="RegisterTypes"/> under its assembly's simple name and full name.</summary>
     internal static Type? FindType(string assembly, string fullName)
     {
         EnsureTypeNames();
+        if (s_bucketed)
+        {
+            EnsureTypeNames(fullName);
+        }
         if (Registered(assembly, fullName) is { } type)
         {
             return type;
