@@ -181,12 +181,15 @@ internal static class CodecEmitter
         return text.ToString();
     }
 
-    // A registry of more types than this looks a type up, and registers its names, in buckets of about this many, by the
-    // hash of its full name: each bucket a method of its own, so a lookup compiles (and loads the types of) one bucket.
+    // A registry of more than BucketAbove types looks a type up, and registers its names, in buckets of about BucketSize
+    // types by the hash of the full name, each bucket a method of its own: a lookup compiles (and loads the types of) one
+    // bucket, not all. Up to BucketAbove, one method: an app that small touches most buckets in its first call anyway, and
+    // the dispatch costs more than it saves (Perf's 20 types: +1.7M instructions at the order's first call in 3 buckets).
     internal const int BucketSize = 8;
+    internal const int BucketAbove = 32;
 
-    /// <summary>The number of buckets for <paramref name="count"/> types: 1 (no hashing) up to <see cref="BucketSize"/>.</summary>
-    internal static int Buckets(int count) => count <= BucketSize ? 1 : (count + BucketSize - 1) / BucketSize;
+    /// <summary>The number of buckets for <paramref name="count"/> types: 1 (one method, no hashing) up to <see cref="BucketAbove"/>.</summary>
+    internal static int Buckets(int count) => count <= BucketAbove ? 1 : (count + BucketSize - 1) / BucketSize;
 
     /// <summary>
     /// Items cut into <paramref name="buckets"/> by the bucket of their run-time name; those whose name the generator cannot
@@ -214,7 +217,7 @@ internal static class CodecEmitter
     }
 
     /// <summary>
-    /// <c>Codec(type)</c>: one <c>typeof</c> comparison per codec; past <see cref="BucketSize"/> codecs, a switch on the
+    /// <c>Codec(type)</c>: one <c>typeof</c> comparison per codec; past <see cref="BucketAbove"/> codecs, a switch on the
     /// bucket of the type's full name (<c>SlimGeneratedCodecs.NameBucket</c>) to a method per bucket. The JIT resolves
     /// every <c>typeof</c> and codec field of a method it compiles, loading each type: one method for all would load every
     /// type and codec class of the assembly at a process's first lookup.
@@ -263,7 +266,7 @@ internal static class CodecEmitter
 
     /// <summary>
     /// The names of the types the walk reached, so a reader resolves them without reading metadata: all at once in
-    /// <c>RegisterTypeNames()</c> up to <see cref="BucketSize"/> types, else by bucket of the name looked up
+    /// <c>RegisterTypeNames()</c> up to <see cref="BucketAbove"/> types, else by bucket of the name looked up
     /// (<c>TypeNameBuckets</c>, <c>RegisterTypeNames(bucket)</c>, a method per bucket for the reason of the codec lookup's).
     /// </summary>
     private static void AppendTypeNames(StringBuilder text, GenerationSpec spec)

@@ -29,7 +29,7 @@ public sealed class RegistryBucketTests
         return (assembly, GeneratorHarness.Source(result, "SlimGeneratedCodecRegistry"));
     });
 
-    private static string ManySource()
+    internal static string ManySource()
     {
         var text = new StringBuilder("using NFX.Slim;\n");
         for (int i = 0; i < Classes; i++)

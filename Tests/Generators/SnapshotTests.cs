@@ -10,14 +10,21 @@ public sealed class SnapshotTests
     [TestCase("Shop_Customer_SlimCodec")]
     [TestCase("Shop_Money_SlimStruct")]
     [TestCase("SlimGeneratedCodecRegistry")]
-    public void Emitter_ShopModel_MatchesSnapshot(string hintName)
+    public void Emitter_ShopModel_MatchesSnapshot(string hintName) =>
+        AssertSnapshot(GeneratorHarness.Run(ModelSource.Shop, "Shop").Result, hintName, hintName);
+
+    // The registry of more types than one method names: looked up and named by bucket.
+    [Test]
+    public void Emitter_ManyTypesModel_RegistryMatchesSnapshot() =>
+        AssertSnapshot(GeneratorHarness.Run(RegistryBucketTests.ManySource(), "ManyModel").Result, "SlimGeneratedCodecRegistry", "ManyModel_SlimGeneratedCodecRegistry");
+
+    private static void AssertSnapshot(Microsoft.CodeAnalysis.GeneratorDriverRunResult result, string hintName, string snapshot)
     {
-        var (result, _, _) = GeneratorHarness.Run(ModelSource.Shop, "Shop");
         string emitted = GeneratorHarness.Source(result, hintName).ReplaceLineEndings("\n");
-        string file = Path.Combine(AppContext.BaseDirectory, "Snapshots", hintName + ".cs.txt");
+        string file = Path.Combine(AppContext.BaseDirectory, "Snapshots", snapshot + ".cs.txt");
         if (Environment.GetEnvironmentVariable("NFX_UPDATE_SNAPSHOTS") == "1")
         {
-            string source = Path.Combine(RepositoryRoot(), "Tests", "Generators", "Snapshots", hintName + ".cs.txt");
+            string source = Path.Combine(RepositoryRoot(), "Tests", "Generators", "Snapshots", snapshot + ".cs.txt");
             File.WriteAllText(source, emitted);
             Assert.Inconclusive("snapshot written: " + source);
         }
