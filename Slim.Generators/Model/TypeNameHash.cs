@@ -2,7 +2,7 @@ namespace NFX.Slim.Generators.Model;
 
 /// <summary>
 /// The bucket of a type's full name (as <c>Type.FullName</c> gives it at run time) in a registry of <c>buckets</c>
-/// buckets: the same function as the runtime's <c>SlimGeneratedCodecs.NameBucket</c> (TypeNameHashTests pins the two),
+/// buckets: the same function as the runtime's <c>SlimGeneratedCodecs.NameBucket</c> (RegistryBucketTests pins the two),
 /// so a registry looks a type up in the one small method that names it.
 /// </summary>
 internal static class TypeNameHash
