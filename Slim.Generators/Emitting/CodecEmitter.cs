@@ -683,6 +683,26 @@ internal static class CodecEmitter
             text.Append(indent).Append("}\n");
         }
 
+        // The element of an array whose reader method is SlimReader.ReadBlittableArray<T> on every machine, else null.
+        private static string? BlittableElement(string suffix) => suffix switch
+        {
+            "BooleanArray" => "bool",
+            "SByteArray" => "sbyte",
+            "CharArray" => "char",
+            "Int16Array" => "short",
+            "UInt16Array" => "ushort",
+            "Int32Array" => "int",
+            "UInt32Array" => "uint",
+            "Int64Array" => "long",
+            "UInt64Array" => "ulong",
+            "Int128Array" => "global::System.Int128",
+            "UInt128Array" => "global::System.UInt128",
+            "HalfArray" => "global::System.Half",
+            "SingleArray" => "float",
+            "DoubleArray" => "double",
+            _ => null,
+        };
+
         public void Read(StringBuilder text, ValueSpec value, string target, string indent)
         {
             switch (value.Kind)
@@ -696,12 +716,41 @@ internal static class CodecEmitter
                 case ValueKind.String:
                     text.Append(indent).Append(target).Append(" = references.ReadString(").Append(value.Slot).Append(");\n");
                     break;
+                case ValueKind.Reference when value.InlineArray is { } array && BlittableElement(array) is { } element:
+                    // The handle, the checks and a short array in one call of the session (the reader's own way otherwise).
+                    text.Append(indent).Append(target).Append(" = references.ReadArray<").Append(element).Append(">(").Append(value.Slot).Append(");\n");
+                    break;
                 case ValueKind.Reference when value.InlineArray is { } array:
                 {
                     string local = "r" + _locals++;
                     text.Append(indent).Append(target).Append(" = references.BeginInline(").Append(value.Slot).Append(", out object ").Append(local).Append(")\n");
                     text.Append(indent).Append("    ? (").Append(value.TypeName).Append(")references.EndInline(reader.Read").Append(array).Append("(), ").Append(value.Slot).Append(")\n");
                     text.Append(indent).Append("    : (").Append(value.TypeName).Append(')').Append(local).Append(";\n");
+                    break;
+                }
+                case ValueKind.Reference when value.DirectCodec is { } direct && value.DirectNew:
+                {
+                    // The shell written here, `new T()` as the codec's own: no delegate call for each object.
+                    string local = "r" + _locals++;
+                    string general = "g" + _locals++;
+                    string inner = "q" + _locals++;
+                    string outer = "k" + _locals++;
+                    text.Append(indent).Append(value.TypeName).Append(' ').Append(local).Append(";\n");
+                    text.Append(indent).Append("if (references.BeginNew(").Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(general)
+                        .Append(", out global::NFX.Slim.Generated.SlimGeneratedReader ").Append(inner).Append("))\n");
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    ").Append(local).Append(" = new ").Append(value.TypeName).Append("();\n");
+                    text.Append(indent).Append("    if (references.OpenBody(").Append(value.Slot).Append(", ").Append(local).Append(", out int ").Append(outer).Append("))\n");
+                    text.Append(indent).Append("    {\n");
+                    text.Append(indent).Append("        ").Append(direct).Append(".ReadFields(reader, ").Append(local).Append(", ").Append(inner).Append(");\n");
+                    text.Append(indent).Append("        references.EndBody(").Append(outer).Append(");\n");
+                    text.Append(indent).Append("    }\n");
+                    text.Append(indent).Append("}\n");
+                    text.Append(indent).Append("else\n");
+                    text.Append(indent).Append("{\n");
+                    text.Append(indent).Append("    ").Append(local).Append(" = (").Append(value.TypeName).Append(')').Append(general).Append(";\n");
+                    text.Append(indent).Append("}\n");
+                    text.Append(indent).Append(target).Append(" = ").Append(local).Append(";\n");
                     break;
                 }
                 case ValueKind.Reference when value.DirectCodec is { } direct:

@@ -34,6 +34,11 @@ internal enum ValueKind
 /// whose body the generated code writes and reads in place for an object of exactly the declared type (the session
 /// decides per object; the bytes are the session's).
 /// </param>
+/// <param name="DirectNew">
+/// With <see cref="DirectCodec"/>: that codec makes its shells with <c>new T()</c> (the class's parameterless constructor
+/// is callable and runs no code), so the reading code creates the object itself when the session says the codec bound
+/// to the type does the same.
+/// </param>
 /// <param name="InlineArray">
 /// For a <see cref="ValueKind.Reference"/> to an array StreamerFormats writes natively: the suffix of its writer and reader
 /// methods (<c>Int32Array</c>), the array written and read in place as the runtime codec does.
@@ -45,7 +50,7 @@ internal enum ValueKind
 /// written and read in place.
 /// </param>
 internal sealed record ValueSpec(ValueKind Kind, string TypeName, string Suffix, int Slot, ValueSpec? Inner, EquatableArray<FieldSpec> Fields,
-    string? DirectCodec = null, string? InlineArray = null, string? ListElement = null);
+    string? DirectCodec = null, string? InlineArray = null, string? ListElement = null, bool DirectNew = false);
 
 /// <summary>
 /// One field: its metadata name, the type that declares it, how generated code reaches it (directly, or through the

@@ -49,10 +49,12 @@ internal sealed class TypeWalker
         // A reference field whose class got a codec here is written and read through that codec's body in place.
         // A List<T> field of such a class, or of strings, is written and read in place, its elements in a slot of their own.
         var direct = _codecs.ToDictionary(c => c.TypeName, c => c.CodecName, System.StringComparer.Ordinal);
+        // Classes whose shell is `new T()` (callable, runs no code): the reading code writes it itself.
+        var newable = new HashSet<string>(_codecs.Where(c => c.HasNewShell && c.TrivialConstructor == true).Select(c => c.TypeName), System.StringComparer.Ordinal);
         for (int i = 0; i < _codecs.Count; i++)
         {
             var slots = new List<SlotSpec>(_codecs[i].Slots);
-            _codecs[i] = _codecs[i] with { Fields = new(_codecs[i].Fields.Select(f => WithDirect(f, direct, slots))) };
+            _codecs[i] = _codecs[i] with { Fields = new(_codecs[i].Fields.Select(f => WithDirect(f, direct, newable, slots))) };
             _codecs[i] = _codecs[i] with { Slots = new(slots) };
         }
         _skipped.Sort(static (a, b) => string.CompareOrdinal(a.TypeName, b.TypeName));
@@ -340,15 +342,15 @@ internal sealed class TypeWalker
         return name;
     }
 
-    private static FieldSpec WithDirect(FieldSpec field, Dictionary<string, string> direct, List<SlotSpec> slots) =>
-        field with { Value = WithDirect(field.Value, direct, slots) };
+    private static FieldSpec WithDirect(FieldSpec field, Dictionary<string, string> direct, HashSet<string> newable, List<SlotSpec> slots) =>
+        field with { Value = WithDirect(field.Value, direct, newable, slots) };
 
-    private static ValueSpec WithDirect(ValueSpec value, Dictionary<string, string> direct, List<SlotSpec> slots)
+    private static ValueSpec WithDirect(ValueSpec value, Dictionary<string, string> direct, HashSet<string> newable, List<SlotSpec> slots)
     {
         switch (value.Kind)
         {
             case ValueKind.Reference when direct.TryGetValue(value.TypeName, out string? codec):
-                return value with { DirectCodec = codec };
+                return value with { DirectCodec = codec, DirectNew = newable.Contains(value.TypeName) };
             case ValueKind.Reference when value.ListElement is { } element:
             {
                 string[] parts = element.Split('\t');
@@ -363,13 +365,13 @@ internal sealed class TypeWalker
                 EquatableArray<FieldSpec> none = default;
                 ValueSpec item = isString
                     ? new ValueSpec(ValueKind.String, parts[0], "", slot, null, none)
-                    : new ValueSpec(ValueKind.Reference, parts[0], "", slot, null, none, DirectCodec: direct[parts[0]]);
+                    : new ValueSpec(ValueKind.Reference, parts[0], "", slot, null, none, DirectCodec: direct[parts[0]], DirectNew: newable.Contains(parts[0]));
                 return value with { Inner = item };
             }
             case ValueKind.Struct:
-                return value with { Fields = new(value.Fields.Select(f => WithDirect(f, direct, slots))) };
+                return value with { Fields = new(value.Fields.Select(f => WithDirect(f, direct, newable, slots))) };
             case ValueKind.NullableValue:
-                return value with { Inner = WithDirect(value.Inner!, direct, slots) };
+                return value with { Inner = WithDirect(value.Inner!, direct, newable, slots) };
             default:
                 return value;
         }

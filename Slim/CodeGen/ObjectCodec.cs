@@ -173,6 +173,12 @@ internal sealed class ObjectCodec : SlimCodec
 
     public override bool HasBody => true;
 
+    /// <summary>
+    /// True when the shell is the generated codec's <c>new T()</c> (<see cref="SlimGeneratedCodec.NewShell"/>): generated
+    /// code that reads an object of the class in place may then write <c>new T()</c> itself, the same shell.
+    /// </summary>
+    internal bool ShellIsGeneratedNew => _newInstance is not null && ReferenceEquals(_newInstance, Generated?.NewShell);
+
     /// <summary>True when the body is the source generator's (no expression tree was compiled for it).</summary>
     public bool IsGenerated => Generated is not null;
 

@@ -101,7 +101,8 @@ internal sealed class ReferenceSlot
         SlimCodec codec = ExactCodec(codecs);
         ReferenceSlot[]? slots = codec is ObjectCodec { Generated: { } generated, Callbacks: null, HeaderIsEmpty: true } &&
             ReferenceEquals(generated.Codec, expected) ? generated.Slots : null;
-        return _direct = new GeneratedDirectBody(expected, codec, slots);
+        bool newByCaller = slots is not null && ((ObjectCodec)codec).ShellIsGeneratedNew;
+        return _direct = new GeneratedDirectBody(expected, codec, slots, newByCaller);
     }
 
     /// <summary>The declared type's handle, to recognize an object of exactly that type without fetching its Type.</summary>
@@ -115,8 +116,14 @@ internal sealed class ReferenceSlot
 /// The declared class's codec and its generated body's bound slots, for generated code that writes and reads an object
 /// of exactly that class in place (<see cref="ReferenceSlot.DirectBody"/>); <see cref="Slots"/> is null when it may not.
 /// </summary>
-internal sealed class GeneratedDirectBody(Generated.SlimGeneratedCodec expected, SlimCodec codec, ReferenceSlot[]? slots)
+internal sealed class GeneratedDirectBody(Generated.SlimGeneratedCodec expected, SlimCodec codec, ReferenceSlot[]? slots, bool newByCaller = false)
 {
+    /// <summary>
+    /// True when the codec's shell is the generated codec's own <c>new T()</c> (<see cref="ObjectCodec.ShellIsGeneratedNew"/>),
+    /// so generated code that says the same may create it itself.
+    /// </summary>
+    public bool NewByCaller { get; } = newByCaller;
+
     public Generated.SlimGeneratedCodec Expected { get; } = expected;
 
     public SlimCodec Codec { get; } = codec;

@@ -49,6 +49,15 @@ public readonly struct SlimGeneratedReader
         return false;
     }
 
+    /// <summary>
+    /// Reads a reference in slot <paramref name="slot"/> to an array of <typeparamref name="T"/>, written by
+    /// <see cref="SlimGeneratedWriter.BeginInline"/> and the writer's method for it, or by any writer of the format: what
+    /// <see cref="BeginInline"/>, the reader's array method and <see cref="EndInline"/> read, with every check, in one call
+    /// for a short new array.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T[]? ReadArray<T>(int slot) where T : unmanaged => _session.ReadInlineArray<T>(_slots[slot]);
+
     /// <summary>Adds the array read after <see cref="BeginInline"/> to the message's objects and returns it.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public object EndInline(object? value, int slot) => _session.EndInline(value, _slots[slot].DeclaredType);
@@ -80,6 +89,39 @@ public readonly struct SlimGeneratedReader
         outer = 0;
         return false;
     }
+
+    /// <summary>
+    /// <see cref="BeginBody"/> for a declared class whose generated codec makes its shells with <c>new T()</c>: for a new
+    /// object of that class read in place, checks the object limit and returns true with <paramref name="body"/>: the
+    /// caller creates the object with <c>new T()</c> (when the codec bound to the slot's type makes its shells that way;
+    /// otherwise every object goes the general way), hands it to <see cref="OpenBody"/>, reads the body when that returns
+    /// true and calls <see cref="EndBody"/>. Anything else is read the general way, with every check of
+    /// <see cref="ReadReference"/>, into <paramref name="value"/>, and false is returned.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool BeginNew(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body)
+    {
+        ReferenceSlot s = _slots[slot];
+        uint handle = _session.Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is { } shell && _session.ReadsDirect &&
+            s.DirectBody(_session.Codecs, codec) is { Slots: { } slots, NewByCaller: true } direct && ReferenceEquals(direct.Codec, shell))
+        {
+            _session.BeginInlineAfterHandle(); // the object limit, as for an inline value
+            body = new SlimGeneratedReader(_session, slots);
+            value = null;
+            return true;
+        }
+        value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
+        body = default;
+        return false;
+    }
+
+    /// <summary>
+    /// Adds the object created after <see cref="BeginNew"/> to the message's objects; returns true when its body is to be
+    /// read now (then call <see cref="EndBody"/> with <paramref name="outer"/>), false when it was queued.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public bool OpenBody(int slot, object instance, out int outer) => _session.OpenDirectBody(_slots[slot].ShellCodec!, instance, out outer);
 
     /// <summary>
     /// Starts reading a reference in slot <paramref name="slot"/>, declared as <c>List&lt;T&gt;</c>: reads the handle;

@@ -69,6 +69,16 @@ internal sealed partial class ReadSession
             ThrowTooManyAfterHandle();
         }
         instance = codec.ReadHeader(Reader, this);
+        return OpenDirectBody(codec, instance, out outer);
+    }
+
+    /// <summary>
+    /// What <see cref="BeginDirectBody"/> does after the shell: its pool index, and the body now (counted open, true) or
+    /// queued (false); <paramref name="codec"/> is the slot's shell codec.
+    /// </summary>
+    public bool OpenDirectBody(SlimCodec codec, object instance, out int outer)
+    {
+        int index = _poolCount;
         AddToPool(instance);
         if (codec.IsStructural)
         {
@@ -190,6 +200,36 @@ internal sealed partial class ReadSession
             return value;
         }
         return ReadInlineStringChecked(slot);
+    }
+
+    /// <summary>
+    /// Reads a reference to an array of <typeparamref name="T"/> that the format writes natively, in a slot whose values the
+    /// cache reads inline (<see cref="ReferenceSlot.IsInlineNative"/>): the common case (a new array of under 127
+    /// elements, one more object allowed) in one call of the reader, as <see cref="ReadInlineString"/>; anything else the
+    /// checked way, which reads the handle and the array again.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public T[]? ReadInlineArray<T>(ReferenceSlot slot) where T : unmanaged
+    {
+        if (_poolCount < _maxObjects && slot.IsInlineNative && Reader.TryReadTaggedBlittableArray<T>((byte)WireHandle.NewOfDeclaredType) is { } value)
+        {
+            AddToPool(value);
+            return value;
+        }
+        return ReadInlineArrayChecked<T>(slot);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private T[]? ReadInlineArrayChecked<T>(ReferenceSlot slot) where T : unmanaged
+    {
+        long offset = Reader.Position;
+        uint handle = Reader.ReadVarUInt32();
+        if (handle == WireHandle.NewOfDeclaredType && slot.IsInlineNative)
+        {
+            BeginInline(offset);
+            return (T[])EndInline(Reader.ReadBlittableArray<T>(), slot.DeclaredType);
+        }
+        return (T[]?)ReadReferenceAfterHandle(handle, slot, offset);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -25,9 +25,41 @@ public sealed partial class SlimReader
         {
             return new T[0]; // a fresh array, not Array.Empty: arrays are mutable objects whose identity Slim keeps
         }
+        return ReadBlittableElements<T>(length);
+    }
+
+    /// <summary>
+    /// The read-side twin of an inline array's handle and <see cref="SlimWriter.WriteBlittableArray{T}"/> for its common
+    /// case, as <see cref="TryReadTaggedString"/> for strings: when the next byte is <paramref name="tag"/> and a non-null
+    /// array of fewer than 127 elements follows (a one-byte length prefix) that passes <see cref="ReadNullableLength"/>'s
+    /// checks, reads it all and returns it; otherwise reads nothing and returns null, and the caller reads the tag and
+    /// the array the general way (which also reports whatever is wrong with them).
+    /// </summary>
+    internal T[]? TryReadTaggedBlittableArray<T>(byte tag) where T : unmanaged
+    {
+        int pos = _pos;
+        int available = _end - pos;
+        if (available >= 2)
+        {
+            ref byte at = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(uint)pos);
+            // LEB128(length + 1) in one byte: 0 is the null array, 0x80 and up a longer prefix (the general way).
+            int length = Unsafe.Add(ref at, 1) - 1;
+            if (at == tag && (uint)length < 0x7F && length <= MaxLength && length * Unsafe.SizeOf<T>() <= available - 2 - _reserved)
+            {
+                _pos = pos + 2;
+                return length == 0 ? new T[0] : ReadBlittableElements<T>(length);
+            }
+        }
+        return null;
+    }
+
+    // The elements of an array whose length was read and checked against the bytes buffered (less those reserved).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private T[] ReadBlittableElements<T>(int length) where T : unmanaged
+    {
         T[] array = GC.AllocateUninitializedArray<T>(length);
-        // ReadNullableLength checked length * size against the bytes buffered (less those reserved): no second
-        // check of the count (ReadBlittableSpan's), only the spans' own.
+        // The length was checked against the bytes buffered (less those reserved): no second check of the count
+        // (ReadBlittableSpan's), only the spans' own.
         int byteCount = length * Unsafe.SizeOf<T>();
         var source = new ReadOnlySpan<byte>(_buffer, _pos, byteCount);
         if (typeof(T) == typeof(bool) && source.ContainsAnyExceptInRange((byte)0, (byte)1))

@@ -36,6 +36,7 @@ internal static class ModelSource
         {
             public string Name => name;
             public List<Order> Orders { get; } = [];
+            public Invoice? Terms;
         }
 
         public sealed class Order : Entity

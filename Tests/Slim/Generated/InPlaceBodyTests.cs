@@ -160,6 +160,91 @@ public sealed class InPlaceBodyTests
         Assert.That(limited.Deserialize<Link>(new SlimSerializer(options).Serialize(new Link { Name = "a", Next = new Link { Name = "b" } })).Next!.Name, Is.EqualTo("b"));
     }
 
+    [Test]
+    public void Deserialize_ShellOfATrivialConstructor_CreatedByTheBodyAsTheCodecWould()
+    {
+        // Link's constructor runs no code: its codec's shell is the generated `new Link()`, so a body reading a Link in
+        // place creates it itself (the object limit, pool index and queue as the session's way: the chain is deeper
+        // than the open bodies allowed). A class whose constructor runs code gets an uninitialized shell from the codec,
+        // and no body creates one with `new`: its initialized [NonSerialized] field stays default, as on the runtime path.
+        var slim = new SlimSerializer(Options(true));
+        Link value = Chain();
+        Link copy = slim.Deserialize<Link>(slim.Serialize(value));
+        copy = slim.Deserialize<Link>(slim.Serialize(value));
+        GraphAssert.AreEquivalent(value, copy);
+        Assert.That(copy.Other, Is.SameAs(copy.Next));
+        var linkCodec = (ObjectCodec)slim.Codecs.Get(typeof(Link));
+        Assert.That(linkCodec.ShellIsGeneratedNew, Is.True);
+        ReferenceSlot next = linkCodec.Generated!.Slots[linkCodec.Generated.Codec.SlotNames.ToList().IndexOf("Link.Next")];
+        Assert.That(next.DirectBody(slim.Codecs, linkCodec.Generated.Codec).NewByCaller, Is.True, "Link.Next's shells are created by the body");
+
+        var holder = new InitializedHolder { Item = new Initialized { Name = "a" }, Items = [new Initialized { Name = "b" }, new Initialized { Name = "c" }] };
+        foreach (bool generated in new[] { true, false })
+        {
+            var reader = new SlimSerializer(Options(generated));
+            for (int round = 0; round < 3; round++)
+            {
+                InitializedHolder read = reader.Deserialize<InitializedHolder>(reader.Serialize(holder));
+                Assert.That(read.Item!.Name, Is.EqualTo("a"));
+                Assert.That(new[] { read.Item.Cache, read.Items![0].Cache, read.Items[1].Cache }, Is.All.EqualTo(0), $"generated {generated}, round {round}: no constructor ran");
+                Assert.That(read.Cache, Is.EqualTo(0));
+            }
+        }
+        var codec = (ObjectCodec)new SlimSerializer(Options(true)).Codecs.Get(typeof(Initialized));
+        Assert.That(codec.IsGenerated, Is.True);
+        Assert.That(codec.ShellIsGeneratedNew, Is.False);
+    }
+
+    [Test]
+    public void Deserialize_ShellCreatedByTheBody_ObjectLimitAtEveryObjectAsTheRuntimePath()
+    {
+        // Every limit from 1 up stops the message at another link, name or array (links created by the bodies after the
+        // slots' first full reads): the same message, with the same offset, as the runtime codecs give.
+        Link value = Chain();
+        byte[] bytes = new SlimSerializer(Options(false)).Serialize(value);
+        int limit = 1;
+        for (bool read = false; !read; limit++)
+        {
+            string?[] messages = new string?[2];
+            foreach (bool generated in new[] { true, false })
+            {
+                SlimOptions options = Options(generated);
+                var slim = new SlimSerializer(options with { Limits = options.Limits with { MaxObjects = limit } });
+                try
+                {
+                    slim.Deserialize<Link>(new SlimSerializer(options).Serialize(new Link { Name = "warm", Next = new Link { Name = "up", Values = [1] }, Children = [new Link()] }));
+                }
+                catch (SlimLimitExceededException)
+                {
+                }
+                try
+                {
+                    slim.Deserialize<Link>(bytes);
+                    read = true;
+                }
+                catch (SlimLimitExceededException ex)
+                {
+                    messages[generated ? 0 : 1] = ex.Message;
+                }
+            }
+            Assert.That(messages[0], Is.EqualTo(messages[1]), $"limit {limit}");
+        }
+        Assert.That(limit, Is.GreaterThan(20), "the chain's objects: links, names and arrays");
+    }
+
+    public sealed class Initialized
+    {
+        public string? Name;
+        [NonSerialized] public int Cache = 7;
+    }
+
+    public sealed class InitializedHolder
+    {
+        public Initialized? Item;
+        public List<Initialized>? Items;
+        [NonSerialized] public int Cache = 7;
+    }
+
     public class Link
     {
         public string? Name;
