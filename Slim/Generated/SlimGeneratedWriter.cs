@@ -50,7 +50,7 @@ public readonly struct SlimGeneratedWriter
         ReferenceSlot s = _slots[slot];
         if (TypeHandles.Of(value) != s.DeclaredTypeHandle || !s.IsInlineNative)
         {
-            _session.WriteReference(value, s);
+            _session.WriteReferenceOutOfLine(value, s);
             return false;
         }
         if (_session.TryWriteBackReference(value))
@@ -82,7 +82,14 @@ public readonly struct SlimGeneratedWriter
                 return _session.BeginDirectBody(value, s, direct.Codec);
             }
         }
-        _session.WriteReference(value, s);
+        if (value is null)
+        {
+            _session.Writer.WriteByte((byte)WireHandle.Null);
+        }
+        else
+        {
+            _session.WriteReferenceOutOfLine(value, s);
+        }
         body = default;
         return false;
     }
@@ -102,7 +109,14 @@ public readonly struct SlimGeneratedWriter
         {
             return _session.BeginDirectBody(value, s, codec);
         }
-        _session.WriteReference(value, s);
+        if (value is null)
+        {
+            _session.Writer.WriteByte((byte)WireHandle.Null);
+        }
+        else
+        {
+            _session.WriteReferenceOutOfLine(value, s);
+        }
         return false;
     }
 

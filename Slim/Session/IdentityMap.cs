@@ -127,9 +127,12 @@ internal sealed class IdentityMap<TValue>
         Entry[] entries = _entries;
         int mask = entries.Length - 1;
         int i = SlotOf(key, mask, _addressShift);
+        // No bounds checks: a slot is masked by the table's length (a power of two), and the used list has room for half
+        // the table, more than the count can reach (MakeRoom above).
+        ref Entry first = ref MemoryMarshal.GetArrayDataReference(entries);
         while (true)
         {
-            ref Entry entry = ref entries[i];
+            ref Entry entry = ref Unsafe.Add(ref first, (uint)i);
             if (entry.Key is null)
             {
                 // Absent - unless it was placed by an address it had before a collection moved it.
@@ -138,7 +141,8 @@ internal sealed class IdentityMap<TValue>
                     return ref AddAfterCollection(key, out exists);
                 }
                 entry.Key = key;
-                _used[_count++] = i;
+                Debug.Assert(_count < _used.Length);
+                Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_used), (uint)_count++) = i;
                 exists = false;
                 return ref entry.Value;
             }

@@ -30,6 +30,14 @@ internal sealed partial class WriteSession
         {
             return true;
         }
+        // The entries WriteTypeHandle replays are of types not in the registry (a first entry against the bare template,
+        // or the one the chain writes next): no lookup needed to know it.
+        if (_registry.LearnedCount == 0
+            ? _entryFacts.FirstEntryOf(type) is not null
+            : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == _registry.Count)
+        {
+            return false;
+        }
         if (_registry.TryGetHandle(type, out int handle))
         {
             int slot = _nextLayoutSent;

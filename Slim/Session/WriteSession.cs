@@ -164,6 +164,13 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     }
 
     /// <summary>
+    /// <see cref="WriteReference"/> out of line, for generated code's fallback (an object the body is not written in place
+    /// for): the inlined fast paths do not carry a second copy of the probe.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public void WriteReferenceOutOfLine(object? value, ReferenceSlot slot) => WriteReference(value, slot);
+
+    /// <summary>
     /// Writes a string in a slot whose strings are written inline (no user serializer for strings): null, a back-reference
     /// to the same string written before, or its handle and its bytes in one room check; the bytes of
     /// <see cref="WriteReference"/>.
@@ -193,24 +200,48 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool BeginDirectBody(object value, ReferenceSlot slot, SlimCodec codec)
     {
+        // Inlined into every generated body at every nested object: only the new object whose body is written now stays
+        // here; a back-reference, a first type entry and a queued body are out of line, which leaves the JIT's inlining
+        // budget of a big body to what each object needs.
         if (_pool.GetOrAdd(value, _pool.Count, out int index))
         {
-            if (_unfinished.Count != 0 && _unfinished.Contains(index))
-            {
-                ThrowCycleThroughInlineValue(value, slot);
-            }
-            Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+            WriteBackReferenceToBody(index, value, slot);
             return false;
         }
-        if (!codec.HasLayout || LayoutSent(slot.DeclaredType))
+        if (codec.HasLayout && !LayoutSent(slot.DeclaredType))
         {
-            Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+            return AnnounceWithType(value, slot, codec);
         }
-        else
+        Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        if (_openBodies < _maxOpenBodies)
         {
-            Writer.WriteByte((byte)WireHandle.NewWithType);
-            WriteTypeHandle(slot.DeclaredType);
+            _openBodies++;
+            return true;
         }
+        AddPending(value, codec);
+        return false;
+    }
+
+    /// <summary><see cref="BeginDirectBody"/>'s back-reference: refused into an unfinished inline value, as <see cref="WriteReference"/> does.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void WriteBackReferenceToBody(int index, object value, ReferenceSlot slot)
+    {
+        if (_unfinished.Count != 0 && _unfinished.Contains(index))
+        {
+            ThrowCycleThroughInlineValue(value, slot);
+        }
+        Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+    }
+
+    /// <summary>
+    /// <see cref="BeginDirectBody"/> for the first object of a type whose layout has not crossed in this message: its
+    /// type entry, then the body now or in the queue.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool AnnounceWithType(object value, ReferenceSlot slot, SlimCodec codec)
+    {
+        Writer.WriteByte((byte)WireHandle.NewWithType);
+        WriteTypeHandle(slot.DeclaredType);
         if (_openBodies < _maxOpenBodies)
         {
             _openBodies++;
