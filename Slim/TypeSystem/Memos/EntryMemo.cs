@@ -20,8 +20,8 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     public ulong[] ChecksumsAfter { get; } = checksumsAfter;
 
     // The added entries' types and hashes apart, when none has a reading plan (null otherwise): what Replay reads.
-    private readonly Type[]? _types = recorded.Added.Any(entry => entry.Plan is not null) ? null : [.. recorded.Added.Select(entry => entry.Type)];
-    private readonly ulong[]? _hashes = [.. recorded.Added.Select(entry => entry.Hash)];
+    private readonly Type[]? _types = TypesWithoutPlans(recorded.Added);
+    private readonly ulong[] _hashes = HashesOf(recorded.Added);
 
     /// <summary>
     /// A writer's: the type whose entry it last wrote right after replaying this one, with nothing learned between, and
@@ -33,6 +33,33 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// <summary>The memo of <see cref="NextType"/>'s entry (see there).</summary>
     public EntryMemo? Next;
 
+    // Loops, not LINQ: a memo is made at a fresh process's first message, where each LINQ operator over the entry
+    // struct is a generic instantiation of several methods for the JIT to compile (docs/GENERATOR.md, "What the JIT
+    // compiles").
+    private static Type[]? TypesWithoutPlans(LayoutMemo.Entry[] added)
+    {
+        var types = new Type[added.Length];
+        for (int i = 0; i < added.Length; i++)
+        {
+            if (added[i].Plan is not null)
+            {
+                return null;
+            }
+            types[i] = added[i].Type;
+        }
+        return types;
+    }
+
+    private static ulong[] HashesOf(LayoutMemo.Entry[] added)
+    {
+        var hashes = new ulong[added.Length];
+        for (int i = 0; i < added.Length; i++)
+        {
+            hashes[i] = added[i].Hash;
+        }
+        return hashes;
+    }
+
     /// <summary>
     /// Adds the remembered entries (with their reading plans) to <paramref name="registry"/>, as writing or reading the
     /// bytes again would; returns the handle <paramref name="type"/> took among them, or -1.
@@ -42,7 +69,7 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
         if (_types is { } types && registry.RunningChecksum == ChecksumBefore)
         {
             // The common case (no reading plans, the checksum it was remembered with): only the adds.
-            ulong[] hashes = _hashes!, after = ChecksumsAfter;
+            ulong[] hashes = _hashes, after = ChecksumsAfter;
             int found = -1;
             for (int i = 0; i < types.Length && i < hashes.Length && i < after.Length; i++)
             {
