@@ -37,12 +37,6 @@ internal sealed class IdentityMap<TValue>
     private const int InitialSlots = 16;
     // Up to this size (256 KB, in the L2 cache) clearing the used slots one by one beats clearing the whole table.
     private const int ClearUsedUpToSlots = 1 << 14;
-    // Up to this size (below the large object heap's 85,000 bytes, whose arrays are never young) a table that survived a
-    // collection is replaced at Clear (see there).
-    private const int MaxYoungBytes = 64 * 1024;
-    // The fewest keys of a message after which the table's generation is asked (Clear): the question costs about what the
-    // barrier saves on this many stores.
-    private const int MinYoungCount = 32;
     /// <summary>
     /// Keys placed by address in one checked message, at most: a message with more is likely to see a collection (a deep
     /// clone allocates as much as it reads), which would place them all again (see SlotOf). Also how often an unchecked run
@@ -385,12 +379,9 @@ internal sealed class IdentityMap<TValue>
             _addressShift = ShiftFor(InitialSlots);
             _used = new int[InitialSlots / 2];
         }
-        else if (_count >= MinYoungCount && (long)_entries.Length * Unsafe.SizeOf<Entry>() <= MaxYoungBytes && GC.GetGeneration(_entries) != 0)
+        else if (YoungTable.ShouldReplace(_entries, _count))
         {
-            // Each new key is a store of a young object into the table, which the write barrier follows to the card
-            // table once the table is older than generation 0; into a table of generation 0 it returns after its first
-            // test. A table that survived a collection is dropped, keys and all, for a new one of the same size, when
-            // a message placed enough keys to pay for asking its generation.
+            // Each new key is a store of a young object into the table (see YoungTable); the keys go with it.
             _entries = new Entry[_entries.Length];
         }
         else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)

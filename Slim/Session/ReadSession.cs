@@ -16,13 +16,6 @@ namespace NFX.Slim.Session;
 internal sealed partial class ReadSession : ISlimReferenceReader
 {
     private const int InitialCapacity = 64;
-    // The largest pool replaced when it is no longer in generation 0 (Clear): 64 KB, well below the large object heap's
-    // 85,000 bytes, whose arrays are never young.
-    private const int YoungPoolMaxLength = 4096;
-    // The fewest objects of a message after which the pool's generation is asked (Clear): the question costs about what
-    // the barrier saves on this many stores.
-    private const int YoungPoolMinCount = 32;
-
     private readonly SlimSerializer _owner;
     private readonly CompletionOrder _completion = new();
     // The pool, the queue of bodies and the back-references are plain arrays grown by hand: they take a few stores per
@@ -156,12 +149,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         // the serializer anyway. Cleared through a span, as the writer's queue: the untyped Array.Clear asks the array's
         // type what it holds on every call (a loop over the objects alone is dearer once the pool has ~20 entries).
         PoolEntry[] pool = _pool;
-        if (_poolCount >= YoungPoolMinCount && pool.Length <= YoungPoolMaxLength && GC.GetGeneration(pool) != 0)
+        if (YoungTable.ShouldReplace(pool, _poolCount))
         {
-            // Every object and string read is stored in the pool, a store of a young object into an older array that
-            // the write barrier follows to the card table; into an array of generation 0 it returns after its first
-            // test. A pool that survived a collection is dropped (with what it holds) for a new one of the same size,
-            // when a message filled enough of it to pay for asking its generation.
+            // Every object and string read is stored in the pool (see YoungTable).
             _pool = new PoolEntry[pool.Length];
         }
         else
