@@ -60,14 +60,24 @@ public sealed partial class SlimReader
         T[] array = GC.AllocateUninitializedArray<T>(length);
         // The length was checked against the bytes buffered (less those reserved): no second check of the count
         // (ReadBlittableSpan's), only the spans' own.
-        int byteCount = length * Unsafe.SizeOf<T>();
-        var source = new ReadOnlySpan<byte>(_buffer, _pos, byteCount);
+        CopyElements<T>(new ReadOnlySpan<byte>(_buffer, _pos, length * Unsafe.SizeOf<T>()), MemoryMarshal.AsBytes(new Span<T>(array)));
+        return array;
+    }
+
+    /// <summary>
+    /// Copies the elements at the read position (<paramref name="source"/>, checked against the bytes buffered) into
+    /// <paramref name="target"/> and moves past them: bool bytes checked to be 0 or 1, elements swapped on big-endian
+    /// machines.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void CopyElements<T>(ReadOnlySpan<byte> source, Span<byte> target) where T : unmanaged
+    {
         if (typeof(T) == typeof(bool) && source.ContainsAnyExceptInRange((byte)0, (byte)1))
         {
             int bad = source.IndexOfAnyExceptInRange((byte)0, (byte)1);
             ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{source[bad]:X2}", Position + bad);
         }
-        Span<byte> target = MemoryMarshal.AsBytes(new Span<T>(array));
+        int byteCount = source.Length;
         if (byteCount is >= sizeof(ulong) and <= 2 * sizeof(ulong))
         {
             // A few elements (a User's three badge counts): two overlapping 8-byte moves instead of a call of Memmove.
@@ -85,7 +95,6 @@ public sealed partial class SlimReader
             SwapInPlace(target, Unsafe.SizeOf<T>());
         }
         _pos += byteCount;
-        return array;
     }
 
     /// <summary>Fills <paramref name="destination"/> with little-endian elements, with no length prefix.</summary>
@@ -98,19 +107,7 @@ public sealed partial class SlimReader
             ThrowHelper.ThrowTruncated(ElementNames<T>.Elements, Position, byteCount, _end - _pos);
         }
         Require((int)byteCount, ElementNames<T>.Elements);
-        var source = new ReadOnlySpan<byte>(_buffer, _pos, (int)byteCount);
-        if (typeof(T) == typeof(bool) && source.ContainsAnyExceptInRange((byte)0, (byte)1))
-        {
-            int bad = source.IndexOfAnyExceptInRange((byte)0, (byte)1);
-            ThrowHelper.ThrowFormat($"Boolean byte must be 0 or 1, found 0x{source[bad]:X2}", Position + bad);
-        }
-        Span<byte> target = MemoryMarshal.AsBytes(destination);
-        source.CopyTo(target);
-        if (!BitConverter.IsLittleEndian && size > 1)
-        {
-            SwapInPlace(target, size);
-        }
-        _pos += (int)byteCount;
+        CopyElements<T>(new ReadOnlySpan<byte>(_buffer, _pos, (int)byteCount), MemoryMarshal.AsBytes(destination));
     }
 
     private T[]? ReadArray<T, TCodec>() where TCodec : IWireCodec<T>
