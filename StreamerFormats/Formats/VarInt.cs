@@ -272,7 +272,11 @@ public static class VarInt
             value = Pack7(kept);
             return kept >> ((length - 1) * 8) != 0 ? length : 0; // a zero last byte is not minimal
         }
-        return Read64Long(ref src, out value);
+        // Its own result, not this method's out value: an address taken here kept the caller's value in memory (and
+        // zeroed in its prologue) on the 8-byte way too.
+        (ulong longValue, int longLength) = Read64Long(ref src);
+        value = longValue;
+        return longLength;
     }
 
     /// <summary>The high bit of every byte of a little-endian 8-byte word: the continuation bits.</summary>
@@ -289,14 +293,19 @@ public static class VarInt
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Pack7(ulong bytes)
     {
+        // Each step moves the high half of every lane down to meet the low half: x - high + (high >> k) is that move
+        // with one mask instead of two (the 64-bit masks are an instruction each to load).
         ulong x = bytes & 0x7F7F_7F7F_7F7F_7F7FUL;
-        x = (x & 0x007F_007F_007F_007FUL) | ((x & 0x7F00_7F00_7F00_7F00UL) >> 1);
-        x = (x & 0x0000_3FFF_0000_3FFFUL) | ((x & 0x3FFF_0000_3FFF_0000UL) >> 2);
-        return (x & 0x0000_0000_0FFF_FFFFUL) | ((x & 0x0FFF_FFFF_0000_0000UL) >> 4);
+        x -= (x & 0x7F00_7F00_7F00_7F00UL) >> 1; // lo + hi << 8 becomes lo + hi << 7
+        ulong high = x & 0x3FFF_0000_3FFF_0000UL;
+        x = x - high + (high >> 2);
+        high = x & 0x0FFF_FFFF_0000_0000UL;
+        return x - high + (high >> 4);
     }
 
-    /// <summary>A 64-bit value of 9 or 10 bytes (or a malformed one): byte by byte.</summary>
-    private static int Read64Long(ref byte src, out ulong value)
+    /// <summary>A 64-bit value of 9 or 10 bytes (or a malformed one): byte by byte; the value and the byte count (0: malformed).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static (ulong Value, int Length) Read64Long(ref byte src)
     {
         ulong result = src & 0x7FUL;
         int shift = 7;
@@ -306,13 +315,11 @@ public static class VarInt
             result |= (b & 0x7F) << shift;
             if (b < 0x80)
             {
-                value = result;
-                return b != 0 ? i + 1 : 0;
+                return (result, b != 0 ? i + 1 : 0);
             }
         }
         ulong last = Unsafe.Add(ref src, MaxBytes64 - 1);
-        value = result | (last << 63);
-        return last == 1 ? MaxBytes64 : 0; // the tenth byte holds bit 63 only
+        return (result | (last << 63), last == 1 ? MaxBytes64 : 0); // the tenth byte holds bit 63 only
     }
 
     /// <summary>

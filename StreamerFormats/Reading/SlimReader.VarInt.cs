@@ -43,7 +43,15 @@ public sealed partial class SlimReader
                 return value;
             }
         }
-        else if (_end - _pos >= VarInt.MaxBytes32)
+        // Out of line: its decoder takes its value's address, which kept this method's in memory on the way above.
+        return ReadVarUInt32Near();
+    }
+
+    /// <summary>A varint of 3 to 5 bytes with fewer than 8 bytes left, or a malformed one (reported).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private uint ReadVarUInt32Near()
+    {
+        if (_end - _pos >= VarInt.MaxBytes32)
         {
             int n = VarInt.Read32Multi(ref Cursor, out uint value);
             if (n != 0)

@@ -138,6 +138,23 @@ public static class UnsafeRunReads
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static (uint Value, int Next) UInt32Long(SlimReader reader, byte[] buffer, int pos)
     {
+        // One 8-byte load where the array has them: bytes past the run's reservation only matter to a value longer than
+        // 5 bytes, which the decoder refuses (and the reader then reports) either way.
+        if (buffer.Length - pos >= sizeof(ulong))
+        {
+            int n = VarInt.Read32Multi8(ref At(buffer, pos), out uint value);
+            if (n != 0)
+            {
+                return (value, pos + n);
+            }
+        }
+        return UInt32Near(reader, buffer, pos);
+    }
+
+    /// <summary><see cref="UInt32Long"/> near the array's end, or a malformed value (the reader reports it).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static (uint Value, int Next) UInt32Near(SlimReader reader, byte[] buffer, int pos)
+    {
         int n = VarInt.Read32Multi(ref At(buffer, pos), out uint value);
         if (n != 0)
         {

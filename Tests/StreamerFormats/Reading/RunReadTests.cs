@@ -103,6 +103,67 @@ public sealed class RunReadTests
         Assert.That(ex.Message, Does.Contain(expected));
     }
 
+    /// <summary>
+    /// A run's varints decode as the reader's own ReadX, value, position and error, on random valid and malformed
+    /// encodings ending at every distance from the array's end (the 8-byte way, the way near the end, the reader's).
+    /// </summary>
+    [Test]
+    public void VarInts_AgreeWithTheReader_AtEveryDistanceFromTheEnd()
+    {
+        var random = new Random(271828);
+        for (int i = 0; i < 20_000; i++)
+        {
+            int length = 1 + random.Next(11);
+            byte[] bytes = new byte[length];
+            for (int b = 0; b < length; b++)
+            {
+                bytes[b] = (byte)(random.Next(4) == 0 ? random.Next(0x80) : 0x80 | random.Next(0x80));
+            }
+            if (random.Next(8) == 0)
+            {
+                bytes[^1] = 0;
+            }
+            // The run reserves the field's most bytes; what follows in the array (0..9 more bytes) varies.
+            int more = random.Next(10);
+            byte[] input = [.. bytes, .. new byte[Math.Max(0, 5 - length) + more]];
+            string hex = Convert.ToHexString(bytes);
+            Assert.That(Run(input, 5, (r, b) => { int p = 0; uint v = UnsafeRunReads.UInt32(r, b, ref p); return (v.ToString(), p); }),
+                Is.EqualTo(Own(input, r => r.ReadUInt32().ToString())), $"32-bit {hex} in {input.Length}");
+            input = [.. bytes, .. new byte[Math.Max(0, 10 - length) + more]];
+            Assert.That(Run(input, 10, (r, b) => { int p = 0; ulong v = UnsafeRunReads.UInt64(r, b, ref p); return (v.ToString(), p); }),
+                Is.EqualTo(Own(input, r => r.ReadUInt64().ToString())), $"64-bit {hex} in {input.Length}");
+        }
+    }
+
+    private static string Run(byte[] input, int reserve, Func<SlimReader, byte[], (string Value, int Pos)> read)
+    {
+        var reader = new SlimReader(input);
+        Assert.That(reader.TryBeginRun(reserve), Is.EqualTo(0));
+        try
+        {
+            (string value, int pos) = read(reader, reader.RunBuffer);
+            return $"{value} at {pos}";
+        }
+        catch (SlimFormatException ex)
+        {
+            return $"{ex.Message} ({ex.Offset})";
+        }
+    }
+
+    private static string Own(byte[] input, Func<SlimReader, string> read)
+    {
+        var reader = new SlimReader(input);
+        try
+        {
+            string value = read(reader);
+            return $"{value} at {reader.Position}";
+        }
+        catch (SlimFormatException ex)
+        {
+            return $"{ex.Message} ({ex.Offset})";
+        }
+    }
+
     [Test]
     public void PresenceByte2_IsRefused()
     {
