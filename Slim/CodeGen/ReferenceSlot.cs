@@ -105,6 +105,27 @@ internal sealed class ReferenceSlot
         return _direct = new GeneratedDirectBody(expected, codec, slots, newByCaller);
     }
 
+    private GeneratedDirectBody? _readInPlace;
+
+    /// <summary>
+    /// The <see cref="DirectBody"/> through which generated code reads new objects of the declared type in place, once a
+    /// reader found that it may (<see cref="RememberReadInPlace"/>): one field to test per object instead of the slot's
+    /// shell codec and the direct body's parts. Null until then; only ever set to such an answer.
+    /// </summary>
+    public GeneratedDirectBody? ReadInPlace => _readInPlace;
+
+    /// <summary>
+    /// Remembers <paramref name="direct"/> as <see cref="ReadInPlace"/>: its bound slots are set and its codec is this
+    /// slot's <see cref="ShellCodec"/> (every per-object check of the slot passed for an object read the full way).
+    /// </summary>
+    public void RememberReadInPlace(GeneratedDirectBody direct)
+    {
+        if (direct.Slots is not null && ReferenceEquals(direct.Codec, ShellCodec))
+        {
+            _readInPlace = direct;
+        }
+    }
+
     /// <summary>The declared type's handle, to recognize an object of exactly that type without fetching its Type.</summary>
     public nint DeclaredTypeHandle { get; }
 

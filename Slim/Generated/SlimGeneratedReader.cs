@@ -76,11 +76,10 @@ public readonly struct SlimGeneratedReader
     {
         ReferenceSlot s = _slots[slot];
         uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is { } shell && _session.ReadsDirect &&
-            s.DirectBody(_session.Codecs, codec) is { Slots: { } slots } direct && ReferenceEquals(direct.Codec, shell))
+        if (handle == WireHandle.NewOfDeclaredType && InPlace(s, codec) is { } direct)
         {
-            body = new SlimGeneratedReader(_session, slots);
-            bool now = _session.BeginDirectBody(shell, out object instance, out outer);
+            body = new SlimGeneratedReader(_session, direct.Slots!);
+            bool now = _session.BeginDirectBody(direct.Codec, out object instance, out outer);
             value = instance;
             return now;
         }
@@ -103,17 +102,39 @@ public readonly struct SlimGeneratedReader
     {
         ReferenceSlot s = _slots[slot];
         uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is { } shell && _session.ReadsDirect &&
-            s.DirectBody(_session.Codecs, codec) is { Slots: { } slots, NewByCaller: true } direct && ReferenceEquals(direct.Codec, shell))
+        if (handle == WireHandle.NewOfDeclaredType && InPlace(s, codec) is { NewByCaller: true } direct)
         {
             _session.BeginInlineAfterHandle(); // the object limit, as for an inline value
-            body = new SlimGeneratedReader(_session, slots);
+            body = new SlimGeneratedReader(_session, direct.Slots!);
             value = null;
             return true;
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         body = default;
         return false;
+    }
+
+    /// <summary>
+    /// The direct body through which a new object announced as one of the declared type in <paramref name="s"/> is read
+    /// in place, or null when it is read the general way: the slot has read one the full way (its
+    /// <see cref="ReferenceSlot.ShellCodec"/>, every check of the slot passed), the declared type's codec is the one bound to
+    /// <paramref name="codec"/>, and no reading plan of another layout is in use. The slot remembers the first answer
+    /// found (<see cref="ReferenceSlot.ReadInPlace"/>); the message's plans are asked every time.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private GeneratedDirectBody? InPlace(ReferenceSlot s, SlimGeneratedCodec codec) =>
+        s.ReadInPlace is { } direct && ReferenceEquals(direct.Expected, codec) && _session.ReadsDirect ? direct : ResolveInPlace(s, codec);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private GeneratedDirectBody? ResolveInPlace(ReferenceSlot s, SlimGeneratedCodec codec)
+    {
+        if (s.ShellCodec is { } shell && _session.ReadsDirect &&
+            s.DirectBody(_session.Codecs, codec) is { Slots: not null } direct && ReferenceEquals(direct.Codec, shell))
+        {
+            s.RememberReadInPlace(direct);
+            return direct;
+        }
+        return null;
     }
 
     /// <summary>
