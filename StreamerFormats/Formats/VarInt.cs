@@ -253,7 +253,7 @@ public static class VarInt
             return 0;
         }
         ulong kept = word & (stops ^ (stops - 1)); // the bytes up to and including the last one
-        value = (uint)Pack7(kept);
+        value = length <= 4 ? Pack7Of4((uint)kept) : (uint)Pack7(kept);
         ulong last = kept >> ((length - 1) * 8);
         // Minimal: the last byte is not 0; the fifth byte holds the top 4 bits only (1..15).
         return last != 0 && (length < MaxBytes32 || last <= 0x0F) ? length : 0;
@@ -269,7 +269,7 @@ public static class VarInt
         {
             int length = (BitOperations.TrailingZeroCount(stops) >> 3) + 1;
             ulong kept = word & (stops ^ (stops - 1));
-            value = Pack7(kept);
+            value = length <= 4 ? Pack7Of4((uint)kept) : Pack7(kept);
             return kept >> ((length - 1) * 8) != 0 ? length : 0; // a zero last byte is not minimal
         }
         // Its own result, not this method's out value: an address taken here kept the caller's value in memory (and
@@ -301,6 +301,19 @@ public static class VarInt
         x = x - high + (high >> 2);
         high = x & 0x0FFF_FFFF_0000_0000UL;
         return x - high + (high >> 4);
+    }
+
+    /// <summary>
+    /// <see cref="Pack7"/> of up to 4 bytes (ids, counts and scores of up to 28 bits: most of the long values), in 32-bit
+    /// arithmetic: masks that fit an instruction.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint Pack7Of4(uint bytes)
+    {
+        uint x = bytes & 0x7F7F_7F7Fu;
+        x -= (x & 0x7F00_7F00u) >> 1;
+        uint high = x & 0x3FFF_0000u;
+        return x - high + (high >> 2);
     }
 
     /// <summary>A 64-bit value of 9 or 10 bytes (or a malformed one): byte by byte; the value and the byte count (0: malformed).</summary>
