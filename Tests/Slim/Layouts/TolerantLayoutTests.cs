@@ -27,6 +27,33 @@ public sealed class TolerantLayoutTests
     }
 
     [Test]
+    public void Tolerant_OldLayoutAfterBodiesReadInPlace_IsMappedNotReadInPlace()
+    {
+        // Parcel's generated body reads Parcel.To in place once a message read one the full way (the slot remembers it);
+        // a later message of the old Address layout (Parcel's own is the same) brings a plan for Address, and the slot
+        // must be read the plan's way for that message, and in place again after it.
+        var reader = new SlimSerializer(Versions.Reader().Options with { UseGeneratedCodecs = true });
+        var codec = (NFX.Slim.CodeGen.ObjectCodec)reader.Codecs.Get(typeof(V2.Parcel));
+        Assert.That(codec.IsGenerated, Is.True);
+        var current = new SlimSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant });
+        byte[] now = current.Serialize(new V2.Parcel { To = new V2.Address { Town = "Shelbyville" }, Note = "now" });
+        for (int i = 0; i < 2; i++)
+        {
+            Assert.That(reader.Deserialize<V2.Parcel>(now).To!.Town, Is.EqualTo("Shelbyville"));
+        }
+        var to = codec.Generated!.Slots[codec.Generated.Codec.SlotNames.ToList().IndexOf("Parcel.To")];
+        Assert.That(to.ReadInPlace, Is.Not.Null, "the slot reads in place after the first message");
+
+        V2.Parcel old = reader.Deserialize<V2.Parcel>(Versions.Writer(SlimVersioning.Tolerant).Serialize(
+            new V1.Parcel { To = new V1.Address { City = "Springfield" }, Note = "old" }));
+
+        Assert.That(old.To, Is.Not.Null);
+        Assert.That(old.To!.Town, Is.Null, "the old Address's City is not read as the new Town");
+        Assert.That(old.Note, Is.EqualTo("old"));
+        Assert.That(reader.Deserialize<V2.Parcel>(now).To!.Town, Is.EqualTo("Shelbyville"));
+    }
+
+    [Test]
     public void Tolerant_OldBytesOfAnObjectTypedField_AreMappedToo()
     {
         var holder = new object[] { new V1.Address { City = "c" }, Versions.SampleV1() };

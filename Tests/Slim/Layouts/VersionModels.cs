@@ -35,6 +35,13 @@ namespace NFX.Tests.Slim.Layouts.V1
     {
         public int Size;
     }
+
+    /// <summary>The same in both versions; its Address is not.</summary>
+    public sealed class Parcel
+    {
+        public Address? To;
+        public string? Note;
+    }
 }
 
 namespace NFX.Tests.Slim.Layouts.V2
@@ -71,6 +78,13 @@ namespace NFX.Tests.Slim.Layouts.V2
     {
         public Point P;
         public string? Name;
+    }
+
+    /// <summary>The same in both versions; its Address is not.</summary>
+    public sealed class Parcel
+    {
+        public Address? To;
+        public string? Note;
     }
 
     /// <summary>An order whose Count narrowed: a lossy change that tolerance refuses.</summary>
