@@ -75,13 +75,20 @@ public readonly struct SlimGeneratedReader
     public bool BeginBody(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
     {
         ReferenceSlot s = _slots[slot];
-        uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType && InPlace(s, codec) is { } direct)
+        uint handle = WireHandle.NewOfDeclaredType;
+        if (_session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
-            body = new SlimGeneratedReader(_session, direct.Slots!);
-            bool now = _session.BeginDirectBody(direct.Codec, out object instance, out outer);
-            value = instance;
-            return now;
+            if (InPlace(s, codec) is { } direct)
+            {
+                body = new SlimGeneratedReader(_session, direct.Slots!);
+                bool now = _session.BeginDirectBody(direct.Codec, out object instance, out outer);
+                value = instance;
+                return now;
+            }
+        }
+        else
+        {
+            handle = _session.Reader.ReadVarUInt32();
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         body = default;
@@ -101,13 +108,20 @@ public readonly struct SlimGeneratedReader
     public bool BeginNew(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body)
     {
         ReferenceSlot s = _slots[slot];
-        uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType && InPlace(s, codec) is { NewByCaller: true } direct)
+        uint handle = WireHandle.NewOfDeclaredType;
+        if (_session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
-            _session.BeginInlineAfterHandle(); // the object limit, as for an inline value
-            body = new SlimGeneratedReader(_session, direct.Slots!);
-            value = null;
-            return true;
+            if (InPlace(s, codec) is { NewByCaller: true } direct)
+            {
+                _session.BeginInlineAfterHandle(); // the object limit, as for an inline value
+                body = new SlimGeneratedReader(_session, direct.Slots!);
+                value = null;
+                return true;
+            }
+        }
+        else
+        {
+            handle = _session.Reader.ReadVarUInt32();
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         body = default;
@@ -156,17 +170,24 @@ public readonly struct SlimGeneratedReader
     public bool BeginList<T>(int slot, out List<T>? value, out int outer)
     {
         ReferenceSlot s = _slots[slot];
-        uint handle = _session.Reader.ReadVarUInt32();
-        if (handle == WireHandle.NewOfDeclaredType && s.ShellCodec is ListCodec<T> codec && _session.ReadsDirect)
+        uint handle = WireHandle.NewOfDeclaredType;
+        if (_session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
-            bool now = _session.BeginDirectBody(codec, out object instance, out outer);
-            var list = (List<T>)instance;
-            if (now)
+            if (s.ShellCodec is ListCodec<T> codec && _session.ReadsDirect)
             {
-                codec.ReadCount(_session.Reader, list);
+                bool now = _session.BeginDirectBody(codec, out object instance, out outer);
+                var list = (List<T>)instance;
+                if (now)
+                {
+                    codec.ReadCount(_session.Reader, list);
+                }
+                value = list;
+                return now;
             }
-            value = list;
-            return now;
+        }
+        else
+        {
+            handle = _session.Reader.ReadVarUInt32();
         }
         value = (List<T>?)_session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         outer = 0;

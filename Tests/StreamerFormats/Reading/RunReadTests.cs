@@ -175,3 +175,25 @@ public sealed class RunReadTests
         Assert.That(ex.Message, Does.Contain("Presence byte"));
     }
 }
+
+/// <summary><see cref="SlimReader.TrySkip"/>: the one-byte handle test of generated bodies reads only the byte it names, and nothing past the input.</summary>
+public sealed class TrySkipTests
+{
+    [Test]
+    public void TrySkip_ReadsTheByteOnlyWhenItIsTheOneNamed_AndNothingAtTheEnd()
+    {
+        // A buffer longer than the input: the byte after the input's end is the one asked for, and must not be read.
+        byte[] buffer = [9, 1, 2, 1];
+        var reader = new SlimReader();
+        reader.Reset(buffer, 0, 3);
+        Assert.That(reader.TrySkip(1), Is.False);
+        Assert.That(reader.Position, Is.EqualTo(0));
+        Assert.That(reader.ReadByte(), Is.EqualTo(9));
+        Assert.That(reader.TrySkip(2), Is.False);
+        Assert.That(reader.TrySkip(1), Is.True);
+        Assert.That(reader.Position, Is.EqualTo(2));
+        Assert.That(reader.TrySkip(2), Is.True);
+        Assert.That(reader.TrySkip(1), Is.False, "the input ends before the buffer's last byte");
+        Assert.That(reader.Position, Is.EqualTo(3));
+    }
+}
