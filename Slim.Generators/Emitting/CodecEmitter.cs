@@ -68,6 +68,10 @@ internal static class CodecEmitter
         }
         text.Append("        }\n\n");
         text.Append("        /// <summary>Reads the body into <paramref name=\"o\"/>: also called in place by the bodies of the classes that hold one.</summary>\n");
+        if (ReadsBodiesInPlace(codec.Fields))
+        {
+            text.Append("        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]\n");
+        }
         text.Append("        public static void ReadFields(global::NFX.IO.SlimReader reader, ").Append(codec.TypeName).Append(" o, global::NFX.Slim.Generated.SlimGeneratedReader references)\n        {\n");
         foreach (List<FieldSpec> run in Runs(codec.Fields, reading: true))
         {
@@ -133,6 +137,25 @@ internal static class CodecEmitter
     }
 
     /// <summary>An <c>UnsafeAccessor</c> named <paramref name="name"/> returning a reference to field <paramref name="field"/> of <paramref name="owner"/>.</summary>
+    /// <summary>
+    /// True when a class's body reads other classes' bodies in place (a reference with a direct codec, or a list of them):
+    /// its fields reader is then kept out of its callers' bodies. Inlined, such a body and the ones it inlines in turn
+    /// gave the caller more locals than the JIT keeps in registers (every handle, slot and body reader went through the
+    /// stack); a leaf class's body stays inlined where it is read.
+    /// </summary>
+    private static bool ReadsBodiesInPlace(IEnumerable<FieldSpec> fields)
+    {
+        foreach (FieldSpec field in fields)
+        {
+            ValueSpec value = field.Value;
+            if (value.DirectCodec is not null || value.Inner is { DirectCodec: not null } || ReadsBodiesInPlace(value.Fields))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static void AppendFieldAccessor(StringBuilder text, string name, string field, string fieldType, string owner, bool ownerIsStruct)
     {
         text.Append("\n        [global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Field, Name = ")
