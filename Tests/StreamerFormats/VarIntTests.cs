@@ -42,6 +42,7 @@ public sealed class VarIntTests
             using var writer = new SlimWriter();
             writer.WriteVarUInt64(value);
             Assert.That(Convert.ToHexString(writer.WrittenSpan), Is.EqualTo(Leb128(value)), $"64-bit {value}");
+            Assert.That(VarInt.SizeOf(value), Is.EqualTo(Leb128(value).Length / 2), $"size of {value}");
             if (value <= uint.MaxValue)
             {
                 using var writer32 = new SlimWriter();
