@@ -65,6 +65,9 @@ internal sealed class IdentityMap<TValue>
     // The count at which the next addition first grows the table, or places the keys by hash code (see MakeRoom).
     private int _roomFor = InitialSlots / 2;
     private Placement _placement;
+    // _roomFor in an unchecked run by address, else 0: the count below which IndexOfOrAdd takes its fast path (a probe
+    // by address whose miss is a miss, and room for the key), so that one compare stands for all of that.
+    private int _fastRoom;
     // In an unchecked run: the keys it places by address at most (then by hash code, checked), and the count at which it
     // next looks at the collection count.
     private int _uncheckedKeys;
@@ -93,6 +96,56 @@ internal sealed class IdentityMap<TValue>
     }
 
     public int Count => _count;
+
+    /// <summary>
+    /// For a map whose values are the keys' insertion indexes (the writer's pool): the index of <paramref name="key"/>
+    /// when it is in the map; else adds it with the count before the addition as its value and returns -1. The same
+    /// answers as <see cref="GetOrAdd"/> with <see cref="Count"/>, and the writer's probe at every string and object: in
+    /// an unchecked run with room (<see cref="_fastRoom"/>) one compare decides that nothing but the probe is due, and
+    /// the answer comes back in a register, not through an out parameter the caller reads from memory.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int IndexOfOrAdd(object key)
+    {
+        Debug.Assert(typeof(TValue) == typeof(int));
+        int count = _count;
+        if (count < _fastRoom)
+        {
+            Entry[] entries = _entries;
+            nuint mask = (nuint)entries.Length - 1;
+            ulong address = (ulong)Unsafe.As<object, nint>(ref key);
+            // The top bits of the scrambled address are below the table's length already (see SlotOf).
+            nuint i = mask < MinBlockedSlots - 1 ? (nuint)(address * 0x9E3779B97F4A7C15UL >> _addressShift) : (nuint)SlotOf(key, (int)mask, _addressShift);
+            ref Entry first = ref MemoryMarshal.GetArrayDataReference(entries);
+            while (true)
+            {
+                ref Entry entry = ref Unsafe.Add(ref first, i);
+                object? found = entry.Key;
+                if (found is null)
+                {
+                    entry.Key = key;
+                    Unsafe.As<TValue, int>(ref entry.Value) = count;
+                    Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_used), (uint)count) = (int)i;
+                    _count = count + 1;
+                    return -1;
+                }
+                if (ReferenceEquals(found, key))
+                {
+                    return Unsafe.As<TValue, int>(ref entry.Value);
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        return IndexOfOrAddSlow(key);
+    }
+
+    /// <summary><see cref="IndexOfOrAdd"/> outside the fast case: a checked message, keys by hash code, or the table full.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private int IndexOfOrAddSlow(object key)
+    {
+        int count = _count;
+        return GetOrAdd(key, Unsafe.As<int, TValue>(ref count), out TValue value) ? Unsafe.As<TValue, int>(ref value) : -1;
+    }
 
     /// <summary>Finds <paramref name="key"/>; when absent, adds it with <paramref name="valueIfAbsent"/> and returns false.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -200,7 +253,7 @@ internal sealed class IdentityMap<TValue>
         _collections = GC.CollectionCount(0);
         _uncheckedKeys = maxKeys;
         _nextCheckpoint = Math.Min(MaxKeysByAddress, maxKeys);
-        _roomFor = Math.Min(_entries.Length / 2, _nextCheckpoint);
+        SetRoom(Math.Min(_entries.Length / 2, _nextCheckpoint));
     }
 
     /// <summary>
@@ -214,7 +267,7 @@ internal sealed class IdentityMap<TValue>
         {
             ThrowIfCollected();
             _placement = Placement.ByAddress;
-            _roomFor = Math.Min(_roomFor, MaxKeysByAddress); // the checked limit (a run's is never lower)
+            SetRoom(Math.Min(_roomFor, MaxKeysByAddress)); // the checked limit (a run's is never lower)
         }
     }
 
@@ -298,7 +351,7 @@ internal sealed class IdentityMap<TValue>
     private void PlaceByHashCode()
     {
         _placement = Placement.ByHashCode;
-        _roomFor = RoomFor();
+        SetRoom(RoomFor());
         Entry[] entries = _entries;
         int count = _count;
         Entry[] keys = ArrayPool<Entry>.Shared.Rent(count);
@@ -344,7 +397,14 @@ internal sealed class IdentityMap<TValue>
         {
             Place(_entries.Length * 2);
         }
-        _roomFor = RoomFor();
+        SetRoom(RoomFor());
+    }
+
+    /// <summary>Sets the room (see <see cref="MakeRoom"/>) for the placement already set, and the fast path's with it.</summary>
+    private void SetRoom(int room)
+    {
+        _roomFor = room;
+        _fastRoom = _placement == Placement.ByAddressUnchecked ? room : 0;
     }
 
     private int RoomFor() => _placement switch
@@ -370,7 +430,7 @@ internal sealed class IdentityMap<TValue>
         _placement = _count > MaxKeysByAddress && _placement == Placement.ByHashCode ? Placement.ByHashCode : Placement.ByAddress;
         if (_count == 0)
         {
-            _roomFor = RoomFor();
+            SetRoom(RoomFor());
             return;
         }
         if (_entries.Length > MaxRetainedSlots && _count * 8 < _entries.Length)
@@ -398,7 +458,7 @@ internal sealed class IdentityMap<TValue>
             Array.Clear(_entries);
         }
         _count = 0;
-        _roomFor = RoomFor();
+        SetRoom(RoomFor());
     }
 
     /// <summary>

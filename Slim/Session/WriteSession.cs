@@ -134,7 +134,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             Writer.WriteByte((byte)WireHandle.Null);
             return;
         }
-        if (_pool.GetOrAdd(value, _pool.Count, out int index))
+        int index = _pool.IndexOfOrAdd(value);
+        if (index >= 0)
         {
             if (_unfinished.Count != 0 && _unfinished.Contains(index))
             {
@@ -155,7 +156,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryWriteBackReference(object value)
     {
-        if (_pool.GetOrAdd(value, _pool.Count, out int index))
+        int index = _pool.IndexOfOrAdd(value);
+        if (index >= 0)
         {
             Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
             return true;
@@ -203,7 +205,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         // Inlined into every generated body at every nested object: only the new object whose body is written now stays
         // here; a back-reference, a first type entry and a queued body are out of line, which leaves the JIT's inlining
         // budget of a big body to what each object needs.
-        if (_pool.GetOrAdd(value, _pool.Count, out int index))
+        int index = _pool.IndexOfOrAdd(value);
+        if (index >= 0)
         {
             WriteBackReferenceToBody(index, value, slot);
             return false;
