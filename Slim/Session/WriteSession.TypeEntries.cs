@@ -9,11 +9,17 @@ internal sealed partial class WriteSession
 {
     /// <summary>
     /// The last few types whose layouts are known to be in the registry: a tree of a few DTO types alternates between
-    /// them, and a scan of four references is cheaper than the registry's lookup for every object. Typed object[]
-    /// because storing a RuntimeType into a Type[] pays a covariant store check; types compare by reference anyway.
+    /// them, and four compares inlined where an object is announced are cheaper than a call, let alone the registry's
+    /// lookup, for every object. Held as object: types compare by reference anyway.
     /// </summary>
-    private readonly object?[] _layoutsSent = new object?[4];
+    private FourTypes _layoutsSent;
     private int _nextLayoutSent;
+
+    [InlineArray(4)]
+    private struct FourTypes
+    {
+        private object? _first;
+    }
 
     /// <summary>The facts and memos of the last types written as new entries: kept across messages.</summary>
     private readonly EntryFactCache _entryFacts = new();
@@ -23,13 +29,15 @@ internal sealed partial class WriteSession
     /// layout. Until then an object of that type is announced with its type handle even where the slot's declared type
     /// would allow none, so every layout reaches the reader before the first body that depends on it.
     /// </summary>
-    private bool LayoutSent(Type type)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool LayoutSent(Type type) =>
+        ReferenceEquals(type, _layoutsSent[0]) || ReferenceEquals(type, _layoutsSent[1]) ||
+        ReferenceEquals(type, _layoutsSent[2]) || ReferenceEquals(type, _layoutsSent[3]) || LayoutSentInRegistry(type);
+
+    /// <summary><see cref="LayoutSent"/> for a type not among the last four: the registry's answer, remembered when yes.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool LayoutSentInRegistry(Type type)
     {
-        object?[] sent = _layoutsSent;
-        if (ReferenceEquals(type, sent[0]) || ReferenceEquals(type, sent[1]) || ReferenceEquals(type, sent[2]) || ReferenceEquals(type, sent[3]))
-        {
-            return true;
-        }
         // The entries WriteTypeHandle replays are of types not in the registry (a first entry against the bare template,
         // or the one the chain writes next): no lookup needed to know it.
         if (_registry.LearnedCount == 0
@@ -41,7 +49,7 @@ internal sealed partial class WriteSession
         if (_registry.TryGetHandle(type, out int handle))
         {
             int slot = _nextLayoutSent;
-            sent[slot] = type;
+            _layoutsSent[slot] = type;
             // A type of the template stays sent in every message: kept across them (see ForgetLayoutsSent).
             int bit = 1 << slot;
             _templateLayoutsSent = handle < _registry.Count - _registry.LearnedCount ? _templateLayoutsSent | bit : _templateLayoutsSent & ~bit;
@@ -61,17 +69,16 @@ internal sealed partial class WriteSession
     private void ForgetLayoutsSent()
     {
         _chainTail = null; // the registry is reset, or truncated after a failed attempt
-        object?[] sent = _layoutsSent;
         int keep = _templateLayoutsSent;
         if (keep == 0b1111)
         {
             return;
         }
-        for (int i = 0; i < sent.Length; i++)
+        for (int i = 0; i < 4; i++)
         {
             if ((keep & 1 << i) == 0)
             {
-                sent[i] = null;
+                _layoutsSent[i] = null;
             }
         }
     }
