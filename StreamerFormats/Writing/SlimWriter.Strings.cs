@@ -46,7 +46,25 @@ public sealed partial class SlimWriter
     internal void WriteTaggedString(byte tag, string value)
     {
         int length = value.Length;
-        if (_end - _pos - VarInt.MaxBytes32 - 1 >= length)
+        if ((uint)length < 0x7F)
+        {
+            // Up to 126 chars an ASCII string's prefix (its length + 1) is one byte: the tag, the prefix and the chars go
+            // at fixed offsets from one cursor.
+            if (_end - _pos - 2 >= length)
+            {
+                ref byte cursor = ref Cursor;
+                cursor = tag;
+                Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
+                if (length <= ShortAscii.MaxChars
+                    ? ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2))
+                    : Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + 2, length), out _) == OperationStatus.Done)
+                {
+                    _pos += 2 + length;
+                    return;
+                }
+            }
+        }
+        else if (_end - _pos - VarInt.MaxBytes32 - 1 >= length)
         {
             ref byte cursor = ref Cursor;
             cursor = tag;

@@ -12,6 +12,8 @@ public sealed class TaggedStringTests
     private static readonly string[] s_values =
     [
         "", "a", "Esq.", new string('x', 126), new string('y', 127), new string('z', 5000), "naïve café", "日本語", "\ud800 lone", "ascii then é",
+        new string('p', 7), new string('q', 8), new string('r', 16), new string('s', 17), new string('t', 32), new string('u', 33),
+        new string('v', 125), new string('w', 31) + "é", new string('x', 32) + "é", new string('y', 100) + "é", new string('z', 126) + "é",
     ];
 
     [Test]
