@@ -48,15 +48,25 @@ internal sealed partial class WriteSession
         }
         if (_registry.TryGetHandle(type, out int handle))
         {
-            int slot = _nextLayoutSent;
-            _layoutsSent[slot] = type;
-            // A type of the template stays sent in every message: kept across them (see ForgetLayoutsSent).
-            int bit = 1 << slot;
-            _templateLayoutsSent = handle < _registry.Count - _registry.LearnedCount ? _templateLayoutsSent | bit : _templateLayoutsSent & ~bit;
-            _nextLayoutSent = (slot + 1) & 3;
+            NoteLayoutSent(type, handle);
             return true;
         }
         return false;
+    }
+
+    /// <summary>
+    /// Remembers <paramref name="type"/>, whose registry handle is <paramref name="handle"/>, among the last four types
+    /// sent: after <see cref="LayoutSent"/>'s registry lookup, and right after its entry was written (so the next object
+    /// of the type, which the registry would answer for, is answered by the four compares).
+    /// </summary>
+    private void NoteLayoutSent(Type type, int handle)
+    {
+        int slot = _nextLayoutSent;
+        _layoutsSent[slot] = type;
+        // A type of the template stays sent in every message: kept across them (see ForgetLayoutsSent).
+        int bit = 1 << slot;
+        _templateLayoutsSent = handle < _registry.Count - _registry.LearnedCount ? _templateLayoutsSent | bit : _templateLayoutsSent & ~bit;
+        _nextLayoutSent = (slot + 1) & 3;
     }
 
     /// <summary>

@@ -244,7 +244,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private bool AnnounceWithType(object value, ReferenceSlot slot, SlimCodec codec)
     {
         Writer.WriteByte((byte)WireHandle.NewWithType);
-        WriteTypeHandle(slot.DeclaredType);
+        NoteLayoutSent(slot.DeclaredType, WriteTypeHandle(slot.DeclaredType));
         if (_openBodies < _maxOpenBodies)
         {
             _openBodies++;
@@ -277,7 +277,12 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             codec = _lastTypedCodec is { } last && last.Type == type ? last : (_lastTypedCodec = Codecs.Get(type));
             Writer.WriteByte((byte)WireHandle.NewWithType);
             // A surrogate's value is named by the type its serializer is registered for, when the slot can hold any of it.
-            WriteTypeHandle(codec is CustomCodec custom ? custom.NamedType(slot.DeclaredType) : type);
+            Type named = codec is CustomCodec custom ? custom.NamedType(slot.DeclaredType) : type;
+            int handle = WriteTypeHandle(named);
+            if (codec.HasLayout && ReferenceEquals(named, slot.DeclaredType))
+            {
+                NoteLayoutSent(named, handle); // the next object of the slot's type asks LayoutSent
+            }
         }
         if (codec.HeaderIsEmpty && codec.Callbacks is null)
         {
