@@ -1,3 +1,4 @@
+using System.Runtime.Intrinsics.X86;
 using NFX.IO;
 using NFX.Tests.StreamerFormats.Infrastructure;
 using NFX.Tests.Support;
@@ -48,6 +49,31 @@ public sealed class VarIntTests
                 using var writer32 = new SlimWriter();
                 writer32.WriteVarUInt32((uint)value);
                 Assert.That(Convert.ToHexString(writer32.WrittenSpan), Is.EqualTo(Leb128(value)), $"32-bit {value}");
+            }
+        }
+    }
+
+    [Test]
+    public void SpreadAndBitDeposit_EveryBitLength_PutEachSevenBitGroupInItsByte()
+    {
+        // The writer spreads a varint's groups by shifts (Spread) or, where it is fast, by BMI2's bit deposit: the test
+        // above covers the one this machine takes, this one both, against the groups taken one by one.
+        var random = new Random(31);
+        for (int bits = 0; bits <= 56; bits++)
+        {
+            for (int i = 0; i < 50; i++)
+            {
+                ulong value = bits == 0 ? 0 : 1UL << (bits - 1) | ((ulong)random.NextInt64() & ((1UL << (bits - 1)) - 1));
+                ulong expected = 0;
+                for (int group = 0; group < 8; group++)
+                {
+                    expected |= (value >> (7 * group) & 0x7F) << (8 * group);
+                }
+                Assert.That(VarInt.Spread(value), Is.EqualTo(expected), $"shifts, {value:X}");
+                if (Bmi2.X64.IsSupported)
+                {
+                    Assert.That(Bmi2.X64.ParallelBitDeposit(value, 0x7F7F_7F7F_7F7F_7F7F), Is.EqualTo(expected), $"bit deposit, {value:X}");
+                }
             }
         }
     }
