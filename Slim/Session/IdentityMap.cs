@@ -123,7 +123,9 @@ internal sealed class IdentityMap<TValue>
                 object? found = entry.Key;
                 if (found is null)
                 {
-                    entry.Key = key;
+                    // Stored through the array, not the reference: the JIT's barrier for an array element skips the
+                    // check that the destination is on the heap, which a store through a reference needs.
+                    entries[(int)i].Key = key;
                     Unsafe.As<TValue, int>(ref entry.Value) = count;
                     Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_used), (uint)count) = (int)i;
                     _count = count + 1;
