@@ -39,7 +39,7 @@ public static class Program
             "cost per node from 1M to 16M nodes, each size in a child process; target: flat within 1.3x", args => ScalingCheck.Run(args)),
         new(UnitCostCheck.Verb, "[--rounds N]", "what a message, an object, an int field and a string cost Slim and MemoryPack",
             args => UnitCostCheck.Run(args)),
-        new(ProfileLoop.Verb, "WORKLOAD CONTENDER serialize|deserialize|clone SECONDS [--fresh]", "one contender's path in a loop, for a profiler",
+        new(ProfileLoop.Verb, "WORKLOAD CONTENDER serialize|deserialize|clone SECONDS [--fresh | --all-roots]", "one contender's path in a loop, for a profiler",
             args => ProfileLoop.Run(args)),
         new(RpcLoad.Verb, "[--contender Glue|grpc-dotnet] [--workload Sum|Echo|DbWork] [--callers N] [--seconds N] [--rounds N]",
             "one RPC contender under load against the server process, for a profiler", args => RpcLoad.Run(args)),

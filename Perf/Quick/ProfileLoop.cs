@@ -17,6 +17,11 @@ namespace NFX.Perf.Quick;
 /// same root is written again and again, so whatever a serializer leaves in the objects (identity hash codes in their
 /// headers) or the caches is already there.
 /// </para>
+/// <para>
+/// <c>--all-roots</c> (serialize and deserialize): the ops take the workload's roots in turn (each verified), as quick
+/// mode does, instead of the first root only, so every path the workload's data takes runs hot (ReadyToRun/regenerate
+/// tells hot methods by this).
+/// </para>
 /// </summary>
 public static class ProfileLoop
 {
@@ -30,9 +35,11 @@ public static class ProfileLoop
     public static int Run(IReadOnlyList<string> args)
     {
         bool fresh = args.Count == 5 && args[4] == "--fresh";
-        if (args.Count != (fresh ? 5 : 4) || args[2] is not ("serialize" or "deserialize" or "clone") || (fresh && args[2] == "deserialize"))
+        bool allRoots = args.Count == 5 && args[4] == "--all-roots";
+        if (args.Count != (fresh || allRoots ? 5 : 4) || args[2] is not ("serialize" or "deserialize" or "clone") || (fresh && args[2] == "deserialize")
+            || (allRoots && args[2] == "clone"))
         {
-            Console.Error.WriteLine("Usage: profile <workload> <contender> serialize|deserialize|clone <seconds> [--fresh] (--fresh: serialize and clone)");
+            Console.Error.WriteLine("Usage: profile <workload> <contender> serialize|deserialize|clone <seconds> [--fresh | --all-roots] (--fresh: serialize and clone; --all-roots: serialize and deserialize)");
             return 2;
         }
         Workload workload = WorkloadCatalog.Find(args[0], WorkloadCatalog.QuickPerzonLoop) ?? throw new ArgumentException($"No workload '{args[0]}'.");
@@ -56,8 +63,8 @@ public static class ProfileLoop
             contender = new CloneLoop(cloner);
         }
         TimeSpan duration = TimeSpan.FromSeconds(double.Parse(args[3], CultureInfo.InvariantCulture));
-        object prepared = outcome.Prepared[0];
-        byte[] payload = outcome.Payloads[0];
+        IReadOnlyList<object> prepared = allRoots ? outcome.Prepared : [outcome.Prepared[0]];
+        IReadOnlyList<byte[]> payload = allRoots ? outcome.Payloads : [outcome.Payloads[0]];
         Func<object>? newRoot = fresh ? () => contender.Prepare(workload.CreateRoots()[0]) : null;
         // Warm up first (tiered JIT, the session pools), so the counted time is the steady state.
         RunFor(contender, serialize, prepared, payload, newRoot, TimeSpan.FromSeconds(Math.Min(1, duration.TotalSeconds / 4)));
@@ -71,7 +78,7 @@ public static class ProfileLoop
         TimeSpan cpu = Process.GetCurrentProcess().TotalProcessorTime - cpuStart;
         GcTally gc = GcTally.Now() - gcStart;
         Console.Out.WriteLine(FormattableString.Invariant(
-            $"{contender.Name} {args[2]}{(fresh ? " (fresh roots)" : "")} {workload.Key}: {ops:N0} ops in {clock.Elapsed.TotalSeconds:0.0} s = {clock.Elapsed.TotalMilliseconds * 1e6 / ops:0} ns/op wall, {cpu.TotalMilliseconds * 1e6 / ops:0} ns/op CPU, best batch of {BatchOps} {bestBatch / BatchOps:0} ns/op"));
+            $"{contender.Name} {args[2]}{(fresh ? " (fresh roots)" : allRoots ? " (all roots)" : "")} {workload.Key}: {ops:N0} ops in {clock.Elapsed.TotalSeconds:0.0} s = {clock.Elapsed.TotalMilliseconds * 1e6 / ops:0} ns/op wall, {cpu.TotalMilliseconds * 1e6 / ops:0} ns/op CPU, best batch of {BatchOps} {bestBatch / BatchOps:0} ns/op"));
         Console.Out.WriteLine(gc.Describe(ops, clock.Elapsed));
         return 0;
     }
@@ -91,16 +98,22 @@ public static class ProfileLoop
     }
 
     /// <summary>
-    /// Batches of <see cref="BatchOps"/> ops for <paramref name="duration"/> (wall time, fresh roots built included). With
+    /// Batches of <see cref="BatchOps"/> ops for <paramref name="duration"/> (wall time, fresh roots built included). The
+    /// ops of a batch take <paramref name="prepared"/> (<paramref name="payload"/>) in turn; with
     /// <paramref name="newRoot"/>, each op serializes a root of its own, built before the batch.
     /// </summary>
-    private static (long Ops, double BestBatchNs) RunFor(Contender contender, bool serialize, object prepared, byte[] payload,
-        Func<object>? newRoot, TimeSpan duration)
+    private static (long Ops, double BestBatchNs) RunFor(Contender contender, bool serialize, IReadOnlyList<object> prepared,
+        IReadOnlyList<byte[]> payload, Func<object>? newRoot, TimeSpan duration)
     {
         long ops = 0;
         long best = long.MaxValue;
         object[] roots = new object[BatchOps];
-        Array.Fill(roots, prepared);
+        byte[][] payloads = new byte[BatchOps][];
+        for (int i = 0; i < BatchOps; i++)
+        {
+            roots[i] = prepared[i % prepared.Count];
+            payloads[i] = payload[i % payload.Count];
+        }
         var clock = Stopwatch.StartNew();
         while (clock.Elapsed < duration)
         {
@@ -120,7 +133,7 @@ public static class ProfileLoop
                 }
                 else
                 {
-                    contender.Deserialize(payload);
+                    contender.Deserialize(payloads[i]);
                 }
             }
             best = Math.Min(best, Stopwatch.GetTimestamp() - start);
