@@ -117,8 +117,10 @@ public static class ColdStartBench
         text.AppendLine($"Each contender in {runs} fresh processes of this build (`{ColdStartChild.Verb} CONTENDER`), interleaved: round r starts one " +
             "process per contender in table order. In each, a Stopwatch times the first Serialize + Deserialize of an order of five types " +
             "(order, customer, lines, address, a status enum), then the first of an unrelated type (a sensor reading) in the same process; " +
-            "both copies are compared whole afterwards. Medians in ms (min-max); JIT, no ReadyToRun for the contenders' own code (System.Text.Json, " +
-            "the framework's, is ReadyToRun).").AppendLine();
+            "both copies are compared whole afterwards. Medians in ms (min-max); JIT. NFX.Slim and NFX.StreamerFormats load the partial " +
+            "ReadyToRun images their Release build and packages carry (linux-x64): the start-up path only, every method that runs hot is " +
+            "JIT-compiled as in an IL build (ReadyToRun/README.md); the peers' libraries ship IL (System.Text.Json, the framework's, is " +
+            "ReadyToRun); every contender's generated code is IL.").AppendLine();
         text.AppendLine("| Contender | First call: 5-type order (ms) | vs Slim | Second, unrelated type (ms) | Runs |");
         text.AppendLine("|---|--:|--:|--:|--:|");
         double slim = rows.FirstOrDefault(r => r.Name == ColdStartCatalog.Slim && r.Status == CellStatus.Measured)?.FirstMedian ?? double.NaN;
