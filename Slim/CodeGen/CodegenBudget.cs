@@ -33,7 +33,10 @@ internal sealed class CodegenBudget
     {
         _left = _maximum = maximum;
         ThreadSlot slot = t_slot ?? NewSlot();
-        _slot = slot;
+        if (!ReferenceEquals(_slot, slot))
+        {
+            _slot = slot; // a session mostly reads on one thread: the store's write barrier only when it moved
+        }
         CodegenBudget? outer = slot.Current;
         slot.Current = this;
         return outer;
@@ -41,7 +44,17 @@ internal sealed class CodegenBudget
 
     /// <summary>Restores the budget <see cref="Enter"/> replaced, on the thread that entered.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void Exit(CodegenBudget? outer) => _slot!.Current = outer;
+    public void Exit(CodegenBudget? outer)
+    {
+        if (outer is null)
+        {
+            _slot!.Current = null; // the usual case (no message read inside another): a store of null needs no write barrier
+        }
+        else
+        {
+            _slot!.Current = outer;
+        }
+    }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static ThreadSlot NewSlot() => t_slot = new ThreadSlot();

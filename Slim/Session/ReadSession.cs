@@ -76,8 +76,15 @@ internal sealed partial class ReadSession : ISlimReferenceReader
     public object? ReadGraph(TypeRegistry registry, TypeAdmission admission, ReferenceSlot rootSlot, byte formatVersion)
     {
         _maxOpenBodies = BodyOrder.MaxOpenBodiesOf(formatVersion);
-        _registry = registry;
-        _admission = admission;
+        // Mostly the same registry and policy as the last message: their stores' write barriers only when they change.
+        if (!ReferenceEquals(_registry, registry))
+        {
+            _registry = registry;
+        }
+        if (!ReferenceEquals(_admission, admission))
+        {
+            _admission = admission;
+        }
         SlimReader reader = Reader;
         reader.MaxLength = _limits.MaxCollectionLength;
         reader.MaxLengthName = nameof(SlimLimits.MaxCollectionLength);
