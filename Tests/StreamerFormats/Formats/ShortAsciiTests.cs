@@ -28,9 +28,23 @@ public sealed class ShortAsciiTests
     }
 
     [TestCaseSource(nameof(Lengths))]
+    public void Narrow_EveryAsciiValueAtEveryPosition_KeepsItsByte(int length)
+    {
+        // 0x00 and 0x7F included: the saturating pack must keep the whole ASCII range as it is.
+        for (int shift = 0; shift < 128; shift += Math.Max(1, length))
+        {
+            string text = new(Enumerable.Range(0, length).Select(i => (char)((i + shift) % 128)).ToArray());
+            byte[] destination = Guarded(length);
+            Assert.That(ShortAscii.TryNarrow(ref ShortAscii.FirstChar(text), length, ref destination[8]), Is.True);
+            Assert.That(destination.AsSpan(8, length).ToArray(), Is.EqualTo(Encoding.ASCII.GetBytes(text)), $"shift {shift}");
+            AssertGuards(destination, length);
+        }
+    }
+
+    [TestCaseSource(nameof(Lengths))]
     public void Narrow_ANonAsciiCharAtAnyPosition_IsRefused(int length)
     {
-        foreach (char odd in new[] { '\u0080', '\u00E9', '\u0100', '\u4E2D', '\uFFFF' })
+        foreach (char odd in new[] { '\u0080', '\u00E9', '\u00FF', '\u0100', '\u4E2D', '\u7FFF', '\u8000', '\uD800', '\uFFFF' })
         {
             for (int at = 0; at < length; at++)
             {
