@@ -448,11 +448,20 @@ internal sealed class IdentityMap<TValue>
         }
         else if (_entries.Length <= ClearUsedUpToSlots || _count * 8 < _entries.Length)
         {
-            // The used slots are this table's by construction: no bounds check per slot (a small message's whole Clear).
+            // The used slots are this table's by construction: no bounds check per slot (a small message's whole Clear),
+            // two a turn.
             ref Entry entries = ref MemoryMarshal.GetArrayDataReference(_entries);
-            foreach (int i in _used.AsSpan(0, _count))
+            ReadOnlySpan<int> used = _used.AsSpan(0, _count);
+            ref int at = ref MemoryMarshal.GetReference(used);
+            int n = 0;
+            for (; n < used.Length - 1; n += 2)
             {
-                Unsafe.Add(ref entries, (uint)i) = default;
+                Unsafe.Add(ref entries, (uint)Unsafe.Add(ref at, n)) = default;
+                Unsafe.Add(ref entries, (uint)Unsafe.Add(ref at, n + 1)) = default;
+            }
+            if (n < used.Length)
+            {
+                Unsafe.Add(ref entries, (uint)Unsafe.Add(ref at, n)) = default;
             }
         }
         else

@@ -214,6 +214,39 @@ public sealed class IdentityMapTests
     }
 
     [Test]
+    public void Clear_AfterAnyNumberOfKeys_EmptiesEverySlotAndForgetsEveryKey()
+    {
+        // Clear empties the used slots two a turn: odd and even counts, unchecked and checked.
+        var map = new IdentityMap<int>();
+        System.Reflection.FieldInfo table = typeof(IdentityMap<int>).GetField("_entries", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!;
+        for (int count = 1; count <= 41; count++)
+        {
+            foreach (bool @unchecked in new[] { true, false })
+            {
+                object[] keys = Enumerable.Range(0, count).Select(i => (object)new int[] { i }).ToArray();
+                if (@unchecked)
+                {
+                    map.BeginUnchecked(int.MaxValue);
+                }
+                AddAll(map, keys);
+                Assert.That(map.Count, Is.EqualTo(count));
+                map.Clear();
+
+                var entries = (Array)table.GetValue(map)!;
+                int kept = 0;
+                foreach (object entry in entries)
+                {
+                    kept += entry.GetType().GetField("Key")!.GetValue(entry) is null ? 0 : 1;
+                }
+                Assert.That(kept, Is.Zero, $"{count} keys, unchecked {@unchecked}: no slot keeps a key");
+                Assert.That(map.Count, Is.Zero);
+                Assert.That(keys.Count(key => map.GetOrAdd(key, 0, out _)), Is.Zero, "every key is new again");
+                map.Clear();
+            }
+        }
+    }
+
+    [Test]
     public void AnUncheckedRunPastTheCheckedLimit_LooksForCollectionsEvery16384Keys()
     {
         const int Limit = IdentityMap<int>.MaxKeysByAddress;
