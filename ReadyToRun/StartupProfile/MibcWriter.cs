@@ -167,15 +167,8 @@ internal sealed class MibcWriter
             Instantiation(TypeDefinitionOf(typeHandle, parent), typeArguments.Take(listed.TypeArguments.Length)).Write(spec);
             parent = _md.AddTypeSpecification(_md.GetOrAddBlob(spec));
         }
-                var signature = new BlobBuilder();
-        MethodSignature<Encoded> decoded = _reader.GetMethodDefinition(found).DecodeSignature(new Translator(this), null);
-        signature.WriteByte(decoded.Header.RawValue);
-        if (decoded.Header.IsGeneric)
-            signature.WriteCompressedInteger(decoded.GenericParameterCount);
-        signature.WriteCompressedInteger(decoded.ParameterTypes.Length);
-        decoded.ReturnType.Write(signature);
-        foreach (Encoded parameter in decoded.ParameterTypes)
-            parameter.Write(signature);
+        var signature = new BlobBuilder();
+        WriteMethodSignature(signature, _reader.GetMethodDefinition(found).DecodeSignature(new Translator(this), null));
         method = _md.AddMemberReference(parent, _md.GetOrAddString(listed.MethodName), _md.GetOrAddBlob(signature));
 
         if (listed.MethodArguments.Length > 0)
@@ -314,6 +307,18 @@ internal sealed class MibcWriter
         return result;
     }
 
+    /// <summary>Writes a method signature (header, generic parameter count, parameter count, return type, parameters) re-encoded.</summary>
+    private static void WriteMethodSignature(BlobBuilder blob, MethodSignature<Encoded> signature)
+    {
+        blob.WriteByte(signature.Header.RawValue);
+        if (signature.Header.IsGeneric)
+            blob.WriteCompressedInteger(signature.GenericParameterCount);
+        blob.WriteCompressedInteger(signature.ParameterTypes.Length);
+        signature.ReturnType.Write(blob);
+        foreach (Encoded parameter in signature.ParameterTypes)
+            parameter.Write(blob);
+    }
+
     /// <summary>A type of a signature, re-encoded for the profile's own metadata.</summary>
     private sealed record Encoded(Action<BlobBuilder> Write, EntityHandle Handle = default, SignatureTypeKind Kind = SignatureTypeKind.Unknown);
 
@@ -354,13 +359,7 @@ internal sealed class MibcWriter
             new(b =>
             {
                 b.WriteByte((byte)SignatureTypeCode.FunctionPointer);
-                b.WriteByte(signature.Header.RawValue);
-                if (signature.Header.IsGeneric)
-                    b.WriteCompressedInteger(signature.GenericParameterCount);
-                b.WriteCompressedInteger(signature.ParameterTypes.Length);
-                signature.ReturnType.Write(b);
-                foreach (Encoded parameter in signature.ParameterTypes)
-                    parameter.Write(b);
+                WriteMethodSignature(b, signature);
             });
 
         public Encoded GetGenericInstantiation(Encoded genericType, ImmutableArray<Encoded> typeArguments) =>

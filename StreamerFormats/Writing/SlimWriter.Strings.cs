@@ -49,7 +49,8 @@ public sealed partial class SlimWriter
         if ((uint)length < 0x7F)
         {
             // Up to 126 chars an ASCII string's prefix (its length + 1) is one byte: the tag, the prefix and the chars go
-            // at fixed offsets from one cursor.
+            // at fixed offsets from one cursor (TryNarrowAscii's own test, spelled out: it would reload the buffer and
+            // position after the stores through the cursor).
             if (_end - _pos - 2 >= length)
             {
                 ref byte cursor = ref Cursor;

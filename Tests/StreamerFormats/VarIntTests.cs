@@ -118,17 +118,7 @@ public sealed class VarIntDecodePathTests
         var random = new Random(314159);
         for (int i = 0; i < 20_000; i++)
         {
-            // Mostly continuation bytes, so every length from 1 to 11 and every malformed form occurs.
-            int length = 1 + random.Next(11);
-            byte[] bytes = new byte[length];
-            for (int b = 0; b < length; b++)
-            {
-                bytes[b] = (byte)(random.Next(4) == 0 ? random.Next(0x80) : 0x80 | random.Next(0x80));
-            }
-            if (random.Next(8) == 0)
-            {
-                bytes[^1] = 0; // a zero last byte: non-minimal when preceded by a continuation
-            }
+            byte[] bytes = RandomVarInts.Next(random);
             byte[] padded = [.. bytes, .. new byte[16]];
             // A byte array takes the fast path; a one-byte-at-a-time stream over the same bytes the slow one.
             Assert.That(Decode(new SlimReader(padded), r => r.ReadVarUInt64(), out long usedFast),

@@ -1,5 +1,6 @@
 using NFX.IO;
 using NFX.Slim;
+using NFX.Tests.StreamerFormats.Infrastructure;
 
 namespace NFX.Tests.StreamerFormats.Reading;
 
@@ -113,23 +114,14 @@ public sealed class RunReadTests
         var random = new Random(271828);
         for (int i = 0; i < 20_000; i++)
         {
-            int length = 1 + random.Next(11);
-            byte[] bytes = new byte[length];
-            for (int b = 0; b < length; b++)
-            {
-                bytes[b] = (byte)(random.Next(4) == 0 ? random.Next(0x80) : 0x80 | random.Next(0x80));
-            }
-            if (random.Next(8) == 0)
-            {
-                bytes[^1] = 0;
-            }
+            byte[] bytes = RandomVarInts.Next(random);
             // The run reserves the field's most bytes; what follows in the array (0..9 more bytes) varies.
             int more = random.Next(10);
-            byte[] input = [.. bytes, .. new byte[Math.Max(0, 5 - length) + more]];
+            byte[] input = [.. bytes, .. new byte[Math.Max(0, 5 - bytes.Length) + more]];
             string hex = Convert.ToHexString(bytes);
             Assert.That(Run(input, 5, (r, b) => { int p = 0; uint v = UnsafeRunReads.UInt32(r, b, ref p); return (v.ToString(), p); }),
                 Is.EqualTo(Own(input, r => r.ReadUInt32().ToString())), $"32-bit {hex} in {input.Length}");
-            input = [.. bytes, .. new byte[Math.Max(0, 10 - length) + more]];
+            input = [.. bytes, .. new byte[Math.Max(0, 10 - bytes.Length) + more]];
             Assert.That(Run(input, 10, (r, b) => { int p = 0; ulong v = UnsafeRunReads.UInt64(r, b, ref p); return (v.ToString(), p); }),
                 Is.EqualTo(Own(input, r => r.ReadUInt64().ToString())), $"64-bit {hex} in {input.Length}");
         }
