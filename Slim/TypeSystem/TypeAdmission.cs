@@ -223,7 +223,7 @@ internal sealed class TypeAdmission
     /// <summary>Allowed as this exact type: built in, native, registered, listed by AllowTypes, or reachable from the scope root.</summary>
     private bool IsExactlyListed(Type type) =>
         // The serializer's own and the scope's sets first: a read of its scope's types asks none of the static ones.
-        _registered.Contains(type) || (_scopeTypes is not null && _scopeTypes.Contains(type)) || _policy.AllowedTypes.Contains(type) ||
+        _registered.Contains(type) || (_scopeTypes is not null && _scopeTypes.Contains(type)) || _policy.ListsType(type) ||
         _format.IsNative(type) || SafeTypes.Types.Contains(type) ||
         (typeof(StringComparer).IsAssignableFrom(type) && SafeComparers.Types.Contains(type)) ||
         (_policy.AllowsReflectionTypes && typeof(Type).IsAssignableFrom(type));
@@ -231,7 +231,7 @@ internal sealed class TypeAdmission
     /// <summary>Allowed by a broad rule: an allowed assembly or namespace, the scope root's assembly, runtime exceptions and enums.</summary>
     private bool IsMatchedByRule(Type type)
     {
-        if (_policy.AllowedAssemblies.Contains(type.Assembly))
+        if (_policy.ListsAssembly(type.Assembly))
         {
             return true;
         }
@@ -244,7 +244,7 @@ internal sealed class TypeAdmission
             return true;
         }
         string ns = type.Namespace ?? string.Empty;
-        foreach (string allowed in _policy.AllowedNamespaces)
+        foreach (string allowed in _policy.Namespaces)
         {
             if (ns.StartsWith(allowed, StringComparison.Ordinal) && (ns.Length == allowed.Length || ns[allowed.Length] == '.'))
             {

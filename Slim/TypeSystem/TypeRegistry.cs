@@ -35,7 +35,7 @@ internal sealed class TypeRegistry
     /// <summary>The registry-entry facts of a type (cached by the shared template).</summary>
     public WireTypeInfo Info(Type type) => _template.Info(type);
 
-    public int Count => _template.Types.Length + _addedCount;
+    public int Count => _template.Count + _addedCount;
 
     /// <summary>How many types were learned beyond the template (0: the registry is exactly its template).</summary>
     public int LearnedCount => _addedCount;
@@ -54,7 +54,7 @@ internal sealed class TypeRegistry
             {
                 if (added[i].Type == type)
                 {
-                    handle = _template.Types.Length + i;
+                    handle = _template.Count + i;
                     return true;
                 }
             }
@@ -72,7 +72,7 @@ internal sealed class TypeRegistry
                 return false;
             }
         }
-        if (_template.Index.TryGetValue(type, out handle))
+        if (_template.TryGetHandle(type, out handle))
         {
             return true;
         }
@@ -86,8 +86,8 @@ internal sealed class TypeRegistry
     {
         get
         {
-            Type[] templateTypes = _template.Types;
-            return handle < templateTypes.Length ? templateTypes[handle] : _added[handle - templateTypes.Length].Type;
+            int templateCount = _template.Count;
+            return handle < templateCount ? _template[handle] : _added[handle - templateCount].Type;
         }
     }
 
@@ -114,7 +114,7 @@ internal sealed class TypeRegistry
             {
                 for (int i = 0; i < _addedCount - 1; i++)
                 {
-                    _addedIndex.Add(_added[i].Type, _template.Types.Length + i);
+                    _addedIndex.Add(_added[i].Type, _template.Count + i);
                 }
             }
             _addedIndex.Add(type, Count - 1);
@@ -148,12 +148,12 @@ internal sealed class TypeRegistry
     public ulong RunningChecksum => _checksum;
 
     /// <summary>The entry hash of a learned type (<paramref name="handle"/> at or past the template).</summary>
-    public ulong EntryHash(int handle) => _added[handle - _template.Types.Length].Hash;
+    public ulong EntryHash(int handle) => _added[handle - _template.Count].Hash;
 
     /// <summary>A copy of the types learned before the registry had <paramref name="count"/> entries.</summary>
     public Type[] Learned(int count)
     {
-        var learned = new Type[count - _template.Types.Length];
+        var learned = new Type[count - _template.Count];
         for (int i = 0; i < learned.Length; i++)
         {
             learned[i] = _added[i].Type;

@@ -83,8 +83,10 @@ internal static class BuiltInNativeTypes
         if (type.IsEnum || type.Assembly != typeof(object).Assembly)
         {
             // An enum's type code is its underlying type's; a type of another assembly (BigInteger's aside) is none of these,
-            // whatever code a type outside the runtime's reports.
-            return type == typeof(BigInteger) ? 16 : -1;
+            // whatever code a type outside the runtime's reports. BigInteger is compared in a method of its own, asked only
+            // in its namespace: the compare here made this method's image code load System.Runtime.Numerics and BigInteger
+            // before it ran, at the first enum or struct of the user's asked about (a fresh process's first calls).
+            return !type.IsEnum && type.Namespace == "System.Numerics" && IsBigInteger(type) ? 16 : -1;
         }
         switch (Type.GetTypeCode(type))
         {
@@ -106,6 +108,9 @@ internal static class BuiltInNativeTypes
             default: return -1;
         }
     }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static bool IsBigInteger(Type type) => type == typeof(BigInteger);
 
     private static int OtherValueIndexOf(Type type) =>
         type == typeof(Guid) ? 22 : type == typeof(TimeSpan) ? 19 : type == typeof(DateTimeOffset) ? 18 : type == typeof(DateOnly) ? 20 :

@@ -42,13 +42,13 @@ public sealed class ReadSessionResetTests
         registry.Reset();
 
         Assert.That(registry.LearnedCount, Is.Zero);
-        Assert.That(registry.Count, Is.EqualTo(template.Types.Length));
+        Assert.That(registry.Count, Is.EqualTo(template.Count));
         Assert.That(registry.Checksum, Is.EqualTo((uint)template.Checksum));
         Assert.That(registry.TryGetHandle(typeof(A), out _), Is.False);
         // The first type learned after the reset takes the first learned handle again.
         registry.Add(typeof(F), 42);
         Assert.That(registry.TryGetHandle(typeof(F), out int handle), Is.True);
-        Assert.That(handle, Is.EqualTo(template.Types.Length));
+        Assert.That(handle, Is.EqualTo(template.Count));
         Assert.That(registry.TryGetHandle(typeof(B), out _), Is.False);
     }
 
