@@ -33,8 +33,15 @@ namespace NFX.Slim.TypeSystem;
 internal sealed class StructuralReach
 {
     private const BindingFlags Fields = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly;
-    private static readonly MethodInfo s_add = typeof(List<object>).GetMethod(nameof(List<object>.Add))!;
-    private static readonly MethodInfo s_addElements = typeof(StructuralReach).GetMethod(nameof(AddElements), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    // The methods a compiled walk calls, looked up at the first walk built: in the static constructor they were two
+    // reflection lookups (filling List<object>'s method cache) in every serializer's construction, at a fresh process's
+    // first call, which asks Follows but builds no walk.
+    private static class WalkMethods
+    {
+        public static readonly MethodInfo Add = typeof(List<object>).GetMethod(nameof(List<object>.Add))!;
+        public static readonly MethodInfo AddElements = typeof(StructuralReach).GetMethod(nameof(StructuralReach.AddElements), BindingFlags.NonPublic | BindingFlags.Static)!;
+    }
 
     private readonly Func<Type, bool>? _declared;
     // The answers boxed (s_yes, s_no): a ConcurrentDictionary over bool values is an instantiation of its own for the JIT
@@ -282,7 +289,7 @@ internal sealed class StructuralReach
     {
         if (elements)
         {
-            return Expression.Call(s_addElements, value, list);
+            return Expression.Call(WalkMethods.AddElements, value, list);
         }
         if (fieldType.IsValueType)
         {
@@ -293,7 +300,7 @@ internal sealed class StructuralReach
         ParameterExpression item = Expression.Variable(typeof(object), "item");
         return Expression.Block([item],
             Expression.Assign(item, Expression.Convert(value, typeof(object))),
-            Expression.IfThen(Expression.NotEqual(item, Expression.Constant(null)), Expression.Call(list, s_add, item)));
+            Expression.IfThen(Expression.NotEqual(item, Expression.Constant(null)), Expression.Call(list, WalkMethods.Add, item)));
     }
 
     /// <summary>(S value, List&lt;object&gt; list) => adds what the struct's fields hold, for a struct inline in another value.</summary>
