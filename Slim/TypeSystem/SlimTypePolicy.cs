@@ -51,7 +51,7 @@ public sealed partial class SlimTypePolicy
     public ImmutableHashSet<Assembly> AllowedAssemblies => _assemblies ?? ImmutableHashSet<Assembly>.Empty;
 
     /// <summary>Namespaces (and their sub-namespaces) whose every type is allowed.</summary>
-    public ImmutableArray<string> AllowedNamespaces => ImmutableArray.Create(_namespaces);
+    public ImmutableArray<string> AllowedNamespaces => System.Runtime.InteropServices.ImmutableCollectionsMarshal.AsImmutableArray(_namespaces);
 
     /// <summary>Whether <see cref="Type"/> values may be read (they are refused by default).</summary>
     public bool AllowsReflectionTypes { get; }

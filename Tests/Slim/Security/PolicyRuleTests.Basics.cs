@@ -32,6 +32,24 @@ public sealed partial class PolicyRuleTests
     }
 
     [Test]
+    public void PolicyCollections_StartEmpty_AndEachAllowAddsToItsOwn()
+    {
+        // The default policies hold their sets as null and build the public collections when asked: the same answers.
+        Assert.That(SlimTypePolicy.Default.AllowedTypes, Is.Empty);
+        Assert.That(SlimTypePolicy.AllowAll.AllowedAssemblies, Is.Empty);
+        Assert.That(SlimTypePolicy.Default.AllowedNamespaces, Is.Empty);
+
+        SlimTypePolicy policy = SlimTypePolicy.Default.AllowTypes(typeof(Circle)).AllowAssembly(typeof(Dog).Assembly)
+            .AllowNamespace("A.B").AllowNamespace("C").AllowReflectionTypeValues();
+
+        Assert.That(policy.AllowedTypes, Is.EquivalentTo(new[] { typeof(Circle) }));
+        Assert.That(policy.AllowedAssemblies, Is.EquivalentTo(new[] { typeof(Dog).Assembly }));
+        Assert.That(policy.AllowedNamespaces, Is.EqualTo(new[] { "A.B", "C" }));
+        Assert.That(policy.AllowsReflectionTypes, Is.True);
+        Assert.That(SlimTypePolicy.Default.AllowedNamespaces, Is.Empty, "the policies are immutable");
+    }
+
+    [Test]
     public void AllowTypes_AdmitsExactlyTheListedTypes()
     {
         var slim = new SlimSerializer(SlimOptions.Default with { TypePolicy = SlimTypePolicy.Default.AllowTypes(typeof(Circle)) });
