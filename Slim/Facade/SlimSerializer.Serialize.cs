@@ -82,14 +82,19 @@ public sealed partial class SlimSerializer
             writer.Reset();
             writer.DeferLargeArrays = true;
             writer.Skip(MessageHeader.MaxSize);
-            if (TryWriteGraph(session, root, registry, registryCount, @unchecked))
+            WriteAttempt attempt = TryWriteGraph(session, root, registry, registryCount, @unchecked);
+            if (attempt == WriteAttempt.Written)
             {
                 break;
             }
             session.Clear();
-            session.CheckNextMessage = true;
-            @unchecked = false;
-            Interlocked.Increment(ref _writesRepeated);
+            if (attempt == WriteAttempt.Collected)
+            {
+                session.CheckNextMessage = true;
+                @unchecked = false;
+                Interlocked.Increment(ref _writesRepeated);
+            }
+            // Else program code was due in a message written by raw addresses: again, unchecked, with object keys.
         }
         Span<byte> buffer = writer.WrittenBufferForPatching;
         long payload = writer.MessageLength(MessageHeader.MaxSize);
@@ -106,16 +111,27 @@ public sealed partial class SlimSerializer
             _batchWriteRegistry is null ? (byte)0 : MessageHeader.FlagBatch);
     }
 
+    /// <summary>How an attempt at a message's graph ended (see <see cref="TryWriteGraph"/>).</summary>
+    private enum WriteAttempt : byte
+    {
+        Written,
+        /// <summary>A collection interrupted the unchecked attempt: written again, checked.</summary>
+        Collected,
+        /// <summary>Program code was due in an attempt by raw addresses (<see cref="ObjectKeysNeededException"/>): written again with object keys.</summary>
+        ObjectKeysNeeded,
+    }
+
     /// <summary>
-    /// One attempt at the message's graph: false when a collection interrupted an unchecked attempt (nothing of it
-    /// counts: the registry is as it was, and the caller writes it again); a failure is wrapped as the public API promises.
+    /// One attempt at the message's graph: not <see cref="WriteAttempt.Written"/> when the unchecked attempt is to be made
+    /// again (nothing of it counts: the registry is as it was, and the caller writes it again); a failure is wrapped as
+    /// the public API promises.
     /// </summary>
-    private bool TryWriteGraph(WriteSession session, object? root, TypeRegistry registry, int registryCount, bool @unchecked)
+    private WriteAttempt TryWriteGraph(WriteSession session, object? root, TypeRegistry registry, int registryCount, bool @unchecked)
     {
         try
         {
             session.WriteGraph(root, registry, @unchecked);
-            return true;
+            return WriteAttempt.Written;
         }
         catch (Exception e)
         {
@@ -127,7 +143,11 @@ public sealed partial class SlimSerializer
             // had (taken for a new one: met twice, a cycle where there is none): only the checked attempt's error counts.
             if (@unchecked && (e is CollectionDuringMessageException || session.UncheckedWriteInDoubt))
             {
-                return false;
+                return WriteAttempt.Collected;
+            }
+            if (e is ObjectKeysNeededException)
+            {
+                return WriteAttempt.ObjectKeysNeeded;
             }
             if (e is SlimUnsupportedMemberException unsupported && root is not null)
             {

@@ -33,7 +33,7 @@ internal sealed class IdentityMap<TValue>
 {
     // A table up to this size (2M slots, 32 MB) is always kept between messages; a bigger one only while the messages
     // still fill it (see Clear).
-    private const int MaxRetainedSlots = 1 << 21;
+    internal const int MaxRetainedSlots = 1 << 21;
     private const int InitialSlots = 16;
     // Up to this size (256 KB, in the L2 cache) clearing the used slots one by one beats clearing the whole table.
     private const int ClearUsedUpToSlots = 1 << 14;
@@ -49,7 +49,7 @@ internal sealed class IdentityMap<TValue>
     // allocated, and so walks the table a block at a time instead of missing the cache (and the TLB) on every new key.
     // Pages that land in one block are rotated in it by their scrambled number, so objects of one size at the same
     // offsets of their pages spread.
-    private const int MinBlockedSlots = 1 << 16;
+    internal const int MinBlockedSlots = 1 << 16;
     private const int PageBits = 12;
     private const int BlockBits = 8;
     private const int BlockSlots = 1 << BlockBits;
@@ -309,20 +309,36 @@ internal sealed class IdentityMap<TValue>
         {
             return RuntimeHelpers.GetHashCode(key) & mask;
         }
-        ulong address = (ulong)Unsafe.As<object, nint>(ref key);
+        return SlotOfAddress((ulong)Unsafe.As<object, nint>(ref key), mask, addressShift);
+    }
+
+    /// <summary>
+    /// Where a key of address <paramref name="address"/> is placed in a table of <paramref name="mask"/> + 1 slots (see
+    /// <see cref="SlotOf"/>); also the writer's table of raw addresses (<see cref="WritePool"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int SlotOfAddress(ulong address, int mask, int addressShift)
+    {
         if (mask < MinBlockedSlots - 1)
         {
             return (int)(address * 0x9E3779B97F4A7C15UL >> addressShift) & mask;
         }
-        // A big table: the 4 KB page of the address picks a block of slots (scrambled, as above), the offset in the page
-        // the slot in the block, so objects allocated together are looked up together (see MinBlockedSlots).
+        return BlockedSlotOf(address, mask, addressShift);
+    }
+
+    /// <summary>
+    /// A big table's slot: the 4 KB page of the address picks a block of slots (scrambled, as above), the offset in the
+    /// page the slot in the block, so objects allocated together are looked up together (see MinBlockedSlots).
+    /// </summary>
+    internal static int BlockedSlotOf(ulong address, int mask, int addressShift)
+    {
         ulong page = (address >> PageBits) * 0x9E3779B97F4A7C15UL;
         ulong block = page >> (addressShift + BlockBits);
         ulong inBlock = (address >> (PageBits - BlockBits)) + (page >> 32);
         return (int)(block << BlockBits | inBlock & (BlockSlots - 1)) & mask;
     }
 
-    private static int ShiftFor(int slots) => 64 - BitOperations.Log2((uint)slots);
+    internal static int ShiftFor(int slots) => 64 - BitOperations.Log2((uint)slots);
 
     /// <summary>
     /// A lookup by address ended without its key and a collection ran since the table was started: returns false when the

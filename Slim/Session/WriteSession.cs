@@ -15,7 +15,7 @@ namespace NFX.Slim.Session;
 internal sealed partial class WriteSession : ISlimReferenceWriter
 {
     private readonly SlimSerializer _owner;
-    private readonly IdentityMap<int> _pool = new();
+    private readonly WritePool _pool = new();
     // The announced objects whose bodies are still to be written, in announce order (the order the reader reads them).
     private PendingBody[] _pending = new PendingBody[16];
     private int _pendingCount;
@@ -58,7 +58,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         if (@unchecked)
         {
             // No limit on the keys placed by address: a collection costs this run a new attempt, not placing them again.
-            _pool.BeginUnchecked(int.MaxValue);
+            _pool.BeginUnchecked();
         }
         if (!ReferenceEquals(_registry, registry))
         {
@@ -76,6 +76,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             WriteBody(body.Write, body.Value);
         }
         _pool.Confirm(); // throws when a collection interrupted the unchecked run: the caller writes the message again
+        // The pool may hold raw addresses (WritePool): every key stays alive while the root does, to here.
+        GC.KeepAlive(root);
         if (_onSerialized.Count != 0)
         {
             // [OnSerialized] code may change an array the writer has not copied yet: copy the large ones now.
@@ -292,8 +294,9 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
         if (codec.Callbacks is not null || codec.RunsProgramCode)
         {
-            // Code of the program must not run twice for one message: the message is not written again from here on.
-            _pool.Confirm();
+            // Code of the program must not run twice for one message: the message is not written again from here on (a
+            // message written by raw addresses is written again now, with object keys, before that code runs).
+            _pool.ConfirmBeforeProgramCode();
         }
         if (codec.Callbacks is { } callbacks)
         {

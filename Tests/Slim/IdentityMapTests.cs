@@ -158,6 +158,59 @@ public sealed class IdentityMapTests
     }
 
     [Test]
+    public void ACallbackAfterObjectsWrittenByRawAddresses_WritesTheMessageAgainWithObjectKeys_RunningTheCallbackOnce()
+    {
+        // [nodes, trigger, nodes again]: the first attempt looks the nodes up by raw address until the trigger's
+        // callback is due; it is written again with object keys before the callback runs, and the callback's compacting
+        // collection, between the two references to each node, moves them: the object keys still find them.
+        SlimSerializer slim = RoundTrip.NewSerializer();
+        (List<object> graph, CollectionTrigger trigger, byte[] bytes) = UntilTheCollectionMoves(() =>
+        {
+            (List<object> graph, CollectionTrigger trigger) = Build();
+            return (graph, trigger, slim.Serialize(graph));
+        }, attempt => attempt.trigger.Moved > Nodes / 2);
+
+        Assert.That(trigger.Moved, Is.GreaterThan(Nodes / 2), "the collection moved the objects already announced (else this tests nothing)");
+        Assert.That(trigger.Fired, Is.EqualTo(1), "the callback ran once: the attempt by raw addresses ended before it");
+        Assert.That(slim.WritesRepeated, Is.Zero, "written again for its callback, not for a collection");
+        List<object> copy = slim.Deserialize<List<object>>(bytes);
+        GraphAssert.AreEquivalent(graph, copy);
+        for (int i = 0; i < Nodes; i++)
+        {
+            Assert.That(copy[Nodes + 1 + i], Is.SameAs(copy[i]), $"node {i}, referenced before and after the collection");
+        }
+        Assert.That(PoolOf(slim).ObjectKeyMessages, Is.GreaterThan(0), "the session's next messages start with object keys");
+        Assert.That(slim.Serialize(graph), Is.EqualTo(bytes));
+        Assert.That((trigger.Fired, slim.WritesRepeated), Is.EqualTo((2, 0)), "the next message ran the callback once, with object keys at once");
+    }
+
+    [Test]
+    public void AGraphWrittenWithObjectKeys_HasTheBytesOfTheGraphWrittenByRawAddresses()
+    {
+        // Random graphs with shared vertices and strings, written by a session on raw addresses and by one that met a
+        // callback (object keys for its next messages): the same bytes.
+        SlimSerializer byAddress = RoundTrip.NewSerializer();
+        SlimSerializer byObject = RoundTrip.NewSerializer();
+        byObject.Serialize(new CollectionTrigger { Watched = [], Generation = 0 });
+        for (int seed = 0; seed < 10; seed++)
+        {
+            RandomGraphTests.Vertex graph = RandomGraphTests.Generate(new Random(seed), 100 + 50 * seed);
+            byte[] raw = byAddress.Serialize(graph);
+            Assert.That(PoolOf(byObject).ObjectKeyMessages, Is.GreaterThan(0), $"seed {seed}: object keys");
+            Assert.That(byObject.Serialize(graph), Is.EqualTo(raw), $"seed {seed}");
+            Assert.That(GraphAssert.FindDifference(graph, byAddress.Deserialize<RandomGraphTests.Vertex>(raw)), Is.Null, $"seed {seed}");
+        }
+    }
+
+    /// <summary>The pool of the serializer's cached write session.</summary>
+    private static WritePool PoolOf(SlimSerializer slim)
+    {
+        const System.Reflection.BindingFlags Private = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance;
+        object session = typeof(SlimSerializer).GetField("_cachedWriteSession", Private)!.GetValue(slim)!;
+        return (WritePool)session.GetType().GetField("_pool", Private)!.GetValue(session)!;
+    }
+
+    [Test]
     public void AnErrorAfterACollectionInAnUncheckedMessage_IsTheErrorOfTheMessageWrittenAgainChecked()
     {
         // The list holds a box whose Items is the list again: a cycle through inline values, refused naming the box's
