@@ -9,8 +9,9 @@ namespace NFX.Slim.Session;
 /// <summary>
 /// A map keyed by object identity (never Equals/GetHashCode overrides): an open-addressing table with linear probing,
 /// grown at half load, and faster than a Dictionary with a comparer because nothing is called through an interface.
-/// Used for the write pool (object -> index) and the deep clone's map (source -> its clone and the clone's index, side
-/// by side, so a back-reference is one probe).
+/// Used for the write pool's object keys (object -> index; an unchecked message's pool holds raw addresses instead, see
+/// <see cref="WritePool"/>) and the deep clone's map (source -> its clone and the clone's index, side by side, so a
+/// back-reference is one probe).
 /// <para>
 /// Keys are placed by their address while no garbage collection has run since the message started and (in a checked
 /// message) the message has at most <see cref="MaxKeysByAddress"/> of them, and by <see cref="RuntimeHelpers.GetHashCode(object)"/> from
