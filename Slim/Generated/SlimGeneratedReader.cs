@@ -89,8 +89,41 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
+            if (handle == WireHandle.NewWithType)
+            {
+                return BeginBodyWithType(s, codec, out value, out body, out outer);
+            }
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
+        body = default;
+        outer = 0;
+        return false;
+    }
+
+    /// <summary>
+    /// <see cref="BeginBody"/> for an object announced with its type (the first of its type in a PerCall message: its
+    /// layout crosses with it): read in place like one of the declared type when the type's entry came through the
+    /// session's chain of remembered entries with this slot's verdict (see <see cref="ReadSession.TryReadTypedInPlace"/>);
+    /// otherwise the general way. Out of line: every generated body inlines <see cref="BeginBody"/> at every slot.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool BeginBodyWithType(ReferenceSlot s, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
+    {
+        long offset = _session.Reader.Position - 1;
+        if (InPlace(s, codec) is { } direct)
+        {
+            if (_session.TryReadTypedInPlace(s, direct.Codec, offset, out value))
+            {
+                body = new SlimGeneratedReader(_session, direct.Slots!);
+                bool now = _session.OpenTypedDirectBody(direct.Codec, out object instance, out outer);
+                value = instance;
+                return now;
+            }
+        }
+        else
+        {
+            value = _session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset);
+        }
         body = default;
         outer = 0;
         return false;
@@ -122,8 +155,33 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
+            if (handle == WireHandle.NewWithType)
+            {
+                return BeginNewWithType(s, codec, out value, out body);
+            }
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
+        body = default;
+        return false;
+    }
+
+    /// <summary><see cref="BeginNew"/> for an object announced with its type: see <see cref="BeginBodyWithType"/>.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool BeginNewWithType(ReferenceSlot s, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body)
+    {
+        long offset = _session.Reader.Position - 1;
+        if (InPlace(s, codec) is { NewByCaller: true } direct)
+        {
+            if (_session.TryReadTypedInPlace(s, direct.Codec, offset, out value))
+            {
+                body = new SlimGeneratedReader(_session, direct.Slots!);
+                return true;
+            }
+        }
+        else
+        {
+            value = _session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset);
+        }
         body = default;
         return false;
     }

@@ -285,25 +285,7 @@ internal sealed partial class ReadSession
         else if (handle == WireHandle.NewWithType)
         {
             _entryLink = null;
-            Type type = ReadTypeHandle();
-            if (_entryLink is { } link && link.VerdictAdmission == _admission && link.VerdictSlot == slot)
-            {
-                // An entry of the chain (see ReadChainedEntry) whose type passed this policy scope, fitted this slot and
-                // found its codec once: the same type, scope and slot give the same answers.
-                codec = link.VerdictCodec!;
-            }
-            else
-            {
-                codec = CheckNamedType(type, slot, offset);
-                if (_entryLink is { } read)
-                {
-                    (read.VerdictAdmission, read.VerdictSlot, read.VerdictCodec) = (_admission, slot, codec);
-                }
-            }
-            if (_prefixStart >= 0)
-            {
-                RememberRootPrefix(codec, slot, offset);
-            }
+            return ReadNewWithType(ReadTypeHandle(), slot, offset);
         }
         else
         {
@@ -311,6 +293,79 @@ internal sealed partial class ReadSession
             return null!;
         }
         return AnnounceNew(codec, offset);
+    }
+
+    /// <summary>
+    /// <see cref="ReadNewObject"/> for <see cref="WireHandle.NewWithType"/> at <paramref name="offset"/>, its type handle
+    /// (<paramref name="type"/>) just read with <see cref="_entryLink"/> cleared before it: the policy's verdict, the
+    /// slot's check, the codec, then the object.
+    /// </summary>
+    private object ReadNewWithType(Type type, ReferenceSlot slot, long offset)
+    {
+        SlimCodec codec;
+        if (_entryLink is { } link && link.VerdictAdmission == _admission && link.VerdictSlot == slot)
+        {
+            // An entry of the chain (see ReadChainedEntry) whose type passed this policy scope, fitted this slot and
+            // found its codec once: the same type, scope and slot give the same answers.
+            codec = link.VerdictCodec!;
+        }
+        else
+        {
+            codec = CheckNamedType(type, slot, offset);
+            if (_entryLink is { } read)
+            {
+                (read.VerdictAdmission, read.VerdictSlot, read.VerdictCodec) = (_admission, slot, codec);
+            }
+            if (type == slot.DeclaredType)
+            {
+                // What the slot's first object announced as of the declared type would remember (the same codec, as
+                // the policy never sees such objects): a PerCall message announces the first object of each type with
+                // its type, so a slot that holds one object a message would otherwise never read one in place.
+                slot.RememberShell(codec);
+            }
+        }
+        if (_prefixStart >= 0)
+        {
+            RememberRootPrefix(codec, slot, offset);
+        }
+        return AnnounceNew(codec, offset);
+    }
+
+    /// <summary>
+    /// For generated code reading <paramref name="slot"/> in place, which met <see cref="WireHandle.NewWithType"/> at
+    /// <paramref name="offset"/>: reads the type handle. When its entry came through the chain of remembered entries
+    /// (<see cref="ReadChainedEntry"/>: the same bytes from the same registry state) with the verdict of this policy scope
+    /// and slot, and that verdict's codec is <paramref name="shell"/> (the slot's own, which it reads in place; so the
+    /// type is the declared one), checks the object limit and returns true: the caller reads the object in place, as one
+    /// announced of the declared type. Otherwise reads the object the general way into <paramref name="value"/> and
+    /// returns false.
+    /// </summary>
+    public bool TryReadTypedInPlace(ReferenceSlot slot, SlimCodec shell, long offset, out object? value)
+    {
+        _entryLink = null;
+        Type type = ReadTypeHandle();
+        if (_entryLink is { } link && ReferenceEquals(link.VerdictCodec, shell) && link.VerdictAdmission == _admission &&
+            link.VerdictSlot == slot && _prefixStart < 0)
+        {
+            if (_poolCount >= _maxObjects)
+            {
+                SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, offset);
+            }
+            value = null;
+            return true;
+        }
+        value = ReadNewWithType(type, slot, offset);
+        return false;
+    }
+
+    /// <summary>
+    /// <see cref="BeginDirectBody"/> after <see cref="TryReadTypedInPlace"/> returned true (the object limit checked
+    /// there): the shell, its pool index, the body now or queued.
+    /// </summary>
+    public bool OpenTypedDirectBody(SlimCodec codec, out object instance, out int outer)
+    {
+        instance = codec.ReadHeader(Reader, this);
+        return OpenDirectBody(codec, instance, out outer);
     }
 
     /// <summary>

@@ -11,7 +11,10 @@ internal sealed class TypeRegistry
     private readonly TypeRegistryTemplate _template;
     // The learned types with their entry hashes, side by side in a struct array: storing a Type in a Type[] (or a
     // List<Type>) pays a covariant store check on every add, a struct field does not.
-    private LearnedType[] _added = new LearnedType[8];
+    // _added is either _own or a snapshot a replay restored (see Restore): shared, never written, exactly as long as the
+    // count; the first add after a restore copies it back into _own.
+    private LearnedType[] _added;
+    private LearnedType[] _own = new LearnedType[8];
     private int _addedCount;
     private readonly Dictionary<Type, int> _addedIndex = [];
     private Dictionary<Type, Layouts.LayoutPlan>? _plans;
@@ -30,6 +33,7 @@ internal sealed class TypeRegistry
     {
         _template = template;
         _checksum = template.Checksum;
+        _added = _own;
     }
 
     /// <summary>The registry-entry facts of a type (cached by the shared template).</summary>
@@ -103,9 +107,14 @@ internal sealed class TypeRegistry
     /// </summary>
     public void Add(Type type, ulong entryHash, ulong checksumAfter)
     {
+        if (!ReferenceEquals(_added, _own))
+        {
+            Unshare();
+        }
         if (_addedCount == _added.Length)
         {
-            Array.Resize(ref _added, _added.Length * 2);
+            Array.Resize(ref _own, _own.Length * 2);
+            _added = _own;
         }
         _added[_addedCount++] = new LearnedType(type, entryHash);
         if (_addedCount > MaxScanned)
@@ -139,6 +148,63 @@ internal sealed class TypeRegistry
             return;
         }
         Add(type, entryHash, checksumAfter);
+    }
+
+    /// <summary>
+    /// The learned types as they are now, in an array of exactly their count, to be handed to <see cref="Restore"/>;
+    /// null when there are more than a scan's worth (past them the registry keeps an index, which a restore would not).
+    /// </summary>
+    public LearnedType[]? SnapshotLearned() => _addedCount <= MaxScanned ? _added.AsSpan(0, _addedCount).ToArray() : null;
+
+    /// <summary>The learned types' array when it is a snapshot restored by <see cref="Restore"/> (never written), else null.</summary>
+    public LearnedType[]? RestoredSnapshot => ReferenceEquals(_added, _own) ? null : _added;
+
+    /// <summary>True when the learned types are exactly the first <see cref="LearnedCount"/> entries of <paramref name="snapshot"/>.</summary>
+    public bool LearnedArePrefixOf(LearnedType[] snapshot)
+    {
+        int count = _addedCount;
+        if (count > snapshot.Length)
+        {
+            return false;
+        }
+        LearnedType[] added = _added;
+        for (int i = 0; i < count; i++)
+        {
+            if (!ReferenceEquals(added[i].Type, snapshot[i].Type) || added[i].Hash != snapshot[i].Hash)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// <summary>
+    /// Makes <paramref name="snapshot"/> (from <see cref="SnapshotLearned"/>) the learned types, ending at
+    /// <paramref name="checksum"/>: a replay of remembered entries in one store instead of one add each. The caller
+    /// has checked that the learned types now are the snapshot's first ones and that the running checksum is the one
+    /// they were recorded with, so this is what adding the rest would give; the snapshot is shared, so the registry
+    /// copies it before it adds anything (<see cref="Add(Type, ulong, ulong)"/>) and drops it on <see cref="Reset"/>.
+    /// </summary>
+    public void Restore(LearnedType[] snapshot, ulong checksum)
+    {
+        if (_addedCount != 0 && ReferenceEquals(_added, _own))
+        {
+            _own.AsSpan(0, _addedCount).Clear(); // its entries were read or written in full: no stale type stays behind
+        }
+        _added = snapshot;
+        _addedCount = snapshot.Length;
+        _checksum = checksum;
+    }
+
+    /// <summary>Copies a restored snapshot into the registry's own array, before it is written.</summary>
+    private void Unshare()
+    {
+        if (_own.Length < _addedCount)
+        {
+            _own = new LearnedType[Math.Max(_addedCount * 2, 8)];
+        }
+        _added.AsSpan(0, _addedCount).CopyTo(_own);
+        _added = _own;
     }
 
     /// <summary>The running checksum of the template alone (a registry that learned nothing).</summary>
@@ -195,6 +261,10 @@ internal sealed class TypeRegistry
     /// <summary>Forgets the types learned after the registry had <paramref name="count"/> entries (a failed message).</summary>
     public void Truncate(int count)
     {
+        if (!ReferenceEquals(_added, _own))
+        {
+            Unshare();
+        }
         while (Count > count && _addedCount > 0)
         {
             Type last = _added[--_addedCount].Type;
@@ -218,7 +288,14 @@ internal sealed class TypeRegistry
     public void Reset()
     {
         int count = _addedCount;
-        if (count != 0)
+        if (!ReferenceEquals(_added, _own))
+        {
+            // A restored snapshot: nothing of the registry's own to clear (Restore cleared it), and no index (a snapshot
+            // holds at most MaxScanned types).
+            _added = _own;
+            _addedCount = 0;
+        }
+        else if (count != 0)
         {
             LearnedType[] added = _added;
             if (count <= 4 && count <= added.Length)
@@ -260,5 +337,6 @@ internal sealed class TypeRegistry
         return hash;
     }
 
-    private readonly record struct LearnedType(Type Type, ulong Hash);
+    /// <summary>A learned type and the hash of its entry as it crossed the wire.</summary>
+    internal readonly record struct LearnedType(Type Type, ulong Hash);
 }

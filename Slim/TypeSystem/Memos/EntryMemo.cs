@@ -8,7 +8,7 @@ namespace NFX.Slim.TypeSystem.Memos;
 /// Folding an entry hash into the checksum is eight dependent multiplications; a replay that starts from the same
 /// checksum sets the remembered ones instead, which is exactly what folding would give.
 /// </summary>
-internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong[] checksumsAfter)
+internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong[] checksumsAfter, TypeRegistry.LearnedType[]? learnedAfter = null)
 {
     /// <summary>The bytes, the learned types they were recorded against, and the entries they added (with reading plans).</summary>
     public LayoutMemo Recorded { get; } = recorded;
@@ -22,6 +22,19 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     // The added entries' types and hashes apart, when none has a reading plan (null otherwise): what Replay reads.
     private readonly Type[]? _types = TypesWithoutPlans(recorded.Added);
     private readonly ulong[] _hashes = HashesOf(recorded.Added);
+
+    // The registry's learned types right after these entries were recorded (the ones before them, then theirs), when
+    // none has a reading plan and they are few: a replay from the same learned types and checksum restores this array
+    // (TypeRegistry.Restore) instead of adding the entries one by one. Null otherwise.
+    private readonly TypeRegistry.LearnedType[]? _after =
+        learnedAfter is not null && learnedAfter.Length >= recorded.Added.Length && recorded.Added.Length > 0 && checksumsAfter.Length == recorded.Added.Length &&
+        TypesWithoutPlans(recorded.Added) is not null ? learnedAfter : null;
+
+    // A restored snapshot found equal to _after's first entries (the replay before this one in a chain leaves one): the
+    // next time the registry holds that very array, the compare is one reference test. Only restored snapshots are
+    // kept here: they are never written, so the answer cannot go stale (a race between readers of a shared memo only
+    // stores another snapshot that was found equal).
+    private TypeRegistry.LearnedType[]? _verifiedBefore;
 
     /// <summary>
     /// A writer's: the type whose entry it last wrote right after replaying this one, with nothing learned between, and
@@ -66,6 +79,22 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// </summary>
     public int Replay(TypeRegistry registry, Type? type)
     {
+        if (_after is { } snapshot && registry.RunningChecksum == ChecksumBefore &&
+            registry.LearnedCount == snapshot.Length - _hashes.Length && LearnedFit(registry, snapshot))
+        {
+            // The registry holds exactly the learned types these entries followed when they were recorded: restoring
+            // the array they left is what adding them again would give.
+            int countBefore = registry.Count;
+            registry.Restore(snapshot, ChecksumsAfter[^1]);
+            return type is null ? -1 : HandleAmongAdded(type, countBefore);
+        }
+        return ReplayEach(registry, type);
+    }
+
+    /// <summary><see cref="Replay"/> entry by entry: out of line, so the restore above runs without its frame.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private int ReplayEach(TypeRegistry registry, Type? type)
+    {
         if (_types is { } types && registry.RunningChecksum == ChecksumBefore)
         {
             // The common case (no reading plans, the checksum it was remembered with): only the adds.
@@ -107,6 +136,43 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
         return handle;
     }
 
+    /// <summary>True when the registry's learned types are <paramref name="after"/>'s first ones (their count is checked).</summary>
+    private bool LearnedFit(TypeRegistry registry, TypeRegistry.LearnedType[] after)
+    {
+        if (registry.LearnedCount == 0)
+        {
+            return true;
+        }
+        TypeRegistry.LearnedType[]? current = registry.RestoredSnapshot;
+        if (current is not null && ReferenceEquals(current, _verifiedBefore))
+        {
+            return true;
+        }
+        if (!registry.LearnedArePrefixOf(after))
+        {
+            return false;
+        }
+        if (current is not null)
+        {
+            _verifiedBefore = current;
+        }
+        return true;
+    }
+
+    /// <summary>The handle <paramref name="type"/> takes among the added entries when they start at <paramref name="countBefore"/>, or -1.</summary>
+    private int HandleAmongAdded(Type type, int countBefore)
+    {
+        LayoutMemo.Entry[] added = Recorded.Added;
+        for (int i = 0; i < added.Length; i++)
+        {
+            if (ReferenceEquals(added[i].Type, type))
+            {
+                return countBefore + i;
+            }
+        }
+        return -1;
+    }
+
     /// <summary>
     /// Remembers the entries just written or read: <paramref name="bytes"/> are their bytes; the registry grew from
     /// <paramref name="countBefore"/> entries and from <paramref name="checksumBefore"/> meanwhile; without
@@ -122,6 +188,6 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
             checksum = RegistryChecksum.Combine(checksum, recorded.Added[i].Hash);
             after[i] = checksum;
         }
-        return new EntryMemo(recorded, checksumBefore, after);
+        return new EntryMemo(recorded, checksumBefore, after, registry.SnapshotLearned());
     }
 }
