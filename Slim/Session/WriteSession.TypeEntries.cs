@@ -30,9 +30,13 @@ internal sealed partial class WriteSession
     /// would allow none, so every layout reaches the reader before the first body that depends on it.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private bool LayoutSent(Type type) =>
+    private bool LayoutSent(Type type) => LayoutSentRecently(type) || LayoutSentInRegistry(type);
+
+    /// <summary>True when <paramref name="type"/> is among the last four types whose layouts were sent (see <see cref="LayoutSent"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool LayoutSentRecently(Type type) =>
         ReferenceEquals(type, _layoutsSent[0]) || ReferenceEquals(type, _layoutsSent[1]) ||
-        ReferenceEquals(type, _layoutsSent[2]) || ReferenceEquals(type, _layoutsSent[3]) || LayoutSentInRegistry(type);
+        ReferenceEquals(type, _layoutsSent[2]) || ReferenceEquals(type, _layoutsSent[3]);
 
     /// <summary><see cref="LayoutSent"/> for a type not among the last four: the registry's answer, remembered when yes.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

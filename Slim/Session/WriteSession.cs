@@ -4,6 +4,7 @@ using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Codecs;
 using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
 
 namespace NFX.Slim.Session;
 
@@ -213,9 +214,9 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             WriteBackReferenceToBody(index, value, slot);
             return false;
         }
-        if (codec.HasLayout && !LayoutSent(slot.DeclaredType))
+        if (codec.HasLayout && !LayoutSentRecently(slot.DeclaredType))
         {
-            return AnnounceWithType(value, slot, codec);
+            return BeginBodyOfTypeNotSeenRecently(value, slot, codec);
         }
         Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
         if (_openBodies < _maxOpenBodies)
@@ -239,14 +240,44 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     }
 
     /// <summary>
-    /// <see cref="BeginDirectBody"/> for the first object of a type whose layout has not crossed in this message: its
-    /// type entry, then the body now or in the queue.
+    /// <see cref="BeginDirectBody"/> for an object whose type is not among the last four sent: the first of its type in
+    /// this message (its type entry: the chain's next one replayed, or written), or one whose layout the registry holds.
+    /// One call for both answers of <see cref="LayoutSent"/> and the announcement (each was a call of its own, and the
+    /// chain's test ran twice).
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool AnnounceWithType(object value, ReferenceSlot slot, SlimCodec codec)
+    private bool BeginBodyOfTypeNotSeenRecently(object value, ReferenceSlot slot, SlimCodec codec)
     {
-        Writer.WriteByte((byte)WireHandle.NewWithType);
-        NoteLayoutSent(slot.DeclaredType, WriteTypeHandle(slot.DeclaredType));
+        Type type = slot.DeclaredType;
+        TypeRegistry registry = _registry;
+        int handle;
+        EntryMemo? memo = registry.LearnedCount == 0 ? _entryFacts.FirstEntryOf(type)
+            : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;
+        if (memo is not null)
+        {
+            // The first entry of a PerCall message, or the one its chain writes next: not in the registry yet.
+            Writer.WriteByte((byte)WireHandle.NewWithType);
+            handle = ReplayEntry(type, memo);
+        }
+        else if (registry.TryGetHandle(type, out handle))
+        {
+            NoteLayoutSent(type, handle);
+            Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+            return OpenOrQueue(value, codec);
+        }
+        else
+        {
+            Writer.WriteByte((byte)WireHandle.NewWithType);
+            handle = WriteNewOrRemembered(type);
+        }
+        NoteLayoutSent(type, handle);
+        return OpenOrQueue(value, codec);
+    }
+
+    /// <summary>A direct body's start after its announcement: counted open (true) or queued (false).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool OpenOrQueue(object value, SlimCodec codec)
+    {
         if (_openBodies < _maxOpenBodies)
         {
             _openBodies++;

@@ -55,6 +55,17 @@ public sealed class ChainedEntryInPlaceTests
         public long Id;
     }
 
+    /// <summary>More types with layouts than the writer's four most recent: F's address is found sent in the registry.</summary>
+    public sealed class Wide
+    {
+        public Address? A;
+        public Customer? B;
+        public Line? C;
+        public Note? D;
+        public Order? E;
+        public Address? F;
+    }
+
     private static SlimOptions Options(bool generated) => SlimOptions.Default with
     {
         TypePolicy = SlimTypePolicy.Default.AllowAssembly(typeof(ChainedEntryInPlaceTests).Assembly),
@@ -96,6 +107,28 @@ public sealed class ChainedEntryInPlaceTests
                 GraphAssert.AreEquivalent(value, new SlimSerializer(Options(true)).Deserialize<Order>(bytes));
                 GraphAssert.AreEquivalent(value, generated.Deserialize<Order>(bytes)); // at once again: the chain just recorded
             }
+        }
+    }
+
+    [Test]
+    public void Writer_TypeSentEarlierThanTheLastFour_SameBytesAsTheRuntimePath()
+    {
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+        for (int i = 0; i < 4; i++)
+        {
+            var value = new Wide
+            {
+                A = new Address { City = "a" },
+                B = new Customer { Id = i },
+                C = new Line { Sku = "c" },
+                D = new UrgentNote { Level = i },
+                E = i == 2 ? null : Full(i),
+                F = new Address { City = "f" },
+            };
+            byte[] bytes = generated.Serialize(value);
+            Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtime.Serialize(value))), $"message {i}");
+            GraphAssert.AreEquivalent(value, generated.Deserialize<Wide>(bytes));
+            GraphAssert.AreEquivalent(value, runtime.Deserialize<Wide>(bytes));
         }
     }
 
