@@ -344,8 +344,10 @@ internal sealed partial class ReadSession
     {
         _entryLink = null;
         Type type = ReadTypeHandle();
+        // No reading plan either: the entry just read may have brought one (a tolerant reader of another layout), which
+        // the general way reads the body through.
         if (_entryLink is { } link && ReferenceEquals(link.VerdictCodec, shell) && link.VerdictAdmission == _admission &&
-            link.VerdictSlot == slot && _prefixStart < 0)
+            link.VerdictSlot == slot && _prefixStart < 0 && !_registry.HasPlans)
         {
             if (_poolCount >= _maxObjects)
             {

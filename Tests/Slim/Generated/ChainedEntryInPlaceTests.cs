@@ -193,6 +193,23 @@ public sealed class ChainedEntryInPlaceTests
         }
     }
 
+    [Test]
+    public void WarmTolerantReader_TypedFirstObjectWhoseEntryBringsAReadingPlan_ReadThroughThePlanEveryTime()
+    {
+        // V1.Address's layout is not V2.Address's (City, not Town): a plan. A tolerant entry's member list names its
+        // members' types, so Address's entry crosses inside Parcel's (the root's), never as a chain link of its own, and
+        // the typed way in place cannot meet it; TryReadTypedInPlace refuses to read in place under any plan all the same.
+        byte[] bytes = Layouts.Versions.Writer(SlimVersioning.Tolerant).Serialize(
+            new Layouts.V1.Parcel { To = new Layouts.V1.Address { City = "c" }, Note = "n" });
+        var fresh = Layouts.Versions.Reader().Deserialize<Layouts.V2.Parcel>(bytes);
+        Assert.That(fresh.Note, Is.EqualTo("n"));
+        SlimSerializer warm = Layouts.Versions.Reader();
+        for (int i = 0; i < 4; i++)
+        {
+            GraphAssert.AreEquivalent(fresh, warm.Deserialize<Layouts.V2.Parcel>(bytes));
+        }
+    }
+
     private static string Outcome(SlimSerializer reader, byte[] bytes)
     {
         try
