@@ -726,8 +726,12 @@ internal static class CodecEmitter
             _ => null,
         };
 
-        public void Read(StringBuilder text, ValueSpec value, string target, string indent)
+        public void Read(StringBuilder text, ValueSpec value, string target, string indent, string? elements = null)
         {
+            // elements: a list loop's SlimGeneratedElements local, through which an element read in place is tested
+            // (the test resolved once per list).
+            string begin = elements is null ? "references." : elements + ".";
+            string through = elements is null ? "" : "references, ";
             switch (value.Kind)
             {
                 case ValueKind.Native:
@@ -759,11 +763,11 @@ internal static class CodecEmitter
                     string inner = "q" + _locals++;
                     string outer = "k" + _locals++;
                     text.Append(indent).Append(value.TypeName).Append(' ').Append(local).Append(";\n");
-                    text.Append(indent).Append("if (references.BeginNew(").Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(general)
+                    text.Append(indent).Append("if (").Append(begin).Append("BeginNew(").Append(through).Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(general)
                         .Append(", out global::NFX.Slim.Generated.SlimGeneratedReader ").Append(inner).Append("))\n");
                     text.Append(indent).Append("{\n");
                     text.Append(indent).Append("    ").Append(local).Append(" = new ").Append(value.TypeName).Append("();\n");
-                    text.Append(indent).Append("    if (references.OpenBody(").Append(value.Slot).Append(", ").Append(local).Append(", out int ").Append(outer).Append("))\n");
+                    text.Append(indent).Append("    if (").Append(elements is null ? "references.OpenBody(" + value.Slot.ToString(System.Globalization.CultureInfo.InvariantCulture) : elements + ".OpenBody(references").Append(", ").Append(local).Append(", out int ").Append(outer).Append("))\n");
                     text.Append(indent).Append("    {\n");
                     text.Append(indent).Append("        ").Append(direct).Append(".ReadFields(reader, ").Append(local).Append(", ").Append(inner).Append(");\n");
                     text.Append(indent).Append("        references.EndBody(").Append(outer).Append(");\n");
@@ -781,7 +785,7 @@ internal static class CodecEmitter
                     string local = "r" + _locals++;
                     string inner = "q" + _locals++;
                     string outer = "k" + _locals++;
-                    text.Append(indent).Append("if (references.BeginBody(").Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(local)
+                    text.Append(indent).Append("if (").Append(begin).Append("BeginBody(").Append(through).Append(value.Slot).Append(", ").Append(direct).Append(".Instance, out object ").Append(local)
                         .Append(", out global::NFX.Slim.Generated.SlimGeneratedReader ").Append(inner).Append(", out int ").Append(outer).Append("))\n");
                     text.Append(indent).Append("{\n");
                     text.Append(indent).Append("    ").Append(direct).Append(".ReadFields(reader, (").Append(value.TypeName).Append(')').Append(local).Append(", ").Append(inner).Append(");\n");
@@ -801,9 +805,17 @@ internal static class CodecEmitter
                     text.Append(indent).Append("{\n");
                     text.Append(indent).Append("    global::System.Span<").Append(element.TypeName).Append("> ").Append(items)
                         .Append(" = global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(").Append(local).Append(");\n");
+                    string? tested = null;
+                    if (element is { Kind: ValueKind.Reference, InlineArray: null, DirectCodec: { } elementCodec })
+                    {
+                        // The in-place test resolved once for the list; each element's handle is still read and checked.
+                        tested = "x" + _locals++;
+                        text.Append(indent).Append("    global::NFX.Slim.Generated.SlimGeneratedElements ").Append(tested).Append(" = references.Elements(")
+                            .Append(element.Slot).Append(", ").Append(elementCodec).Append(".Instance, ").Append(element.DirectNew ? "true" : "false").Append(");\n");
+                    }
                     text.Append(indent).Append("    for (int ").Append(i).Append(" = 0; ").Append(i).Append(" < ").Append(items).Append(".Length; ").Append(i).Append("++)\n");
                     text.Append(indent).Append("    {\n");
-                    Read(text, element, items + "[" + i + "]", indent + "        ");
+                    Read(text, element, items + "[" + i + "]", indent + "        ", tested);
                     text.Append(indent).Append("    }\n");
                     text.Append(indent).Append("    references.EndBody(").Append(outer).Append(");\n");
                     text.Append(indent).Append("}\n");

@@ -194,7 +194,7 @@ public readonly struct SlimGeneratedReader
     /// found (<see cref="ReferenceSlot.ReadInPlace"/>); the message's plans are asked every time.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private GeneratedDirectBody? InPlace(ReferenceSlot s, SlimGeneratedCodec codec) =>
+    internal GeneratedDirectBody? InPlace(ReferenceSlot s, SlimGeneratedCodec codec) =>
         s.ReadInPlace is { } direct && ReferenceEquals(direct.Expected, codec) && _session.ReadsDirect ? direct : ResolveInPlace(s, codec);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -258,6 +258,22 @@ public readonly struct SlimGeneratedReader
     /// or a stack slot for an error they never report).
     /// </summary>
     private long HandleOffset(uint handle) => _session.Reader.Position - VarInt.SizeOf(handle);
+
+    /// <summary>
+    /// The test of <see cref="BeginBody"/> (or, with <paramref name="newByCaller"/>, <see cref="BeginNew"/>) for the
+    /// elements of one list in slot <paramref name="slot"/>, resolved once before its first element: see
+    /// <see cref="SlimGeneratedElements"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public SlimGeneratedElements Elements(int slot, SlimGeneratedCodec codec, bool newByCaller)
+    {
+        ReferenceSlot s = _slots[slot];
+        GeneratedDirectBody? direct = InPlace(s, codec);
+        return direct is not null && (!newByCaller || direct.NewByCaller) ? new SlimGeneratedElements(s, direct) : new SlimGeneratedElements(s);
+    }
+
+    /// <summary>The message's session, for <see cref="SlimGeneratedElements"/>.</summary>
+    internal ReadSession Session => _session;
 
     /// <summary>Ends a body that <see cref="BeginBody"/> or <see cref="BeginList{T}"/> started (<paramref name="outer"/>: what it gave).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

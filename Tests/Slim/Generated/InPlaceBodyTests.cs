@@ -130,6 +130,87 @@ public sealed class InPlaceBodyTests
         Assert.That(copy.Children![1].Children, Is.SameAs(copy.Children[0].Children![1].Children), "the shared list keeps its identity");
     }
 
+    /// <summary>
+    /// A list of links whose elements are new objects, a back-reference to an element of the same list and to an object
+    /// outside it, null, a subclass (its type entry inside the list), a new link after each, and a list inside an element.
+    /// </summary>
+    private static Link MixedList()
+    {
+        var outside = new Link { Name = "outside" };
+        var first = new Link { Name = "e0", Values = [1] };
+        return new Link
+        {
+            Name = "r", Next = outside,
+            Children = [first, new Link { Name = "e1" }, first, null!, new Link { Name = "e2" }, outside, new LinkSubclass { Name = "sub", Extra = 9 },
+                new Link { Name = "e3", Children = [first, new Link { Name = "inner" }] }, new Link { Name = "e4" }],
+        };
+    }
+
+    [Test]
+    public void Deserialize_ListElementsInPlace_NewBackReferencesNullsAndSubclassesAsTheRuntimePath()
+    {
+        // The elements' in-place test is resolved once per list (after the first message, at the list's start): each
+        // element's handle is still read, anything but a new link of the declared class takes the general way, and the
+        // elements after it are read in place again. The holder's list (a class the codec does not create with new)
+        // takes the same test through BeginBody.
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+        Link value = MixedList();
+        byte[] bytes = runtime.Serialize(value);
+        Assert.That(Convert.ToHexString(generated.Serialize(value)), Is.EqualTo(Convert.ToHexString(bytes)));
+        var a = new Initialized { Name = "a" };
+        var holder = new InitializedHolder { Item = a, Items = [new Initialized { Name = "b" }, null!, a, new Initialized { Name = "c" }] };
+        byte[] holderBytes = runtime.Serialize(holder);
+        for (int round = 0; round < 3; round++)
+        {
+            Link copy = generated.Deserialize<Link>(bytes);
+            GraphAssert.AreEquivalent(value, copy);
+            List<Link> list = copy.Children!;
+            Assert.That(list.Select(l => l?.Name), Is.EqualTo(new[] { "e0", "e1", "e0", null, "e2", "outside", "sub", "e3", "e4" }), $"round {round}");
+            Assert.That(list[2], Is.SameAs(list[0]));
+            Assert.That(list[5], Is.SameAs(copy.Next));
+            Assert.That(((LinkSubclass)list[6]).Extra, Is.EqualTo(9));
+            Assert.That(list[7].Children![0], Is.SameAs(list[0]));
+            Assert.That(list[7].Children![1].Name, Is.EqualTo("inner"));
+            Assert.That(list.Where(l => l is not null && l.GetType() == typeof(Link) && l.Name != "outside").Select(l => l.Values?.Length ?? 0), Is.EqualTo(new[] { 1, 0, 1, 0, 0, 0 }));
+
+            InitializedHolder read = generated.Deserialize<InitializedHolder>(holderBytes);
+            Assert.That(read.Items!.Select(i => i?.Name), Is.EqualTo(new[] { "b", null, "a", "c" }), $"round {round}");
+            Assert.That(read.Items![2], Is.SameAs(read.Item));
+        }
+    }
+
+    [Test]
+    public void Deserialize_ListElementsInPlace_TruncatedOrCorruptedAtEveryByte_RefuseWithSlimExceptions()
+    {
+        // After the first message the list resolves its elements' test at its start; a cut or a flipped byte anywhere
+        // (an element's handle among them) is still refused with a SlimException, or read as some graph, never anything else.
+        var slim = new SlimSerializer(Options(true));
+        Link value = MixedList();
+        byte[] bytes = slim.Serialize(value);
+        GraphAssert.AreEquivalent(value, slim.Deserialize<Link>(bytes));
+        for (int length = 0; length < bytes.Length; length++)
+        {
+            byte[] cut = bytes[..length];
+            Assert.That(() => slim.Deserialize<Link>(cut), Throws.InstanceOf<SlimException>(), $"cut at {length}");
+        }
+        foreach (byte flip in new byte[] { 0x01, 0x02, 0x80, 0xFF })
+        {
+            for (int at = 0; at < bytes.Length; at++)
+            {
+                byte[] corrupt = (byte[])bytes.Clone();
+                corrupt[at] ^= flip;
+                try
+                {
+                    slim.Deserialize<Link>(corrupt);
+                }
+                catch (SlimException)
+                {
+                }
+            }
+        }
+        GraphAssert.AreEquivalent(value, slim.Deserialize<Link>(bytes));
+    }
+
     [Test]
     public void Deserialize_TruncatedAtEveryByte_BodiesReadInPlaceRefuseWithSlimExceptions()
     {

@@ -54,6 +54,30 @@ public sealed class TolerantLayoutTests
     }
 
     [Test]
+    public void Tolerant_OldLayoutInsideAListReadInPlace_IsMappedFromWhereThePlanIsLearned()
+    {
+        // Mailing.To's elements are read in place once a message read one the full way, the test resolved once per list;
+        // a later message of the old Address layout learns the plan inside that list (with its first element's entry),
+        // and every element after it must be read the plan's way: each element still asks for plans.
+        var reader = new SlimSerializer(Versions.Reader().Options with { UseGeneratedCodecs = true });
+        Assert.That(((NFX.Slim.CodeGen.ObjectCodec)reader.Codecs.Get(typeof(V2.Mailing))).IsGenerated, Is.True);
+        var current = new SlimSerializer(SlimOptions.Default with { Versioning = SlimVersioning.Tolerant });
+        byte[] now = current.Serialize(new V2.Mailing { To = [new V2.Address { Town = "a" }, new V2.Address { Town = "b" }], Note = "now" });
+        for (int i = 0; i < 2; i++)
+        {
+            Assert.That(reader.Deserialize<V2.Mailing>(now).To!.Select(a => a.Town), Is.EqualTo(new[] { "a", "b" }));
+        }
+
+        V2.Mailing old = reader.Deserialize<V2.Mailing>(Versions.Writer(SlimVersioning.Tolerant).Serialize(
+            new V1.Mailing { To = [new V1.Address { City = "x" }, new V1.Address { City = "y" }, new V1.Address { City = "z" }], Note = "old" }));
+
+        Assert.That(old.To, Has.Count.EqualTo(3));
+        Assert.That(old.To!.Select(a => a.Town), Is.All.Null, "the old Address's City is not read as the new Town");
+        Assert.That(old.Note, Is.EqualTo("old"));
+        Assert.That(reader.Deserialize<V2.Mailing>(now).To!.Select(a => a.Town), Is.EqualTo(new[] { "a", "b" }));
+    }
+
+    [Test]
     public void Tolerant_OldBytesOfAnObjectTypedField_AreMappedToo()
     {
         var holder = new object[] { new V1.Address { City = "c" }, Versions.SampleV1() };

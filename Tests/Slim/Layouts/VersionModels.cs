@@ -42,6 +42,13 @@ namespace NFX.Tests.Slim.Layouts.V1
         public Address? To;
         public string? Note;
     }
+
+    /// <summary>The same in both versions, a list of Addresses.</summary>
+    public sealed class Mailing
+    {
+        public List<Address>? To;
+        public string? Note;
+    }
 }
 
 namespace NFX.Tests.Slim.Layouts.V2
@@ -84,6 +91,13 @@ namespace NFX.Tests.Slim.Layouts.V2
     public sealed class Parcel
     {
         public Address? To;
+        public string? Note;
+    }
+
+    /// <summary>The same in both versions, a list of Addresses.</summary>
+    public sealed class Mailing
+    {
+        public List<Address>? To;
         public string? Note;
     }
 

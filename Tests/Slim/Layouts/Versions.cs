@@ -16,6 +16,7 @@ internal static class Versions
         new(typeof(V1.Point).FullName!, typeof(V2.Point)),
         new(typeof(V1.Holder).FullName!, typeof(V2.Holder)),
         new(typeof(V1.Parcel).FullName!, typeof(V2.Parcel)),
+        new(typeof(V1.Mailing).FullName!, typeof(V2.Mailing)),
     ];
 
     public static SlimSerializer Writer(SlimVersioning versioning, TypeRegistryMode mode = TypeRegistryMode.PerCall) =>
