@@ -31,7 +31,7 @@ public readonly struct SlimGeneratedWriter
     /// handle and its bytes in one room check).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteString(string? value) => _session.WriteInlineString(value);
+    public void WriteString(string? value) => _session.WriteInlineStringOutOfLine(value);
 
     /// <summary>
     /// Starts writing a reference to an array the format writes natively (its slot's declared type) in place: writes null,

@@ -193,6 +193,13 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
     }
 
+    /// <summary>
+    /// <see cref="WriteInlineString"/> out of line, for generated bodies: one hot copy of the probe, the tag and the chars
+    /// instead of one per string field, which kept the bodies' code past the instruction cache.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public void WriteInlineStringOutOfLine(string? value) => WriteInlineString(value);
+
     void ISlimReferenceWriter.WriteReference(object? value) => WriteReference(value, _customSlot);
 
     /// <summary>
