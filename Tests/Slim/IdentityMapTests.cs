@@ -243,7 +243,7 @@ public sealed class IdentityMapTests
     public void AnUncheckedRun_IsConfirmedUnlessACollectionRanDuringIt()
     {
         var map = new IdentityMap<int>();
-        object[] keys = Spread(Nodes);
+        object[] keys = IdentityKeys.Spread(Nodes);
 
         UncheckedRunWithoutCollection(map, keys, 1 << 20);
 
@@ -304,7 +304,7 @@ public sealed class IdentityMapTests
     {
         const int Limit = IdentityMap<int>.MaxKeysByAddress;
         var map = new IdentityMap<int>();
-        object[] many = Spread(3 * Limit);
+        object[] many = IdentityKeys.Spread(3 * Limit);
 
         UncheckedRunWithoutCollection(map, many, 64 << 20); // every key by address, past the checked limit
 
@@ -342,11 +342,7 @@ public sealed class IdentityMapTests
         // 200,000 keys of mixed sizes (24 to 136 bytes, so a 4 KB page holds 30 to 170 of them) grow the table past 64K
         // slots, where keys are placed in blocks by their page; every key must be found again with its own value.
         var map = new IdentityMap<int>();
-        var keys = new object[200_000];
-        for (int i = 0; i < keys.Length; i++)
-        {
-            keys[i] = (i % 4) switch { 0 => new Node(), 1 => "key " + i, 2 => new byte[i % 113], _ => new long[i % 7] };
-        }
+        object[] keys = IdentityKeys.Mixed(200_000);
         Assert.That(GC.TryStartNoGCRegion(96 << 20), Is.True);
         int wrong = 0;
         try
@@ -383,18 +379,6 @@ public sealed class IdentityMapTests
             GC.EndNoGCRegion();
         }
         map.Clear();
-    }
-
-    private static object[] Spread(int count)
-    {
-        var keys = new object[count];
-        var garbage = new List<byte[]>();
-        for (int i = 0; i < count; i++)
-        {
-            keys[i] = new Node { Name = "key " + i };
-            garbage.Add(new byte[64]);
-        }
-        return keys;
     }
 
     private static void AddAll(IdentityMap<int> map, ReadOnlySpan<object> keys)

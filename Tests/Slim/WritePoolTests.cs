@@ -17,7 +17,7 @@ public sealed class WritePoolTests
         var pool = new WritePool();
         // 3,000 keys grow the table from 16 slots through every size to 8K; the same keys in every message, so each
         // message's entries lie where the last one's did (the stamp alone tells them apart).
-        object[] keys = Spread(3_000);
+        object[] keys = IdentityKeys.Spread(3_000);
         Assert.That(GC.TryStartNoGCRegion(16 << 20), Is.True);
         int wrong = 0;
         try
@@ -58,11 +58,7 @@ public sealed class WritePoolTests
     {
         // 200,000 keys of mixed sizes grow the table past 64K slots, where keys are placed in blocks by their page.
         var pool = new WritePool();
-        var keys = new object[200_000];
-        for (int i = 0; i < keys.Length; i++)
-        {
-            keys[i] = (i % 4) switch { 0 => new Node(), 1 => "key " + i, 2 => new byte[i % 113], _ => new long[i % 7] };
-        }
+        object[] keys = IdentityKeys.Mixed(200_000);
         Assert.That(GC.TryStartNoGCRegion(64 << 20), Is.True);
         int wrong = 0;
         try
@@ -93,7 +89,7 @@ public sealed class WritePoolTests
     public void TheStampComingRound_ClearsTheTable()
     {
         var pool = new WritePool();
-        object[] keys = Spread(100);
+        object[] keys = IdentityKeys.Spread(100);
         pool.SetStampForTest(1);
         pool.BeginUnchecked();
         AddAll(pool, keys); // entries of stamp 1
@@ -117,7 +113,7 @@ public sealed class WritePoolTests
     public void ACollectionDuringARawRun_IsSeenAtTheEnd_WhatEverItsLookupsFound()
     {
         var pool = new WritePool();
-        object[] keys = Spread(300);
+        object[] keys = IdentityKeys.Spread(300);
         pool.BeginUnchecked();
         AddAll(pool, keys);
         nint[] before = keys.Select(Address).ToArray();
@@ -151,7 +147,7 @@ public sealed class WritePoolTests
     {
         const int Limit = IdentityMap<int>.MaxKeysByAddress;
         var pool = new WritePool();
-        object[] many = Spread(3 * Limit);
+        object[] many = IdentityKeys.Spread(3 * Limit);
         pool.BeginUnchecked();
         AddAll(pool, many.AsSpan(0, 100));
         GC.Collect(0, GCCollectionMode.Forced, blocking: true);
@@ -171,7 +167,7 @@ public sealed class WritePoolTests
     public void ProgramCodeDueInARawRun_EndsIt_AndTheSessionsNextMessagesUseObjectKeys()
     {
         var pool = new WritePool();
-        object[] keys = Spread(10);
+        object[] keys = IdentityKeys.Spread(10);
         pool.BeginUnchecked();
         AddAll(pool, keys);
         Assert.Throws<ObjectKeysNeededException>(pool.ConfirmBeforeProgramCode);
@@ -197,18 +193,6 @@ public sealed class WritePoolTests
         Assert.Throws<ObjectKeysNeededException>(pool.ConfirmBeforeProgramCode);
         pool.Clear();
         Assert.That(pool.ObjectKeyMessages, Is.EqualTo(128));
-    }
-
-    private static object[] Spread(int count)
-    {
-        var keys = new object[count];
-        var garbage = new List<byte[]>();
-        for (int i = 0; i < count; i++)
-        {
-            keys[i] = new Node { Name = "key " + i };
-            garbage.Add(new byte[64]);
-        }
-        return keys;
     }
 
     private static void AddAll(WritePool pool, ReadOnlySpan<object> keys)
