@@ -57,7 +57,7 @@ public readonly struct SlimGeneratedElements
         {
             handle = session.Reader.ReadVarUInt32();
         }
-        value = session.ReadReferenceAfterHandle(handle, _slot, session.Reader.Position - VarInt.SizeOf(handle));
+        value = session.ReadReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
         body = default;
         outer = 0;
         return false;
@@ -91,7 +91,7 @@ public readonly struct SlimGeneratedElements
         {
             handle = session.Reader.ReadVarUInt32();
         }
-        value = session.ReadReferenceAfterHandle(handle, _slot, session.Reader.Position - VarInt.SizeOf(handle));
+        value = session.ReadReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
         body = default;
         return false;
     }

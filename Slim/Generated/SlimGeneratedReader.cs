@@ -255,9 +255,9 @@ public readonly struct SlimGeneratedReader
     /// <summary>
     /// Where the handle just read started, for the general way's checks and messages: handles are minimal varints, so
     /// their length follows from their value (the fast ways do not keep the position before the handle in a register
-    /// or a stack slot for an error they never report).
+    /// or a stack slot for an error they never report). Also <see cref="SlimGeneratedElements"/>' general way.
     /// </summary>
-    private long HandleOffset(uint handle) => _session.Reader.Position - VarInt.SizeOf(handle);
+    internal long HandleOffset(uint handle) => _session.Reader.Position - VarInt.SizeOf(handle);
 
     /// <summary>
     /// The test of <see cref="BeginBody"/> (or, with <paramref name="newByCaller"/>, <see cref="BeginNew"/>) for the
