@@ -89,9 +89,27 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
+            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
+            {
+                value = handle == WireHandle.Null ? null : _session.BackReferenceAfterHandle(handle, s, HandleOffset(handle));
+                body = default;
+                outer = 0;
+                return false;
+            }
             if (handle == WireHandle.NewWithType)
             {
-                return BeginBodyWithType(s, codec, out value, out body, out outer);
+                TypedRead typed = ReadWithType(s, codec, newByCaller: false);
+                if (typed.Direct is { } typedDirect)
+                {
+                    body = new SlimGeneratedReader(_session, typedDirect.Slots!);
+                    bool now = _session.OpenTypedDirectBody(typedDirect.Codec, out object instance, out outer);
+                    value = instance;
+                    return now;
+                }
+                value = typed.Value;
+                body = default;
+                outer = 0;
+                return false;
             }
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
@@ -101,32 +119,33 @@ public readonly struct SlimGeneratedReader
     }
 
     /// <summary>
-    /// <see cref="BeginBody"/> for an object announced with its type (the first of its type in a PerCall message: its
-    /// layout crosses with it): read in place like one of the declared type when the type's entry came through the
-    /// session's chain of remembered entries with this slot's verdict (see <see cref="ReadSession.TryReadTypedInPlace"/>);
-    /// otherwise the general way. Out of line: every generated body inlines <see cref="BeginBody"/> at every slot.
+    /// What <see cref="ReadWithType"/> read: <see cref="Direct"/>, the direct body to read the object in place through
+    /// (as one of the declared type; its <see cref="Value"/> is null), or null with <see cref="Value"/> read the general
+    /// way. Returned in two registers, so the inlined callers pass no address of their locals to the call.
+    /// </summary>
+    internal readonly struct TypedRead(object? value, GeneratedDirectBody? direct)
+    {
+        public readonly object? Value = value;
+        public readonly GeneratedDirectBody? Direct = direct;
+    }
+
+    /// <summary>
+    /// <see cref="BeginBody"/> and <see cref="BeginNew"/> (with <paramref name="newByCaller"/>) for an object announced
+    /// with its type (the first of its type in a PerCall message: its layout crosses with it), the handle
+    /// <see cref="WireHandle.NewWithType"/> just read: read in place like one of the declared type when the type's entry
+    /// came through the session's chain of remembered entries with this slot's verdict (see
+    /// <see cref="ReadSession.TryReadTypedInPlace"/>), the object limit checked; otherwise the general way. Out of line:
+    /// every generated body inlines <see cref="BeginBody"/> or <see cref="BeginNew"/> at every slot.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool BeginBodyWithType(ReferenceSlot s, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
+    internal TypedRead ReadWithType(ReferenceSlot s, SlimGeneratedCodec codec, bool newByCaller)
     {
         long offset = _session.Reader.Position - 1;
-        if (InPlace(s, codec) is { } direct)
+        if (InPlace(s, codec) is { } direct && (!newByCaller || direct.NewByCaller))
         {
-            if (_session.TryReadTypedInPlace(s, direct.Codec, offset, out value))
-            {
-                body = new SlimGeneratedReader(_session, direct.Slots!);
-                bool now = _session.OpenTypedDirectBody(direct.Codec, out object instance, out outer);
-                value = instance;
-                return now;
-            }
+            return _session.TryReadTypedInPlace(s, direct.Codec, offset, out object? value) ? new TypedRead(null, direct) : new TypedRead(value, null);
         }
-        else
-        {
-            value = _session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset);
-        }
-        body = default;
-        outer = 0;
-        return false;
+        return new TypedRead(_session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset), null);
     }
 
     /// <summary>
@@ -155,33 +174,27 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
+            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
+            {
+                value = handle == WireHandle.Null ? null : _session.BackReferenceAfterHandle(handle, s, HandleOffset(handle));
+                body = default;
+                return false;
+            }
             if (handle == WireHandle.NewWithType)
             {
-                return BeginNewWithType(s, codec, out value, out body);
+                TypedRead typed = ReadWithType(s, codec, newByCaller: true);
+                if (typed.Direct is { } typedDirect)
+                {
+                    body = new SlimGeneratedReader(_session, typedDirect.Slots!);
+                    value = null;
+                    return true;
+                }
+                value = typed.Value;
+                body = default;
+                return false;
             }
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
-        body = default;
-        return false;
-    }
-
-    /// <summary><see cref="BeginNew"/> for an object announced with its type: see <see cref="BeginBodyWithType"/>.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool BeginNewWithType(ReferenceSlot s, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body)
-    {
-        long offset = _session.Reader.Position - 1;
-        if (InPlace(s, codec) is { NewByCaller: true } direct)
-        {
-            if (_session.TryReadTypedInPlace(s, direct.Codec, offset, out value))
-            {
-                body = new SlimGeneratedReader(_session, direct.Slots!);
-                return true;
-            }
-        }
-        else
-        {
-            value = _session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset);
-        }
         body = default;
         return false;
     }

@@ -247,6 +247,14 @@ internal sealed partial class ReadSession
 
     object? ISlimReferenceReader.ReadReference(Type declaredType) => ReadReference(Codecs.SlotFor(declaredType));
 
+    /// <summary>
+    /// <see cref="ReadReferenceAfterHandle"/> for a back-reference handle (at least <see cref="WireHandle.FirstBackReference"/>)
+    /// read at <paramref name="offset"/>: every check of the general way.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public object BackReferenceAfterHandle(uint handle, ReferenceSlot slot, long offset) =>
+        BackReference(handle - WireHandle.FirstBackReference, slot, offset);
+
     private object BackReference(uint index, ReferenceSlot slot, long offset)
     {
         if (index >= (uint)_poolCount)
@@ -340,7 +348,47 @@ internal sealed partial class ReadSession
     /// announced of the declared type. Otherwise reads the object the general way into <paramref name="value"/> and
     /// returns false.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadTypedInPlace(ReferenceSlot slot, SlimCodec shell, long offset, out object? value)
+    {
+        // The common case first, without the calls and stores of ReadTypeHandle and ReadChainedEntry: the handle is the
+        // registry's next one (a new entry, one byte), the chain's next link matches (its depth, the checksum before it,
+        // its bytes: ReadChainedEntry's test; the depth limit is readonly, so the link's depth passed it when recorded) and
+        // carries this scope's and slot's verdict for the slot's own codec.
+        int count = _registry.Count;
+        if (_chainCount == count && (_chainAt is null ? _chainFirst : _chainAt.Next) is { } link && ReferenceEquals(link.VerdictCodec, shell) &&
+            link.VerdictSlot == slot && link.VerdictAdmission == _admission && link.Depth == _depth + 1 && _prefixStart < 0 &&
+            link.Entries.ChecksumBefore == _registry.RunningChecksum && (uint)count < 0x80)
+        {
+            ReadOnlySpan<byte> unread = Reader.UnreadBuffered;
+            ReadOnlySpan<byte> entry = link.Entries.Recorded.Bytes;
+            if (unread.Length > entry.Length && unread[0] == (byte)count && unread[1..].StartsWith(entry))
+            {
+                Reader.Skip(1 + entry.Length);
+                link.Entries.Replay(_registry, null);
+                _chainAt = link;
+                _chainCount = _registry.Count;
+                if (!_registry.HasPlans)
+                {
+                    if (_poolCount >= _maxObjects)
+                    {
+                        SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, offset);
+                    }
+                    value = null;
+                    return true;
+                }
+                // The entry brought a reading plan (a tolerant reader of another layout): the general way reads through it.
+                _entryLink = link;
+                value = ReadNewWithType(link.Type, slot, offset);
+                return false;
+            }
+        }
+        return TryReadTypedInPlaceAfterChainTest(slot, shell, offset, out value);
+    }
+
+    /// <summary><see cref="TryReadTypedInPlace"/> past its common case: the type handle read in full.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryReadTypedInPlaceAfterChainTest(ReferenceSlot slot, SlimCodec shell, long offset, out object? value)
     {
         _entryLink = null;
         Type type = ReadTypeHandle();

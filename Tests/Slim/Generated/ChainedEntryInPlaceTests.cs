@@ -66,6 +66,16 @@ public sealed class ChainedEntryInPlaceTests
         public Address? F;
     }
 
+    /// <summary>Lists whose first element of a type is announced with its type: read in place inside the list's loop.</summary>
+    public sealed class Route
+    {
+        public List<Address?>? Stops;
+        public Address? Home;
+        public List<Note?>? Notes;
+        public Customer? Owner;
+        public long Id;
+    }
+
     private static SlimOptions Options(bool generated) => SlimOptions.Default with
     {
         TypePolicy = SlimTypePolicy.Default.AllowAssembly(typeof(ChainedEntryInPlaceTests).Assembly),
@@ -107,6 +117,86 @@ public sealed class ChainedEntryInPlaceTests
                 GraphAssert.AreEquivalent(value, new SlimSerializer(Options(true)).Deserialize<Order>(bytes));
                 GraphAssert.AreEquivalent(value, generated.Deserialize<Order>(bytes)); // at once again: the chain just recorded
             }
+        }
+    }
+
+    /// <summary>
+    /// Routes whose lists meet their element type's entry first (in place from the second message), after null, after a
+    /// subclass, or after the same type met outside the list (another slot's verdict); back-references into and out of
+    /// the lists, before and after the typed element.
+    /// </summary>
+    private static Route RouteVariant(int i)
+    {
+        var a = new Address { Street = $"a{i}", City = "x" };
+        var b = new Address { City = "b" };
+        return (i % 6) switch
+        {
+            0 => new Route { Id = i, Stops = [a, b, a], Home = a, Notes = [new Note { Text = "n" }, new UrgentNote { Level = i }], Owner = new Customer { Billing = b } },
+            1 => new Route { Id = i, Stops = [null, a, null, a], Home = b, Notes = [null, new Note()] },
+            2 => new Route { Id = i, Home = a, Stops = [a, b], Notes = [new UrgentNote { Text = "u" }, new Note { Text = "n" }] },
+            3 => new Route { Id = i, Owner = new Customer { Billing = a }, Stops = [b, a, b], Notes = [] },
+            4 => new Route { Id = i, Stops = [], Notes = [new Note(), new Note()], Home = a },
+            _ => new Route { Id = i, Stops = [a], Notes = [new Note { Text = "only" }], Owner = new Customer { Id = i, Billing = a } },
+        };
+    }
+
+    [Test]
+    public void WarmReader_ListsWhoseFirstElementOfATypeCrossesWithItsEntry_BytesAsTheRuntimePathAndEveryReadAsAFreshReader()
+    {
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false)), warmRuntime = new(Options(false));
+        for (int round = 0; round < 3; round++)
+        {
+            for (int i = 0; i < 36; i++)
+            {
+                // The same variant several times in a row (its chain replayed and its elements read in place), then another.
+                Route value = RouteVariant(i / 3 + round);
+                byte[] bytes = generated.Serialize(value);
+                Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtime.Serialize(value))), $"message {i}");
+                GraphAssert.AreEquivalent(value, generated.Deserialize<Route>(bytes));
+                GraphAssert.AreEquivalent(value, warmRuntime.Deserialize<Route>(bytes));
+                GraphAssert.AreEquivalent(value, new SlimSerializer(Options(true)).Deserialize<Route>(bytes));
+                GraphAssert.AreEquivalent(value, generated.Deserialize<Route>(bytes));
+            }
+        }
+    }
+
+    [Test]
+    public void WarmReader_EveryByteOfARouteItRemembersDamaged_EndsAsAFreshReader()
+    {
+        foreach (int variant in new[] { 0, 2 })
+        {
+            Route value = RouteVariant(variant);
+            byte[] original = new SlimSerializer(Options(true)).Serialize(value);
+            SlimSerializer warm = new(Options(true));
+            for (int i = 0; i < 3; i++)
+            {
+                GraphAssert.AreEquivalent(value, warm.Deserialize<Route>(original));
+            }
+            for (int at = 0; at < original.Length; at++)
+            {
+                foreach (byte damage in new byte[] { 0x00, 0xFF, (byte)(original[at] ^ 0x01), (byte)(original[at] ^ 0x02) })
+                {
+                    byte[] damaged = (byte[])original.Clone();
+                    damaged[at] = damage;
+                    Assert.That(Outcome(warm, damaged), Is.EqualTo(Outcome(new SlimSerializer(Options(true)), damaged)), $"variant {variant}, byte {at} set to 0x{damage:X2}");
+                }
+                GraphAssert.AreEquivalent(value, warm.Deserialize<Route>(original));
+            }
+        }
+    }
+
+    [Test]
+    public void WarmReader_ObjectLimitReachedAtAListElementReadInPlace_RefusesAsAFreshReader()
+    {
+        byte[] bytes = new SlimSerializer(Options(true)).Serialize(RouteVariant(0));
+        for (int max = 1; max < 20; max++)
+        {
+            var options = Options(true) with { Limits = SlimLimits.Default with { MaxObjects = max } };
+            var limited = new SlimSerializer(options);
+            string fresh = Outcome(limited, bytes);
+            Assert.That(Outcome(limited, bytes), Is.EqualTo(fresh), $"MaxObjects {max}, warm");
+            Assert.That(Outcome(limited, bytes), Is.EqualTo(fresh), $"MaxObjects {max}, warm again");
+            Assert.That(fresh, Is.EqualTo(Outcome(new SlimSerializer(options with { UseGeneratedCodecs = false }), bytes)), $"MaxObjects {max}, runtime codecs");
         }
     }
 
