@@ -356,7 +356,7 @@ internal sealed partial class ReadSession
         // its bytes: ReadChainedEntry's test; the depth limit is readonly, so the link's depth passed it when recorded) and
         // carries this scope's and slot's verdict for the slot's own codec.
         int count = _registry.Count;
-        if (_chainCount == count && (_chainAt is null ? _chainFirst : _chainAt.Next) is { } link && ReferenceEquals(link.VerdictCodec, shell) &&
+        if (_chainCount == count && NextChainLink() is { } link && ReferenceEquals(link.VerdictCodec, shell) &&
             link.VerdictSlot == slot && link.VerdictAdmission == _admission && link.Depth == _depth + 1 && _prefixStart < 0 &&
             link.Entries.ChecksumBefore == _registry.RunningChecksum && (uint)count < 0x80)
         {
@@ -366,7 +366,7 @@ internal sealed partial class ReadSession
             {
                 Reader.Skip(1 + entry.Length);
                 link.Entries.Replay(_registry, null);
-                _chainAt = link;
+                _chainAtIndex++;
                 _chainCount = _registry.Count;
                 if (!_registry.HasPlans)
                 {

@@ -19,10 +19,12 @@ internal sealed partial class ReadSession
     /// <summary>A chain's entry that did not match is recorded in its place only every this many times (no memo per message in a rotation).</summary>
     private const int ChainRetries = 4;
 
-    private RootPrefixMemo? _chainRoot;  // the message start whose entries _chainFirst follows
-    private ReadEntryLink? _chainFirst;  // the first entry read after that start
-    private ReadEntryLink? _chainAt;     // the last link replayed or recorded in this message (null: at its start)
-    private int _chainCount = -1;        // the registry's count after _chainAt (or the start); -1: no chain in this message
+    private RootPrefixMemo? _chainRoot;  // the message start whose entries _chainLinks follow
+    private ReadEntryLink?[]? _chainLinks; // the entries read after that start, in order (made at the first one)
+    private int _chainLinkCount;         // how many of _chainLinks are the chain's
+    private int _chainAtIndex = -1;      // the last link replayed or recorded in this message (-1: at its start); an index, so
+                                         // moving along the chain stores no reference (no write barrier)
+    private int _chainCount = -1;        // the registry's count after _chainAtIndex (or the start); -1: no chain in this message
     private int _chainMisses;            // chain entries that did not match (see ChainRetries)
     private ReadEntryLink? _entryLink;   // the link of the last entry read through the chain (ReadNewObject keeps its verdict)
 
@@ -59,13 +61,13 @@ internal sealed partial class ReadSession
     /// </summary>
     private Type ReadChainedEntry(long offset, out int handle)
     {
-        ReadEntryLink? link = _chainAt is null ? _chainFirst : _chainAt.Next;
+        ReadEntryLink? link = NextChainLink();
         if (link is not null && link.Depth == _depth && link.Entries.ChecksumBefore == _registry.RunningChecksum &&
             Reader.UnreadBuffered.StartsWith(link.Entries.Recorded.Bytes))
         {
             Reader.Skip(link.Entries.Recorded.Bytes.Length);
             link.Entries.Replay(_registry, null);
-            _chainAt = link;
+            _chainAtIndex++;
             _chainCount = _registry.Count;
             _entryLink = link;
             handle = link.Handle;
@@ -76,25 +78,40 @@ internal sealed partial class ReadSession
         long start = Reader.Position;
         _chainCount = -1; // the entries of its parts and layout are read inside it, not as links of their own
         Type type = ReadTypeEntry(offset, out handle);
-        int index = _chainAt is null ? 0 : _chainAt.Index + 1;
+        int index = _chainAtIndex + 1;
         if ((link is null || ++_chainMisses % ChainRetries == 0) && index < ReadEntryLink.MaxLinks &&
             Reader.TryGetBytesReadSince(start, out ReadOnlySpan<byte> bytes) && bytes.Length <= ReadEntryLink.MaxBytes)
         {
             var entries = EntryMemo.Capture(_registry, countBefore, checksumBefore, bytes, learned: false);
             var recorded = new ReadEntryLink(entries, _depth, type, handle, index);
-            if (_chainAt is null)
-            {
-                _chainFirst = recorded;
-            }
-            else
-            {
-                _chainAt.Next = recorded;
-            }
-            _chainAt = recorded;
+            ReadEntryLink?[] links = _chainLinks ??= new ReadEntryLink?[ReadEntryLink.MaxLinks];
+            links[index] = recorded;
+            // The links after it followed the entry it replaces: the chain ends here until it grows again.
+            Array.Clear(links, index + 1, Math.Max(0, _chainLinkCount - index - 1));
+            _chainLinkCount = index + 1;
+            _chainAtIndex = index;
             _chainCount = _registry.Count;
             _entryLink = recorded;
         }
         return type;
+    }
+
+    /// <summary>The chain's link after <see cref="_chainAtIndex"/>, or null at its end.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private ReadEntryLink? NextChainLink()
+    {
+        int next = _chainAtIndex + 1;
+        return next < _chainLinkCount ? _chainLinks![next] : null;
+    }
+
+    /// <summary>Forgets the chain (another message start): its links go with it.</summary>
+    private void ForgetChain()
+    {
+        if (_chainLinks is { } links)
+        {
+            Array.Clear(links, 0, _chainLinkCount);
+        }
+        _chainLinkCount = 0;
     }
 
     /// <summary>Reads a new entry, registers it, then reads its layout (after registering, so a member may name the type itself).</summary>

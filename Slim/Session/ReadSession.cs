@@ -99,9 +99,10 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             memo.Prefix.Replay(registry, null);
             if (memo != _chainRoot)
             {
-                (_chainRoot, _chainFirst) = (memo, null);
+                _chainRoot = memo;
+                ForgetChain();
             }
-            _chainAt = null;
+            _chainAtIndex = -1;
             _chainCount = registry.Count;
             root = AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
         }
@@ -179,7 +180,7 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         _current = -1;
         _prefixStart = -1; // a message that failed before its root entry was remembered must not leave its start behind
         _chainCount = -1;
-        _chainAt = null;
+        _chainAtIndex = -1;
         _entryLink = null;
     }
 

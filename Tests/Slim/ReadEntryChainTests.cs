@@ -185,12 +185,12 @@ public sealed class ReadEntryChainTests
         }
 
         object session = typeof(SlimSerializer).GetField("_cachedReadSession", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(reader)!;
-        var link = (ReadEntryLink?)session.GetType().GetField("_chainFirst", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session);
-        int links = 0;
-        for (; link is not null; link = link.Next)
+        var chain = (ReadEntryLink?[])session.GetType().GetField("_chainLinks", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session)!;
+        int links = (int)session.GetType().GetField("_chainLinkCount", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session)!;
+        for (int i = 0; i < links; i++)
         {
-            links++;
-            Assert.That(link.Entries.Recorded.Learned, Is.Empty, "a link copies no learned types (a message of n entries would keep n * n)");
+            Assert.That(chain[i]!.Index, Is.EqualTo(i));
+            Assert.That(chain[i]!.Entries.Recorded.Learned, Is.Empty, "a link copies no learned types (a message of n entries would keep n * n)");
         }
         Assert.That(links, Is.EqualTo(ReadEntryLink.MaxLinks));
     }

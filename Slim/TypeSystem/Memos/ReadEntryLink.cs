@@ -33,9 +33,6 @@ internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int
     /// <summary>The handle the entry took (or, for a composite entry, the handle its type already had).</summary>
     public int Handle { get; } = handle;
 
-    /// <summary>The entry read right after this one in the message it was recorded in, with nothing learned between.</summary>
-    public ReadEntryLink? Next;
-
     /// <summary>
     /// The policy scope under which an object of <see cref="Type"/> announced with this entry passed the policy, the slot
     /// it was checked against, and the codec it was read with (see <see cref="VerdictCodec"/>); null until one was.
