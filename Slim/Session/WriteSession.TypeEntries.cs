@@ -73,6 +73,16 @@ internal sealed partial class WriteSession
         _nextLayoutSent = (slot + 1) & 3;
     }
 
+    /// <summary><see cref="NoteLayoutSent"/> for a type known to be learned, not of the template (a chained entry's).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void NoteLearnedLayoutSent(Type type)
+    {
+        int slot = _nextLayoutSent;
+        _layoutsSent[slot] = type;
+        _templateLayoutsSent &= ~(1 << slot);
+        _nextLayoutSent = (slot + 1) & 3;
+    }
+
     /// <summary>
     /// One bit per slot of <see cref="_layoutsSent"/> whose type is in the template, which no message changes (and every
     /// registry the session writes with, its own or the Batch one, starts from the serializer's one template).
@@ -107,6 +117,7 @@ internal sealed partial class WriteSession
     private int _chainCount;
 
     /// <summary>Writes a type as its registry handle, adding it (and its parts) on first sight; returns the handle.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // into Announce, where a message's root writes its entry
     public int WriteTypeHandle(Type type)
     {
         TypeRegistry registry = _registry;
@@ -116,6 +127,17 @@ internal sealed partial class WriteSession
             : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;
         if (memo is not null)
         {
+            if (registry.LearnedCount == 0 && memo.RestoresFromNothing && registry.RunningChecksum == memo.ChecksumBefore)
+            {
+                // A first entry recorded against the bare template: what Replay would check and do, here (the
+                // checksum stands for the template).
+                Writer.WriteShortRawBytes(memo.Recorded.Bytes);
+                int countBefore = registry.Count;
+                registry.RestoreOverSnapshot(memo.RestoredLearned!, memo.ChecksumAfterAll);
+                _chainTail = memo;
+                _chainCount = registry.Count;
+                return memo.HandleOf(type, countBefore);
+            }
             return ReplayEntry(type, memo);
         }
         if (registry.TryGetHandle(type, out int handle))
@@ -147,6 +169,7 @@ internal sealed partial class WriteSession
                 {
                     previous.NextType = type;
                     previous.Next = memo;
+                    previous.NextRestored = memo.RestoresRightAfter(previous, type) ? memo : null;
                 }
                 return ReplayEntry(type, memo);
             }
@@ -167,6 +190,7 @@ internal sealed partial class WriteSession
     }
 
     /// <summary>Writes a remembered entry's bytes and adds its entries to the registry, as writing it again would.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)] // the restoring replays are inline in the callers; this is the rest
     private int ReplayEntry(Type type, EntryMemo memo)
     {
         Writer.WriteRawBytes(memo.Recorded.Bytes);

@@ -257,6 +257,18 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     {
         Type type = slot.DeclaredType;
         TypeRegistry registry = _registry;
+        if (_chainTail is { } chained && chained.NextRestored is { } next && ReferenceEquals(chained.NextType, type) &&
+            registry.Holds(chained.RestoredLearned!))
+        {
+            // The chain's next entry, right after the last one's restore (nothing learned since): its bytes, and its
+            // registry state in three stores; RestoresRightAfter checked the rest when the two were linked.
+            Writer.WriteTaggedRawBytes((byte)WireHandle.NewWithType, next.Recorded.Bytes);
+            registry.RestoreOverSnapshot(next.RestoredLearned!, next.ChecksumAfterAll);
+            _chainTail = next;
+            _chainCount = registry.Count;
+            NoteLearnedLayoutSent(type);
+            return OpenOrQueue(value, codec);
+        }
         int handle;
         EntryMemo? memo = registry.LearnedCount == 0 ? _entryFacts.FirstEntryOf(type)
             : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;

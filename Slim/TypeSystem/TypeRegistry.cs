@@ -196,6 +196,22 @@ internal sealed class TypeRegistry
         _checksum = checksum;
     }
 
+    /// <summary>True when the learned types are <paramref name="snapshot"/> itself, as <see cref="Restore"/> left them (nothing added since).</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool Holds(LearnedType[] snapshot) => ReferenceEquals(_added, snapshot);
+
+    /// <summary>
+    /// <see cref="Restore"/> when the registry's own array has nothing to clear: over a restored snapshot (<see cref="Holds"/>
+    /// was true for one) or with nothing learned; three stores.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public void RestoreOverSnapshot(LearnedType[] snapshot, ulong checksum)
+    {
+        _added = snapshot;
+        _addedCount = snapshot.Length;
+        _checksum = checksum;
+    }
+
     /// <summary>Copies a restored snapshot into the registry's own array, before it is written.</summary>
     private void Unshare()
     {

@@ -1,5 +1,7 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Text;
 using System.Text.Unicode;
 
@@ -152,6 +154,69 @@ public sealed partial class SlimWriter
             return;
         }
         WriteRawBytesSlow(bytes);
+    }
+
+    /// <summary>
+    /// <paramref name="tag"/> then <paramref name="bytes"/> (a remembered type entry: tens of bytes) under one room check,
+    /// copied as <see cref="CopyEntryBytes"/> does.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WriteTaggedRawBytes(byte tag, byte[] bytes)
+    {
+        if (_end - _pos - 1 >= bytes.Length)
+        {
+            ref byte cursor = ref Cursor;
+            cursor = tag;
+            CopyEntryBytes(bytes, ref Unsafe.Add(ref cursor, 1));
+            _pos += 1 + bytes.Length;
+            return;
+        }
+        WriteByte(tag);
+        WriteRawBytesSlow(bytes);
+    }
+
+    /// <summary><see cref="WriteRawBytes"/> for a remembered type entry's bytes, copied as <see cref="CopyEntryBytes"/> does.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void WriteShortRawBytes(byte[] bytes)
+    {
+        if (_end - _pos >= bytes.Length)
+        {
+            CopyEntryBytes(bytes, ref Cursor);
+            _pos += bytes.Length;
+            return;
+        }
+        WriteRawBytesSlow(bytes);
+    }
+
+    /// <summary>
+    /// Copies <paramref name="bytes"/> to <paramref name="destination"/> (room checked by the caller): 16-64 bytes inline
+    /// with overlapping vector moves, others by a block copy, whose call and size dispatch cost ~30 instructions, about
+    /// what the copy of a type entry costs here.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CopyEntryBytes(byte[] bytes, ref byte destination)
+    {
+        int length = bytes.Length;
+        ref byte source = ref MemoryMarshal.GetArrayDataReference(bytes);
+        if ((uint)(length - 16) <= 64 - 16 && Vector128.IsHardwareAccelerated)
+        {
+            // The first 16 and the last 16 (and, past 32, the 16 after the first and before the last): they overlap.
+            Vector128<byte> first = Vector128.LoadUnsafe(ref source);
+            Vector128<byte> last = Vector128.LoadUnsafe(ref source, (nuint)(length - 16));
+            if (length > 32)
+            {
+                Vector128<byte> second = Vector128.LoadUnsafe(ref source, 16);
+                Vector128<byte> third = Vector128.LoadUnsafe(ref source, (nuint)(length - 32));
+                second.StoreUnsafe(ref destination, 16);
+                third.StoreUnsafe(ref destination, (nuint)(length - 32));
+            }
+            first.StoreUnsafe(ref destination);
+            last.StoreUnsafe(ref destination, (nuint)(length - 16));
+        }
+        else
+        {
+            Unsafe.CopyBlockUnaligned(ref destination, ref source, (uint)length);
+        }
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -46,6 +46,51 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// <summary>The memo of <see cref="NextType"/>'s entry (see there).</summary>
     public EntryMemo? Next;
 
+    /// <summary>
+    /// A writer's: <see cref="Next"/> when its replay right after this one's restore is a restore too, with nothing to
+    /// check but that the registry still holds this memo's snapshot (<see cref="RestoresRightAfter"/>); else null.
+    /// Set with <see cref="Next"/>, by the same write session.
+    /// </summary>
+    public EntryMemo? NextRestored;
+
+    /// <summary>The learned types a restoring replay makes the registry's (see <see cref="TypeRegistry.Restore"/>), or null.</summary>
+    public TypeRegistry.LearnedType[]? RestoredLearned => _after;
+
+    /// <summary>The running checksum after all the entries (a restoring replay's; <see cref="ChecksumsAfter"/>' last).</summary>
+    public ulong ChecksumAfterAll { get; } = checksumsAfter.Length == 0 ? checksumBefore : checksumsAfter[^1];
+
+    /// <summary>
+    /// True when this memo was recorded against no learned type and its replay restores (<see cref="RestoredLearned"/>):
+    /// from a registry that learned nothing, with the checksum <see cref="ChecksumBefore"/>, a replay is that restore.
+    /// </summary>
+    public bool RestoresFromNothing => _after is { } after && after.Length == _hashes.Length;
+
+    /// <summary>The handle <paramref name="type"/> takes among the added entries when they start at <paramref name="countBefore"/>, or -1.</summary>
+    public int HandleOf(Type type, int countBefore) => HandleAmongAdded(type, countBefore);
+
+    /// <summary>
+    /// True when replaying this memo in a registry that holds <paramref name="previous"/>'s restored snapshot (and so its
+    /// checksum) takes <see cref="Replay"/>'s restore, and <paramref name="type"/> is among the entries: both memos restore,
+    /// this one was recorded from the checksum and the learned types <paramref name="previous"/> leaves. What
+    /// <see cref="Replay"/> checks on every call, checked once for the pair.
+    /// </summary>
+    public bool RestoresRightAfter(EntryMemo previous, Type type)
+    {
+        if (previous._after is not { } before || _after is not { } after || after.Length - _hashes.Length != before.Length ||
+            previous.ChecksumsAfter.Length == 0 || ChecksumBefore != previous.ChecksumsAfter[^1] || HandleAmongAdded(type, 0) < 0)
+        {
+            return false;
+        }
+        for (int i = 0; i < before.Length; i++)
+        {
+            if (!ReferenceEquals(before[i].Type, after[i].Type) || before[i].Hash != after[i].Hash)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     // Loops, not LINQ: a memo is made at a fresh process's first message, where each LINQ operator over the entry
     // struct is a generic instantiation of several methods for the JIT to compile (docs/GENERATOR.md, "What the JIT
     // compiles").
