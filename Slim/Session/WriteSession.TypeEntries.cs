@@ -73,16 +73,6 @@ internal sealed partial class WriteSession
         _nextLayoutSent = (slot + 1) & 3;
     }
 
-    /// <summary><see cref="NoteLayoutSent"/> for a type known to be learned, not of the template (a chained entry's).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private void NoteLearnedLayoutSent(Type type)
-    {
-        int slot = _nextLayoutSent;
-        _layoutsSent[slot] = type;
-        _templateLayoutsSent &= ~(1 << slot);
-        _nextLayoutSent = (slot + 1) & 3;
-    }
-
     /// <summary>
     /// One bit per slot of <see cref="_layoutsSent"/> whose type is in the template, which no message changes (and every
     /// registry the session writes with, its own or the Batch one, starts from the serializer's one template).

@@ -261,14 +261,37 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             registry.Holds(chained.RestoredLearned!))
         {
             // The chain's next entry, right after the last one's restore (nothing learned since): its bytes, and its
-            // registry state in three stores; RestoresRightAfter checked the rest when the two were linked.
+            // registry state in three stores; RestoresRightAfter checked the rest when the two were linked. Only this
+            // case here, the rest in a call of its own: fewer registers to save for the common one.
             Writer.WriteTaggedRawBytes((byte)WireHandle.NewWithType, next.Recorded.Bytes);
+            bool open = _openBodies < _maxOpenBodies;
+            if (open)
+            {
+                _openBodies++;
+            }
+            else
+            {
+                QueueBody(value, codec);
+            }
+            // The plain stores, then the three of references (each a write barrier's call, which the values still
+            // needed would otherwise be saved around).
+            int slotOfType = _nextLayoutSent;
+            _templateLayoutsSent &= ~(1 << slotOfType);
+            _nextLayoutSent = (slotOfType + 1) & 3;
             registry.RestoreOverSnapshot(next.RestoredLearned!, next.ChecksumAfterAll);
-            _chainTail = next;
             _chainCount = registry.Count;
-            NoteLearnedLayoutSent(type);
-            return OpenOrQueue(value, codec);
+            _chainTail = next;
+            _layoutsSent[slotOfType] = type;
+            return open;
         }
+        return BeginBodyOfTypeNotInChain(value, type, codec);
+    }
+
+    /// <summary><see cref="BeginBodyOfTypeNotSeenRecently"/> but for the chain's next restoring entry.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool BeginBodyOfTypeNotInChain(object value, Type type, SlimCodec codec)
+    {
+        TypeRegistry registry = _registry;
         int handle;
         EntryMemo? memo = registry.LearnedCount == 0 ? _entryFacts.FirstEntryOf(type)
             : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;
@@ -291,6 +314,14 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
         NoteLayoutSent(type, handle);
         return OpenOrQueue(value, codec);
+    }
+
+    /// <summary>Queues a direct body (more bodies open than the format allows); false, as <see cref="OpenOrQueue"/> returns.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool QueueBody(object value, SlimCodec codec)
+    {
+        AddPending(value, codec);
+        return false;
     }
 
     /// <summary>A direct body's start after its announcement: counted open (true) or queued (false).</summary>

@@ -207,9 +207,9 @@ internal sealed class TypeRegistry
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
     public void RestoreOverSnapshot(LearnedType[] snapshot, ulong checksum)
     {
-        _added = snapshot;
         _addedCount = snapshot.Length;
         _checksum = checksum;
+        _added = snapshot; // last: the write barrier's call
     }
 
     /// <summary>Copies a restored snapshot into the registry's own array, before it is written.</summary>

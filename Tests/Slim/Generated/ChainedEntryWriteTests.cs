@@ -43,6 +43,16 @@ public sealed class ChainedEntryWriteTests
         public Line? Third;
     }
 
+    // Eight types nested eight deep: past the bodies the format keeps open (6), a chained entry's body waits in the queue.
+    public sealed class L1 { public L2? Next; public string? S; }
+    public sealed class L2 { public L3? Next; public string? S; }
+    public sealed class L3 { public L4? Next; public string? S; }
+    public sealed class L4 { public L5? Next; public string? S; }
+    public sealed class L5 { public L6? Next; public string? S; }
+    public sealed class L6 { public L7? Next; public string? S; }
+    public sealed class L7 { public L8? Next; public string? S; }
+    public sealed class L8 { public string? S; }
+
     private static SlimOptions Options(bool generated) => SlimOptions.Default with
     {
         TypePolicy = SlimTypePolicy.Default.AllowAssembly(typeof(ChainedEntryWriteTests).Assembly),
@@ -76,6 +86,25 @@ public sealed class ChainedEntryWriteTests
                 GraphAssert.AreEquivalent(value, generated.Deserialize<Pair>(bytes));
                 GraphAssert.AreEquivalent(value, new SlimSerializer(Options(true)).Deserialize<Pair>(bytes));
             }
+        }
+    }
+
+    [Test]
+    public void ChainedEntriesDeeperThanTheOpenBodies_EveryMessage_BytesEqualAFreshWriters()
+    {
+        SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+        for (int i = 0; i < 6; i++)
+        {
+            var value = new L1
+            {
+                S = $"1:{i}",
+                Next = new L2 { S = "2", Next = new L3 { Next = new L4 { S = "4", Next = new L5 { Next = new L6 { S = "6", Next = new L7 { S = "7", Next = new L8 { S = $"8:{i}" } } } } } } },
+            };
+            byte[] bytes = generated.Serialize(value);
+            Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(new SlimSerializer(Options(true)).Serialize(value))), $"message {i}");
+            Assert.That(Convert.ToHexString(bytes), Is.EqualTo(Convert.ToHexString(runtime.Serialize(value))), $"message {i}");
+            GraphAssert.AreEquivalent(value, generated.Deserialize<L1>(bytes));
+            GraphAssert.AreEquivalent(value, new SlimSerializer(Options(true)).Deserialize<L1>(bytes));
         }
     }
 }
