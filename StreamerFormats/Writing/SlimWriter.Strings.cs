@@ -58,9 +58,17 @@ public sealed partial class SlimWriter
                 ref byte cursor = ref Cursor;
                 cursor = tag;
                 Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
-                if (length <= ShortAscii.MaxChars
-                    ? ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2))
-                    : Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + 2, length), out _) == OperationStatus.Done)
+                // Each way returns on its own (no bool carried to one test), and the long one's call is out of line
+                // (its out argument would be a stack slot zeroed on every call).
+                if (length <= ShortAscii.MaxChars)
+                {
+                    if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
+                    {
+                        _pos += 2 + length;
+                        return;
+                    }
+                }
+                else if (TryNarrowLongAscii(value, _pos + 2))
                 {
                     _pos += 2 + length;
                     return;
@@ -82,6 +90,14 @@ public sealed partial class SlimWriter
         WriteByte(tag);
         WriteStringSlow(value);
     }
+
+    /// <summary>
+    /// <paramref name="value"/>'s chars (more than <see cref="ShortAscii.MaxChars"/>) as bytes at <paramref name="offset"/>
+    /// in the buffer (room checked by the caller) when all are ASCII.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool TryNarrowLongAscii(string value, int offset) =>
+        Ascii.FromUtf16(value, new Span<byte>(_buffer, offset, value.Length), out _) == OperationStatus.Done;
 
     /// <summary>
     /// Writes <paramref name="value"/>'s chars as bytes <paramref name="offset"/> bytes past the position (room checked by
