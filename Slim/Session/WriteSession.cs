@@ -235,6 +235,92 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         return false;
     }
 
+    /// <summary>
+    /// <see cref="BeginDirectBody"/> out of line, for generated bodies: one hot copy of the probe, the layout test and the
+    /// open-body count instead of one at every nested object of every body, which kept the bodies' code past the
+    /// instruction cache. The common case (a raw run with room, a new object of a type sent recently, a body written now,
+    /// room for its byte) has no call in it, so it saves no registers; everything else goes on in
+    /// <see cref="BeginDirectBodyRest"/>, given the probe's answer.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public bool BeginDirectBodyOutOfLine(object value, ReferenceSlot slot, SlimCodec codec)
+    {
+        int index = _pool.IndexOfOrAddInRoom(value);
+        if (index == -1 && (!codec.HasLayout || LayoutSentRecently(slot.DeclaredType)) && _openBodies < _maxOpenBodies &&
+            Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType))
+        {
+            _openBodies++;
+            return true;
+        }
+        return BeginDirectBodyRest(value, slot, codec, index);
+    }
+
+    /// <summary>
+    /// <see cref="BeginDirectBodyOutOfLine"/> past its common case, from the probe's answer <paramref name="index"/>
+    /// (<see cref="WritePool.NotProbed"/>: not looked up yet; -1: added now; else the back-reference's index).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool BeginDirectBodyRest(object value, ReferenceSlot slot, SlimCodec codec, int index)
+    {
+        if (index == WritePool.NotProbed)
+        {
+            index = _pool.IndexOfOrAdd(value);
+        }
+        if (index >= 0)
+        {
+            WriteBackReferenceToBody(index, value, slot);
+            return false;
+        }
+        if (codec.HasLayout && !LayoutSentRecently(slot.DeclaredType))
+        {
+            return BeginBodyOfTypeNotSeenRecently(value, slot, codec);
+        }
+        Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        return OpenOrQueue(value, codec);
+    }
+
+    /// <summary>
+    /// For an object a generated body writes inline (a native array of its slot's declared type): writes the
+    /// back-reference and returns false when <paramref name="value"/> was seen before; otherwise adds it to the pool,
+    /// writes <see cref="WireHandle.NewOfDeclaredType"/> and returns true, and the caller writes the value. Out of line:
+    /// one copy of the probe for every such site; its common cases have no call in them (as
+    /// <see cref="BeginDirectBodyOutOfLine"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public bool BeginInlineValueOutOfLine(object value)
+    {
+        int index = _pool.IndexOfOrAddInRoom(value);
+        if (index == -1)
+        {
+            if (Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType))
+            {
+                return true;
+            }
+        }
+        else if ((uint)index < 0x80 - WireHandle.FirstBackReference && Writer.TryWriteByteInRoom((byte)(index + WireHandle.FirstBackReference)))
+        {
+            return false;
+        }
+        return BeginInlineValueRest(value, index);
+    }
+
+    /// <summary><see cref="BeginInlineValueOutOfLine"/> past its common cases, from the probe's answer (as <see cref="BeginDirectBodyRest"/>).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private bool BeginInlineValueRest(object value, int index)
+    {
+        if (index == WritePool.NotProbed)
+        {
+            index = _pool.IndexOfOrAdd(value);
+        }
+        if (index >= 0)
+        {
+            Writer.WriteVarUInt32((uint)index + WireHandle.FirstBackReference);
+            return false;
+        }
+        Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        return true;
+    }
+
     /// <summary><see cref="BeginDirectBody"/>'s back-reference: refused into an unfinished inline value, as <see cref="WriteReference"/> does.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteBackReferenceToBody(int index, object value, ReferenceSlot slot)
