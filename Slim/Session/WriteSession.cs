@@ -245,19 +245,23 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.NoInlining)]
     public bool BeginDirectBodyOutOfLine(object value, ReferenceSlot slot, SlimCodec codec)
     {
-        // The tests without side effects first: past them, a new object only has its byte and count left to write.
-        if ((!codec.HasLayout || LayoutSentRecently(slot.DeclaredType)) && _openBodies < _maxOpenBodies && Writer.HasRoom(1))
+        // The layout's test first (no side effect), so that the probe's values need not stay beside the type's.
+        bool layoutSent = !codec.HasLayout || LayoutSentRecently(slot.DeclaredType);
+        int index = _pool.IndexOfOrAddInRoom(value);
+        if (index == -1)
         {
-            int index = _pool.IndexOfOrAddInRoom(value);
-            if (index != -1)
+            if (!layoutSent)
             {
-                return BeginDirectBodyRest(value, slot, codec, index);
+                // The first object of its type in the message (or one the registry knows): its entry, straight from here.
+                return BeginBodyOfTypeNotSeenRecently(value, slot, codec);
             }
-            Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType);
-            _openBodies++;
-            return true;
+            if (_openBodies < _maxOpenBodies && Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType))
+            {
+                _openBodies++;
+                return true;
+            }
         }
-        return BeginDirectBodyRest(value, slot, codec, WritePool.NotProbed);
+        return BeginDirectBodyRest(value, slot, codec, index);
     }
 
     /// <summary>
