@@ -130,6 +130,35 @@ public sealed class InPlaceBodyTests
         Assert.That(copy.Children![1].Children, Is.SameAs(copy.Children[0].Children![1].Children), "the shared list keeps its identity");
     }
 
+    [TestCase(300, 48)]
+    [TestCase(40_000, 1)]
+    public void Serialize_ManyLinksAndSharedArraysInPlace_SameBytesAsTheRuntimePathWhereverTheBufferGrows(int count, int paddings)
+    {
+        // The session's out-of-line starts of an in-place body and an in-place array (WriteSession.BeginDirectBodyOutOfLine,
+        // BeginInlineValueOutOfLine) answer the common case themselves and hand the rest on with the probe's answer:
+        // back-references past the one-byte handles (index 125 on) to links and arrays, the writer's buffer growing at
+        // a different byte for each padding of a fresh serializer, and (40,000 links) more keys than the raw table's
+        // small size, where the probe is the general one. Each must write the runtime path's bytes.
+        int[][] arrays = Enumerable.Range(0, 200).Select(i => new[] { i, -i }).ToArray();
+        var links = new List<Link>();
+        for (int i = 0; i < count; i++)
+        {
+            links.Add(new Link { Name = i % 7 == 0 ? "n" + i : null, Values = arrays[i % arrays.Length], Next = i >= 150 ? links[i - 150] : null });
+        }
+        for (int pad = 0; pad < paddings; pad++)
+        {
+            var root = new Link { Name = new string('p', pad), Children = links };
+            SlimSerializer generated = new(Options(true)), runtime = new(Options(false));
+            byte[] generatedBytes = generated.Serialize(root);
+            Assert.That(generatedBytes, Is.EqualTo(runtime.Serialize(root)), $"padding {pad}");
+            Assert.That(generated.Serialize(root), Is.EqualTo(generatedBytes), "the second message, buffer grown");
+            Link copy = runtime.Deserialize<Link>(generatedBytes);
+            Assert.That(copy.Children, Has.Count.EqualTo(count));
+            Assert.That(copy.Children![count - 1].Next, Is.SameAs(copy.Children[count - 151]));
+            Assert.That(copy.Children[count - 1].Values, Is.SameAs(copy.Children[count - 201].Values));
+        }
+    }
+
     /// <summary>
     /// A list of links whose elements are new objects, a back-reference to an element of the same list and to an object
     /// outside it, null, a subclass (its type entry inside the list), a new link after each, and a list inside an element.
