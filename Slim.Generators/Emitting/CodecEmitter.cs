@@ -54,6 +54,14 @@ internal static class CodecEmitter
         text.Append("        public override void ReadBody(global::NFX.IO.SlimReader reader, object instance, global::NFX.Slim.Generated.SlimGeneratedReader references) =>\n");
         text.Append("            ReadFields(reader, (").Append(codec.TypeName).Append(")instance, references);\n\n");
         text.Append("        /// <summary>The body of <paramref name=\"o\"/>: also called in place by the bodies of the classes that hold one.</summary>\n");
+        if (!ReadsBodiesInPlace(codec.Fields) && codec.Fields.Count >= MinFieldsOfAnOutOfLineLeaf)
+        {
+            // A leaf body (it writes no other body in place) of a few fields is written in place by every body that holds
+            // one: kept as one copy, called, instead of a copy in each holder and each holder's holder (a DTO tree's user
+            // in the question, its comments, the answers and theirs), which kept the tree's code past the instruction
+            // cache (docs/perf/notes.md, "a nested object's start out of line").
+            text.Append("        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]\n");
+        }
         text.Append("        public static void WriteFields(global::NFX.IO.SlimWriter writer, ").Append(codec.TypeName).Append(" o, global::NFX.Slim.Generated.SlimGeneratedWriter references)\n        {\n");
         foreach (List<FieldSpec> run in Runs(codec.Fields, reading: false))
         {
@@ -143,6 +151,9 @@ internal static class CodecEmitter
     /// gave the caller more locals than the JIT keeps in registers (every handle, slot and body reader went through the
     /// stack); a leaf class's body stays inlined where it is read.
     /// </summary>
+    /// <summary>The fields from which a leaf body's <c>WriteFields</c> is not inlined (a call costs less than its copies).</summary>
+    private const int MinFieldsOfAnOutOfLineLeaf = 4;
+
     private static bool ReadsBodiesInPlace(IEnumerable<FieldSpec> fields)
     {
         foreach (FieldSpec field in fields)

@@ -18,6 +18,37 @@ public sealed class SnapshotTests
     public void Emitter_ManyTypesModel_RegistryMatchesSnapshot() =>
         AssertSnapshot(GeneratorHarness.Run(RegistryBucketTests.ManySource(), "ManyModel").Result, "SlimGeneratedCodecRegistry", "ManyModel_SlimGeneratedCodecRegistry");
 
+    // A leaf body of four fields or more is called, not inlined, by the bodies that write it in place: one copy in the
+    // program instead of one in each holder (the DTO tree's instruction cache: docs/perf/notes.md). A body that writes
+    // another in place, and a leaf of fewer fields, are inlined as before.
+    [Test]
+    public void Emitter_LeafBodyOfFourFields_WriteFieldsNotInlined()
+    {
+        const string source = """
+            using NFX.Slim;
+
+            namespace Leaf;
+
+            public sealed class User { public long Id; public string? Name; public string? Url; public int Score; }
+            public sealed class Tag { public string? Name; public int Uses; }
+            public sealed class Post { public User? Owner; public Tag? Tag; public string? Body; public int Score; }
+
+            public static class Calls
+            {
+                public static byte[] Write(SlimSerializer slim, Post post) => slim.Serialize(post);
+            }
+            """;
+        var sources = GeneratorHarness.Run(source, "Leaf").Result.Results[0].GeneratedSources;
+        string Codec(string type) =>
+            sources.Single(s => s.HintName.StartsWith("Leaf_" + type + "_", StringComparison.Ordinal)).SourceText.ToString().ReplaceLineEndings("\n");
+        const string noInlining = "MethodImplOptions.NoInlining)]\n        public static void WriteFields(";
+        Assert.That(Codec("User"), Does.Contain(noInlining));
+        Assert.That(Codec("Tag"), Does.Not.Contain(noInlining));
+        string post = Codec("Post");
+        Assert.That(post, Does.Not.Contain(noInlining));
+        Assert.That(post, Does.Match(@"Leaf_User_+SlimCodec\.WriteFields\(writer, "), "the user is written in place");
+    }
+
     private static void AssertSnapshot(Microsoft.CodeAnalysis.GeneratorDriverRunResult result, string hintName, string snapshot)
     {
         string emitted = GeneratorHarness.Source(result, hintName).ReplaceLineEndings("\n");
