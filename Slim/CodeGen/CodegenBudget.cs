@@ -24,6 +24,7 @@ internal sealed class CodegenBudget
     private long _left;
     private long _maximum;
     private ThreadSlot? _slot; // the slot of the thread that entered last
+    private bool _entered;     // between Enter and Exit: Exit leaves the budget in the slot, charged no more
 
     public CodegenBudget(SlimReader reader) => _reader = reader;
 
@@ -38,19 +39,23 @@ internal sealed class CodegenBudget
             _slot = slot; // a session mostly reads on one thread: the store's write barrier only when it moved
         }
         CodegenBudget? outer = slot.Current;
-        slot.Current = this;
-        return outer;
+        if (!ReferenceEquals(outer, this))
+        {
+            // Exit left this budget in the slot: the next message on the same thread stores (and write-barriers) nothing.
+            slot.Current = this;
+        }
+        _entered = true;
+        // A budget left in the slot by a message that ended is no outer one: nothing to restore.
+        return outer is not null && !ReferenceEquals(outer, this) && outer._entered ? outer : null;
     }
 
     /// <summary>Restores the budget <see cref="Enter"/> replaced, on the thread that entered.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Exit(CodegenBudget? outer)
     {
-        if (outer is null)
-        {
-            _slot!.Current = null; // the usual case (no message read inside another): a store of null needs no write barrier
-        }
-        else
+        // Left in the slot (no reference store in the usual case, no outer message), but charged no more.
+        _entered = false;
+        if (outer is not null)
         {
             _slot!.Current = outer;
         }
@@ -64,7 +69,7 @@ internal sealed class CodegenBudget
     public static void Charge(long nodes)
     {
         CodegenBudget? budget = t_slot?.Current;
-        if (budget is not null && (budget._left -= nodes) < 0)
+        if (budget is not null && budget._entered && (budget._left -= nodes) < 0)
         {
             budget.Throw();
         }

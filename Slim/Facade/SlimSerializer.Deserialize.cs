@@ -171,28 +171,38 @@ public sealed partial class SlimSerializer
         }
     }
 
-    private ReadSession RentReadSession()
+    // The cached session is lent by a flag, not taken out of its field: returning it stores an int, not a reference
+    // (no write barrier a message). A read that finds it lent (another thread's, or a read inside a read) uses a new one.
+    internal ReadSession RentReadSession()
     {
         if (_batchReadRegistry is not null && Interlocked.Exchange(ref _batchReadBusy, 1) != 0)
         {
             throw new InvalidOperationException("A Batch-mode SlimSerializer deserializes one message at a time: its registry follows the message order.");
         }
-        return Interlocked.Exchange(ref _cachedReadSession, null) ?? new ReadSession(this, new TypeRegistry(_template), _admission);
+        if (Interlocked.Exchange(ref _readSessionLent, 1) == 0)
+        {
+            // Only the thread holding the flag reads or makes the cached session.
+            return _cachedReadSession ??= NewReadSession();
+        }
+        return NewReadSession();
     }
 
-    private void ReturnReadSession(ReadSession session)
+    private ReadSession NewReadSession() => new(this, new TypeRegistry(_template), _admission);
+
+    internal void ReturnReadSession(ReadSession session)
     {
         session.Clear();
-        session.Reader.Reset(Array.Empty<byte>());
-        // Renting takes the session atomically; returning it needs no atomic operation: two threads that return at once
-        // both see an empty slot, one session wins and the other is dropped, which costs only a new session later.
-        if (Volatile.Read(ref _cachedReadSession) is null)
+        session.Reader.Detach();
+        if (ReferenceEquals(session, _cachedReadSession))
         {
-            Volatile.Write(ref _cachedReadSession, session);
+            Volatile.Write(ref _readSessionLent, 0);
         }
         if (_batchReadRegistry is not null)
         {
             Volatile.Write(ref _batchReadBusy, 0);
         }
     }
+
+    /// <summary>For tests: whether the cached read session is lent to a read now.</summary>
+    internal bool ReadSessionLent => Volatile.Read(ref _readSessionLent) != 0;
 }

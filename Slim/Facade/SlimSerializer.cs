@@ -31,10 +31,11 @@ public sealed partial class SlimSerializer
     private readonly TypeRegistry? _batchWriteRegistry;
     private readonly TypeRegistry? _batchReadRegistry;
     private WriteSession? _cachedWriteSession;
-    private ReadSession? _cachedReadSession;
+    private ReadSession? _cachedReadSession; // stays here once made; _readSessionLent says whether a read holds it
     private CloneSession? _cachedCloneSession;
     private int _batchWriteBusy;
     private int _batchReadBusy;
+    private int _readSessionLent;
     // Messages written again, and depth-first clones made again, because a collection interrupted their unchecked
     // identity lookups (see IdentityMap.BeginUnchecked): rare by design; counted for the tests that provoke them.
     private int _writesRepeated;

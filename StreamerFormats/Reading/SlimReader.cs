@@ -94,6 +94,21 @@ public sealed partial class SlimReader : IDisposable
         }
     }
 
+    /// <summary>
+    /// Lets go of the input (a cached reader must not keep the caller's bytes): <see cref="Reset(byte[])"/> with an empty
+    /// array, without its argument checks (once a message, on every pooled read).
+    /// </summary>
+    internal void Detach()
+    {
+        ReturnBuffer();
+        _buffer = Array.Empty<byte>();
+        _pos = 0;
+        _end = 0;
+        _origin = 0;
+        _reserved = 0;
+        _stream = null;
+    }
+
     /// <summary>Reads from a pooled copy of <paramref name="bytes"/>.</summary>
     public void Reset(ReadOnlySpan<byte> bytes)
     {

@@ -88,6 +88,83 @@ public sealed class ReadSessionResetTests
         });
     }
 
+    [Test]
+    public void Budget_LeftInTheSlotAfterExit_IsChargedNoMore_AndIsNoOuterOne()
+    {
+        var first = new CodegenBudget(new SlimReader());
+        var second = new CodegenBudget(new SlimReader());
+        RunOnNewThread(() =>
+        {
+            first.Exit(first.Enter(10));
+            // Exit leaves the budget in the thread's slot (no store): it must refuse nothing outside its message.
+            Assert.DoesNotThrow(() => CodegenBudget.Charge(100));
+            // Entered again on the same thread: full again, and charged.
+            CodegenBudget? none = first.Enter(10);
+            Assert.That(none, Is.Null);
+            Assert.Throws<SlimLimitExceededException>(() => CodegenBudget.Charge(100));
+            first.Exit(none);
+            // Another budget entered after it: the one left behind is no outer message to restore.
+            CodegenBudget? outer = second.Enter(10);
+            Assert.That(outer, Is.Null);
+            Assert.Throws<SlimLimitExceededException>(() => CodegenBudget.Charge(100));
+            second.Exit(outer);
+            Assert.DoesNotThrow(() => CodegenBudget.Charge(100));
+        });
+    }
+
+    [Test]
+    public void ReadSession_LentByAFlag_ASecondRentGetsANewOne_AndOnlyTheCachedOneClearsTheFlag()
+    {
+        var serializer = new SlimSerializer();
+        byte[] bytes = serializer.Serialize(new List<string> { "a", "b" });
+        Assert.That(serializer.ReadSessionLent, Is.False);
+
+        var cached = serializer.RentReadSession();
+        Assert.That(serializer.ReadSessionLent, Is.True);
+        var other = serializer.RentReadSession();
+        Assert.That(other, Is.Not.SameAs(cached));
+        serializer.ReturnReadSession(other);
+        Assert.That(serializer.ReadSessionLent, Is.True, "returning another session must not release the cached one");
+        // A read while the cached session is lent reads on a new session, and leaves the flag as it was.
+        Assert.That(serializer.Deserialize(bytes), Is.EqualTo(new List<string> { "a", "b" }));
+        Assert.That(serializer.ReadSessionLent, Is.True);
+        serializer.ReturnReadSession(cached);
+        Assert.That(serializer.ReadSessionLent, Is.False);
+
+        var again = serializer.RentReadSession();
+        Assert.That(again, Is.SameAs(cached));
+        // Returned, its reader keeps none of the caller's bytes.
+        again.Reader.Reset(bytes);
+        serializer.ReturnReadSession(again);
+        Assert.That(again.Reader.BufferedBytes, Is.Zero);
+        object? buffer = typeof(SlimReader).GetField("_buffer", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!.GetValue(again.Reader);
+        Assert.That(buffer, Is.Not.SameAs(bytes));
+        Assert.That(serializer.Deserialize(bytes), Is.EqualTo(new List<string> { "a", "b" }));
+        Assert.That(serializer.ReadSessionLent, Is.False);
+    }
+
+    [Test]
+    public void ReadSession_ManyThreadsReadingAtOnce_EveryReadIsRight_AndTheFlagEndsReleased()
+    {
+        var serializer = new SlimSerializer();
+        var messages = Enumerable.Range(0, 8).Select(i => serializer.Serialize(new List<string> { "m" + i, new string('x', i) })).ToArray();
+        var errors = new System.Collections.Concurrent.ConcurrentQueue<string>();
+        Parallel.For(0, 4, t =>
+        {
+            for (int n = 0; n < 500; n++)
+            {
+                int i = (t + n) % messages.Length;
+                var read = (List<string>)serializer.Deserialize(messages[i])!;
+                if (read.Count != 2 || read[0] != "m" + i || read[1] != new string('x', i))
+                {
+                    errors.Enqueue($"thread {t}, read {n}: message {i} read as [{string.Join(", ", read)}]");
+                }
+            }
+        });
+        Assert.That(errors, Is.Empty);
+        Assert.That(serializer.ReadSessionLent, Is.False);
+    }
+
     // A thread of its own: the budget's slot is thread-static, and a test runner's thread may have read before.
     private static void RunOnNewThread(Action action)
     {
