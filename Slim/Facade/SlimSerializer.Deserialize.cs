@@ -137,9 +137,11 @@ public sealed partial class SlimSerializer
         {
             int length = MessageHeader.Read(reader, Options.Limits, out byte version);
             long end = reader.Position + length;
-            reader.Require(length, "the message payload");
+            // In-memory input: the payload must be exactly the bytes left (one test for both ends; fewer is the
+            // truncated payload's error, as Require reports it).
             if (reader.BufferedBytes != length)
             {
+                reader.Require(length, "the message payload");
                 SlimThrow.InputAfterMessage(reader.BufferedBytes - length, length, end);
             }
             object? root = session.ReadGraph(registry, AdmissionFor(scope), RootSlot, version);

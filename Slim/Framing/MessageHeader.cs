@@ -49,6 +49,8 @@ internal static class MessageHeader
     public static int Read(SlimReader reader, SlimLimits limits) => Read(reader, limits, out _);
 
     /// <summary>Reads and checks a header; returns the payload length and the message's format version.</summary>
+    // Inlined: once a message, its call and frame were a fifth of its cost (the checks' failures are out of line).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static int Read(SlimReader reader, SlimLimits limits, out byte version)
     {
         long offset = reader.Position;

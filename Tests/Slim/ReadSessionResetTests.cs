@@ -165,6 +165,21 @@ public sealed class ReadSessionResetTests
         Assert.That(serializer.ReadSessionLent, Is.False);
     }
 
+    [Test]
+    public void MessagePayload_ShorterOrLongerThanItsLength_IsRefusedWithItsOwnError()
+    {
+        var serializer = new SlimSerializer();
+        byte[] bytes = serializer.Serialize(new List<string> { "a", "b" });
+        // One test of the bytes left against the header's length covers both ends: fewer is the truncated payload,
+        // more is input after the message.
+        var truncated = Assert.Catch<SlimException>(() => serializer.Deserialize(bytes[..^1]));
+        Assert.That(truncated!.Message, Does.Contain("the message payload"));
+        var longer = Assert.Catch<SlimException>(() => serializer.Deserialize([.. bytes, 0, 0]));
+        Assert.That(longer!.Message, Does.Contain("2 byte(s) after the message"));
+        Assert.That(serializer.Deserialize(bytes), Is.EqualTo(new List<string> { "a", "b" }));
+        Assert.That(serializer.ReadSessionLent, Is.False);
+    }
+
     // A thread of its own: the budget's slot is thread-static, and a test runner's thread may have read before.
     private static void RunOnNewThread(Action action)
     {
