@@ -180,6 +180,20 @@ public sealed class ReadSessionResetTests
         Assert.That(serializer.ReadSessionLent, Is.False);
     }
 
+    [TestCase(0)]
+    [TestCase(1)]
+    [TestCase(3)]
+    [TestCase(5)]
+    public void List_ReadBack_HasExactlyItsCountAsCapacity(int count)
+    {
+        // SetCount on a new list grows it to 4 at least: a one-element list read back would carry 3 empty slots.
+        var serializer = new SlimSerializer();
+        var list = Enumerable.Range(1, count).Select(i => "s" + i).ToList();
+        var read = (List<string>)serializer.Deserialize(serializer.Serialize(list))!;
+        Assert.That(read, Is.EqualTo(list));
+        Assert.That(read.Capacity, Is.EqualTo(count));
+    }
+
     // A thread of its own: the budget's slot is thread-static, and a test runner's thread may have read before.
     private static void RunOnNewThread(Action action)
     {

@@ -55,8 +55,16 @@ internal sealed class ListCodec<T> : SlimCodec
     /// The start of the body: reads the count (checked against the bytes left and the limits) and makes the list that
     /// long, its elements default; also for generated code that reads the elements in place.
     /// </summary>
-    public void ReadCount(SlimReader reader, List<T> list) =>
-        CollectionsMarshal.SetCount(list, reader.ReadLength(Type.Name, _element.MinWireBytes));
+    public void ReadCount(SlimReader reader, List<T> list)
+    {
+        int count = reader.ReadLength(Type.Name, _element.MinWireBytes);
+        if (list.Capacity < count)
+        {
+            // Exactly the count: SetCount on the new (empty) list would grow it to List's default 4 at least.
+            list.Capacity = count;
+        }
+        CollectionsMarshal.SetCount(list, count);
+    }
 
     /// <summary>A list of the same count; when the elements are their own clones (plain data, strings), already filled.</summary>
     public override object CloneHeader(object source, CloneSession session)
