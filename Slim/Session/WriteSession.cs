@@ -245,23 +245,19 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.NoInlining)]
     public bool BeginDirectBodyOutOfLine(object value, ReferenceSlot slot, SlimCodec codec)
     {
-        // The layout's test first (no side effect), so that the probe's values need not stay beside the type's.
-        bool layoutSent = !codec.HasLayout || LayoutSentRecently(slot.DeclaredType);
-        int index = _pool.IndexOfOrAddInRoom(value);
-        if (index == -1)
+        // The tests without side effects first: past them, a new object only has its byte and count left to write.
+        if ((!codec.HasLayout || LayoutSentRecently(slot.DeclaredType)) && _openBodies < _maxOpenBodies && Writer.HasRoom(1))
         {
-            if (!layoutSent)
+            int index = _pool.IndexOfOrAddInRoom(value);
+            if (index != -1)
             {
-                // The first object of its type in the message (or one the registry knows): its entry, straight from here.
-                return BeginBodyOfTypeNotSeenRecently(value, slot, codec);
+                return BeginDirectBodyRest(value, slot, codec, index);
             }
-            if (_openBodies < _maxOpenBodies && Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType))
-            {
-                _openBodies++;
-                return true;
-            }
+            Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType);
+            _openBodies++;
+            return true;
         }
-        return BeginDirectBodyRest(value, slot, codec, index);
+        return BeginDirectBodyRest(value, slot, codec, WritePool.NotProbed);
     }
 
     /// <summary>
