@@ -98,25 +98,25 @@ internal sealed class WritePool
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int IndexOfOrAddInRoom(object key)
     {
-        // Written for few live values (the count, the stamp and the mask are read again where needed): the caller's
-        // arguments stay in scratch registers beside it.
         RawEntry[] entries = _table;
-        if (_count >= _room || entries.Length >= IdentityMap<int>.MinBlockedSlots)
+        nuint mask = (nuint)entries.Length - 1;
+        int count = _count;
+        if (count >= _room || mask >= IdentityMap<int>.MinBlockedSlots - 1)
         {
             return NotProbed;
         }
         ulong address = (ulong)Unsafe.As<object, nint>(ref key);
         nuint i = (nuint)(address * 0x9E3779B97F4A7C15UL >> _shift);
+        ulong stamp = _stamp;
+        ref RawEntry first = ref MemoryMarshal.GetArrayDataReference(entries);
         while (true)
         {
-            ref RawEntry entry = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(entries), i);
+            ref RawEntry entry = ref Unsafe.Add(ref first, i);
             ulong tail = entry.Tail;
-            if ((tail ^ _stamp) >> 32 != 0)
+            if ((uint)(tail >> 32) != (uint)(stamp >> 32))
             {
-                // Empty, or an entry of an earlier message.
-                int count = _count;
                 entry.Address = address;
-                entry.Tail = _stamp | (uint)count;
+                entry.Tail = stamp | (uint)count;
                 _count = count + 1;
                 return -1;
             }
@@ -124,7 +124,7 @@ internal sealed class WritePool
             {
                 return (int)(uint)tail;
             }
-            i = (i + 1) & (nuint)(entries.Length - 1);
+            i = (i + 1) & mask;
         }
     }
 

@@ -245,19 +245,14 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     [MethodImpl(MethodImplOptions.NoInlining)]
     public bool BeginDirectBodyOutOfLine(object value, ReferenceSlot slot, SlimCodec codec)
     {
-        // The tests without side effects first: past them, a new object only has its byte and count left to write.
-        if ((!codec.HasLayout || LayoutSentRecently(slot.DeclaredType)) && _openBodies < _maxOpenBodies && Writer.HasRoom(1))
+        int index = _pool.IndexOfOrAddInRoom(value);
+        if (index == -1 && (!codec.HasLayout || LayoutSentRecently(slot.DeclaredType)) && _openBodies < _maxOpenBodies &&
+            Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType))
         {
-            int index = _pool.IndexOfOrAddInRoom(value);
-            if (index != -1)
-            {
-                return BeginDirectBodyRest(value, slot, codec, index);
-            }
-            Writer.TryWriteByteInRoom((byte)WireHandle.NewOfDeclaredType);
             _openBodies++;
             return true;
         }
-        return BeginDirectBodyRest(value, slot, codec, WritePool.NotProbed);
+        return BeginDirectBodyRest(value, slot, codec, index);
     }
 
     /// <summary>

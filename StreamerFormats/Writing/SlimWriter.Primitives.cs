@@ -22,10 +22,6 @@ public sealed partial class SlimWriter
         _pos = UnsafeRunWrites.Byte(_buffer, _pos, value);
     }
 
-    /// <summary>True when <paramref name="count"/> bytes can be written without growing the buffer.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal bool HasRoom(int count) => _end - _pos >= count;
-
     /// <summary>
     /// Writes <paramref name="value"/> and returns true when the buffer has room for it, else writes nothing and returns
     /// false (the caller then writes it the general way): a fast path with no call in it, for callers kept small.
