@@ -53,7 +53,12 @@ public readonly struct SlimGeneratedWriter
             _session.WriteReferenceOutOfLine(value, s);
             return false;
         }
-        return _session.BeginInlineValueOutOfLine(value);
+        if (_session.TryWriteBackReference(value))
+        {
+            return false;
+        }
+        _session.Writer.WriteByte((byte)WireHandle.NewOfDeclaredType);
+        return true;
     }
 
     /// <summary>
@@ -74,7 +79,7 @@ public readonly struct SlimGeneratedWriter
             if (direct.Slots is { } slots)
             {
                 body = new SlimGeneratedWriter(_session, slots);
-                return _session.BeginDirectBodyOutOfLine(value, s, direct.Codec);
+                return _session.BeginDirectBody(value, s, direct.Codec);
             }
         }
         if (value is null)
@@ -102,7 +107,7 @@ public readonly struct SlimGeneratedWriter
         ReferenceSlot s = _slots[slot];
         if (value is not null && TypeHandles.Of(value) == s.DeclaredTypeHandle && s.ExactCodec(_session.Codecs) is { IsPlainList: true } codec)
         {
-            return _session.BeginDirectBodyOutOfLine(value, s, codec);
+            return _session.BeginDirectBody(value, s, codec);
         }
         if (value is null)
         {

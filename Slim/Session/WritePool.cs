@@ -87,47 +87,6 @@ internal sealed class WritePool
         return IndexOfOrAddSlow(key);
     }
 
-    /// <summary><see cref="IndexOfOrAddInRoom"/>'s answer when it did not look: the caller goes to <see cref="IndexOfOrAdd"/>.</summary>
-    public const int NotProbed = -2;
-
-    /// <summary>
-    /// <see cref="IndexOfOrAdd"/>'s common case alone: in a raw run with room and a table below the blocked size, the index
-    /// or -1 (added); anything else returns <see cref="NotProbed"/> having done nothing. No call in it, so a small caller
-    /// that goes elsewhere for the rest keeps its values in scratch registers and saves none.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public int IndexOfOrAddInRoom(object key)
-    {
-        RawEntry[] entries = _table;
-        nuint mask = (nuint)entries.Length - 1;
-        int count = _count;
-        if (count >= _room || mask >= IdentityMap<int>.MinBlockedSlots - 1)
-        {
-            return NotProbed;
-        }
-        ulong address = (ulong)Unsafe.As<object, nint>(ref key);
-        nuint i = (nuint)(address * 0x9E3779B97F4A7C15UL >> _shift);
-        ulong stamp = _stamp;
-        ref RawEntry first = ref MemoryMarshal.GetArrayDataReference(entries);
-        while (true)
-        {
-            ref RawEntry entry = ref Unsafe.Add(ref first, i);
-            ulong tail = entry.Tail;
-            if ((uint)(tail >> 32) != (uint)(stamp >> 32))
-            {
-                entry.Address = address;
-                entry.Tail = stamp | (uint)count;
-                _count = count + 1;
-                return -1;
-            }
-            if (entry.Address == address)
-            {
-                return (int)(uint)tail;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int RawIndexOfOrAdd(object key)
     {

@@ -1,6 +1,5 @@
 using System.Numerics;
 using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
 
 namespace NFX.IO;
 
@@ -20,23 +19,6 @@ public sealed partial class SlimWriter
     {
         Ensure(1);
         _pos = UnsafeRunWrites.Byte(_buffer, _pos, value);
-    }
-
-    /// <summary>
-    /// Writes <paramref name="value"/> and returns true when the buffer has room for it, else writes nothing and returns
-    /// false (the caller then writes it the general way): a fast path with no call in it, for callers kept small.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal bool TryWriteByteInRoom(byte value)
-    {
-        int pos = _pos;
-        if (pos < _end)
-        {
-            Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(uint)pos) = value;
-            _pos = pos + 1;
-            return true;
-        }
-        return false;
     }
 
     /// <summary>Writes an sbyte as its two's-complement byte.</summary>
