@@ -16,29 +16,22 @@ public sealed class EntryBytesWriteTests
     private static byte[] Entry(int length) => Enumerable.Range(0, length).Select(i => (byte)(i * 7 + length)).ToArray();
 
     [TestCaseSource(nameof(Lengths))]
-    public void WriteTaggedRawBytes_EveryLengthAtEveryDistanceFromTheEnd_SameBytesAsByteThenRawBytes(int length)
-    {
-        byte[] entry = Entry(length);
-        for (int before = 0; before < 70; before++)
-        {
-            using var expected = new SlimWriter(16);
-            using var actual = new SlimWriter(16);
-            for (int i = 0; i < before; i++)
-            {
-                expected.WriteByte((byte)(0xC0 + i));
-                actual.WriteByte((byte)(0xC0 + i));
-            }
-            expected.WriteByte(2);
-            expected.WriteRawBytes(entry);
-            actual.WriteTaggedRawBytes(2, entry);
-            expected.WriteByte(0xAB); // whatever follows lands right after the entry
-            actual.WriteByte(0xAB);
-            Assert.That(actual.ToArray(), Is.EqualTo(expected.ToArray()), $"{length} bytes after {before}");
-        }
-    }
+    public void WriteTaggedRawBytes_EveryLengthAtEveryDistanceFromTheEnd_SameBytesAsByteThenRawBytes(int length) =>
+        AssertSameBytesAtEveryDistanceFromTheEnd(length,
+            (writer, entry) => { writer.WriteByte(2); writer.WriteRawBytes(entry); },
+            (writer, entry) => writer.WriteTaggedRawBytes(2, entry));
 
     [TestCaseSource(nameof(Lengths))]
-    public void WriteShortRawBytes_EveryLengthAtEveryDistanceFromTheEnd_SameBytesAsRawBytes(int length)
+    public void WriteShortRawBytes_EveryLengthAtEveryDistanceFromTheEnd_SameBytesAsRawBytes(int length) =>
+        AssertSameBytesAtEveryDistanceFromTheEnd(length,
+            (writer, entry) => writer.WriteRawBytes(entry),
+            (writer, entry) => writer.WriteShortRawBytes(entry));
+
+    /// <summary>
+    /// Writes an entry of <paramref name="length"/> bytes after 0-69 bytes into a 16-byte writer, by the plain calls and by
+    /// the copying one, then one more byte; the two outputs must be equal.
+    /// </summary>
+    private static void AssertSameBytesAtEveryDistanceFromTheEnd(int length, Action<SlimWriter, byte[]> plain, Action<SlimWriter, byte[]> copying)
     {
         byte[] entry = Entry(length);
         for (int before = 0; before < 70; before++)
@@ -50,9 +43,9 @@ public sealed class EntryBytesWriteTests
                 expected.WriteByte((byte)(0xC0 + i));
                 actual.WriteByte((byte)(0xC0 + i));
             }
-            expected.WriteRawBytes(entry);
-            actual.WriteShortRawBytes(entry);
-            expected.WriteByte(0xAB);
+            plain(expected, entry);
+            copying(actual, entry);
+            expected.WriteByte(0xAB); // whatever follows lands right after the entry
             actual.WriteByte(0xAB);
             Assert.That(actual.ToArray(), Is.EqualTo(expected.ToArray()), $"{length} bytes after {before}");
         }
