@@ -56,35 +56,10 @@ public readonly struct SlimGeneratedElements
         else
         {
             handle = session.Reader.ReadVarUInt32();
-            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
-            {
-                value = handle == WireHandle.Null ? null : session.BackReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
-                body = default;
-                outer = 0;
-                return false;
-            }
-            if (handle == WireHandle.NewWithType)
-            {
-                // The list's first element of its type in a PerCall message (its entry crosses with it): in place when
-                // the entry came through the session's chain, as SlimGeneratedReader.BeginBody reads it.
-                SlimGeneratedReader.TypedRead typed = references.ReadWithType(_slot, codec, newByCaller: false);
-                if (typed.Direct is { } direct)
-                {
-                    body = new SlimGeneratedReader(session, direct.Slots!);
-                    bool now = session.OpenTypedDirectBody(direct.Codec, out object instance, out outer);
-                    value = instance;
-                    return now;
-                }
-                value = typed.Value;
-                body = default;
-                outer = 0;
-                return false;
-            }
         }
-        value = session.ReadReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
-        body = default;
-        outer = 0;
-        return false;
+        // A back-reference, null, the list's first element of its type in a PerCall message (its entry crosses with
+        // it: in place when the entry came through the session's chain) or the general way: as the reader's BeginBody.
+        return references.AfterHandle(handle, _slot, codec, newByCaller: false, out value, out body, out outer);
     }
 
     /// <summary>
@@ -114,30 +89,8 @@ public readonly struct SlimGeneratedElements
         else
         {
             handle = session.Reader.ReadVarUInt32();
-            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
-            {
-                value = handle == WireHandle.Null ? null : session.BackReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
-                body = default;
-                return false;
-            }
-            if (handle == WireHandle.NewWithType)
-            {
-                // The list's first element of its type in a PerCall message: see BeginBody.
-                SlimGeneratedReader.TypedRead typed = references.ReadWithType(_slot, codec, newByCaller: true);
-                if (typed.Direct is { } direct)
-                {
-                    body = new SlimGeneratedReader(session, direct.Slots!);
-                    value = null;
-                    return true;
-                }
-                value = typed.Value;
-                body = default;
-                return false;
-            }
         }
-        value = session.ReadReferenceAfterHandle(handle, _slot, references.HandleOffset(handle));
-        body = default;
-        return false;
+        return references.AfterHandle(handle, _slot, codec, newByCaller: true, out value, out body, out _);
     }
 
     /// <summary><see cref="SlimGeneratedReader.OpenBody"/> for an element that <see cref="BeginNew"/> created.</summary>

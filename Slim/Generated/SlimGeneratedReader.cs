@@ -89,28 +89,49 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
-            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
+        }
+        return AfterHandle(handle, s, codec, newByCaller: false, out value, out body, out outer);
+    }
+
+    /// <summary>
+    /// What <see cref="BeginBody"/>, <see cref="BeginNew"/> (with <paramref name="newByCaller"/>) and
+    /// <see cref="SlimGeneratedElements"/>' two read after a handle that was not read in place the one-byte way: a
+    /// back-reference or null; an object announced with its type, through <see cref="ReadWithType"/> (in place when it
+    /// can, then the body opened for <see cref="BeginBody"/>, left to the caller's <c>new T()</c> for
+    /// <see cref="BeginNew"/>); anything else the general way, with every check of <see cref="ReadReference"/>. Inlined
+    /// with a constant <paramref name="newByCaller"/>: the callers' <c>out</c> locals stay in registers (no address of
+    /// them is passed to a call).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool AfterHandle(uint handle, ReferenceSlot s, SlimGeneratedCodec codec, bool newByCaller, out object? value, out SlimGeneratedReader body, out int outer)
+    {
+        if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
+        {
+            value = handle == WireHandle.Null ? null : _session.BackReferenceAfterHandle(handle, s, HandleOffset(handle));
+            body = default;
+            outer = 0;
+            return false;
+        }
+        if (handle == WireHandle.NewWithType)
+        {
+            TypedRead typed = ReadWithType(s, codec, newByCaller);
+            if (typed.Direct is { } typedDirect)
             {
-                value = handle == WireHandle.Null ? null : _session.BackReferenceAfterHandle(handle, s, HandleOffset(handle));
-                body = default;
-                outer = 0;
-                return false;
-            }
-            if (handle == WireHandle.NewWithType)
-            {
-                TypedRead typed = ReadWithType(s, codec, newByCaller: false);
-                if (typed.Direct is { } typedDirect)
+                body = new SlimGeneratedReader(_session, typedDirect.Slots!);
+                if (newByCaller)
                 {
-                    body = new SlimGeneratedReader(_session, typedDirect.Slots!);
-                    bool now = _session.OpenTypedDirectBody(typedDirect.Codec, out object instance, out outer);
-                    value = instance;
-                    return now;
+                    value = null;
+                    outer = 0;
+                    return true;
                 }
-                value = typed.Value;
-                body = default;
-                outer = 0;
-                return false;
+                bool now = _session.OpenTypedDirectBody(typedDirect.Codec, out object instance, out outer);
+                value = instance;
+                return now;
             }
+            value = typed.Value;
+            body = default;
+            outer = 0;
+            return false;
         }
         value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
         body = default;
@@ -174,29 +195,8 @@ public readonly struct SlimGeneratedReader
         else
         {
             handle = _session.Reader.ReadVarUInt32();
-            if (handle >= WireHandle.FirstBackReference || handle == WireHandle.Null)
-            {
-                value = handle == WireHandle.Null ? null : _session.BackReferenceAfterHandle(handle, s, HandleOffset(handle));
-                body = default;
-                return false;
-            }
-            if (handle == WireHandle.NewWithType)
-            {
-                TypedRead typed = ReadWithType(s, codec, newByCaller: true);
-                if (typed.Direct is { } typedDirect)
-                {
-                    body = new SlimGeneratedReader(_session, typedDirect.Slots!);
-                    value = null;
-                    return true;
-                }
-                value = typed.Value;
-                body = default;
-                return false;
-            }
         }
-        value = _session.ReadReferenceAfterHandle(handle, s, HandleOffset(handle));
-        body = default;
-        return false;
+        return AfterHandle(handle, s, codec, newByCaller: true, out value, out body, out _);
     }
 
     /// <summary>
