@@ -365,7 +365,7 @@ internal sealed partial class ReadSession
             if (unread.Length > entry.Length && unread[0] == (byte)count && unread[1..].StartsWith(entry))
             {
                 Reader.Skip(1 + entry.Length);
-                link.Entries.Replay(_registry, null);
+                ReplayLink(link);
                 _chainAtIndex++;
                 _chainCount = _registry.Count;
                 if (!_registry.HasPlans)

@@ -66,7 +66,7 @@ internal sealed partial class ReadSession
             Reader.UnreadBuffered.StartsWith(link.Entries.Recorded.Bytes))
         {
             Reader.Skip(link.Entries.Recorded.Bytes.Length);
-            link.Entries.Replay(_registry, null);
+            ReplayLink(link);
             _chainAtIndex++;
             _chainCount = _registry.Count;
             _entryLink = link;
@@ -83,8 +83,10 @@ internal sealed partial class ReadSession
             Reader.TryGetBytesReadSince(start, out ReadOnlySpan<byte> bytes) && bytes.Length <= ReadEntryLink.MaxBytes)
         {
             var entries = EntryMemo.Capture(_registry, countBefore, checksumBefore, bytes, learned: false);
-            var recorded = new ReadEntryLink(entries, _depth, type, handle, index);
             ReadEntryLink?[] links = _chainLinks ??= new ReadEntryLink?[ReadEntryLink.MaxLinks];
+            // The step before it in this message: the start's entries or the link just replayed or recorded at index - 1.
+            EntryMemo? previous = index == 0 ? _chainRoot?.Prefix : links[index - 1]?.Entries;
+            var recorded = new ReadEntryLink(entries, _depth, type, handle, index, previous);
             links[index] = recorded;
             // The links after it followed the entry it replaces: the chain ends here until it grows again.
             Array.Clear(links, index + 1, Math.Max(0, _chainLinkCount - index - 1));
@@ -94,6 +96,22 @@ internal sealed partial class ReadSession
             _entryLink = recorded;
         }
         return type;
+    }
+
+    /// <summary>
+    /// Adds a matched link's entries to the registry: right after the step it was recorded after restored (the registry
+    /// still holds that step's snapshot; the caller checked the checksum), its own snapshot in three stores; else
+    /// <see cref="EntryMemo.Replay"/>, which checks and restores or adds.
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    private void ReplayLink(ReadEntryLink link)
+    {
+        if (link.RestoresAfter is { } before && _registry.Holds(before))
+        {
+            _registry.RestoreOverSnapshot(link.Entries.RestoredLearned!, link.Entries.ChecksumAfterAll);
+            return;
+        }
+        link.Entries.Replay(_registry, null);
     }
 
     /// <summary>The chain's link after <see cref="_chainAtIndex"/>, or null at its end.</summary>

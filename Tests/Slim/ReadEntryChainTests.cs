@@ -196,6 +196,40 @@ public sealed class ReadEntryChainTests
     }
 
     [Test]
+    public void ChainedLinksRightAfterARestore_RestoreInThreeStores_AndLaterHandlesResolveAsForAFreshReader()
+    {
+        // Three entries after the start, each restoring right after the one before (the start's for the first): a warm
+        // reader takes each link's restore without Replay's tests. The second Marked and Unmarked are announced by the
+        // handles those entries gave them, so a wrong registry after a restore resolves them to other types or refuses.
+        SlimSerializer writer = NewSerializer();
+        SlimSerializer reader = NewSerializer();
+        var holder = new Holder
+        {
+            A = new Marked { Id = 1, Name = "a" },
+            C = new Unmarked { Id = 2, Name = "c" },
+            D = new Box<Marked> { Value = new Marked { Id = 3 }, More = [new Marked { Id = 4 }] },
+            B = new Marked { Id = 5 },
+        };
+        byte[] bytes = writer.Serialize(holder);
+        for (int i = 0; i < 4; i++)
+        {
+            GraphAssert.AreEquivalent(holder, reader.Deserialize(bytes));
+            GraphAssert.AreEquivalent(NewSerializer().Deserialize(bytes), reader.Deserialize(bytes));
+        }
+
+        object session = typeof(SlimSerializer).GetField("_cachedReadSession", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(reader)!;
+        var chain = (ReadEntryLink?[])session.GetType().GetField("_chainLinks", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session)!;
+        int links = (int)session.GetType().GetField("_chainLinkCount", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session)!;
+        var root = (RootPrefixMemo)session.GetType().GetField("_chainRoot", BindingFlags.NonPublic | BindingFlags.Instance)!.GetValue(session)!;
+        Assert.That(links, Is.GreaterThanOrEqualTo(3));
+        Assert.That(chain[0]!.RestoresAfter, Is.SameAs(root.Prefix.RestoredLearned).And.Not.Null);
+        for (int i = 1; i < links; i++)
+        {
+            Assert.That(chain[i]!.RestoresAfter, Is.SameAs(chain[i - 1]!.Entries.RestoredLearned).And.Not.Null, $"link {i}");
+        }
+    }
+
+    [Test]
     public void ManyRotatingOrders_EveryGraphReadsBack()
     {
         // More orders than links are kept: a link is recorded in a missed one's place only every few misses.

@@ -48,7 +48,7 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
 
     /// <summary>
     /// A writer's: <see cref="Next"/> when its replay right after this one's restore is a restore too, with nothing to
-    /// check but that the registry still holds this memo's snapshot (<see cref="RestoresRightAfter"/>); else null.
+    /// check but that the registry still holds this memo's snapshot (<see cref="RestoresRightAfter(EntryMemo, Type)"/>); else null.
     /// Set with <see cref="Next"/>, by the same write session.
     /// </summary>
     public EntryMemo? NextRestored;
@@ -74,10 +74,16 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     /// this one was recorded from the checksum and the learned types <paramref name="previous"/> leaves. What
     /// <see cref="Replay"/> checks on every call, checked once for the pair.
     /// </summary>
-    public bool RestoresRightAfter(EntryMemo previous, Type type)
+    public bool RestoresRightAfter(EntryMemo previous, Type type) => HandleAmongAdded(type, 0) >= 0 && RestoresRightAfter(previous);
+
+    /// <summary>
+    /// <see cref="RestoresRightAfter(EntryMemo, Type)"/> without the type: a reader's chain link replays its entries
+    /// whatever type they resolve to.
+    /// </summary>
+    public bool RestoresRightAfter(EntryMemo previous)
     {
         if (previous._after is not { } before || _after is not { } after || after.Length - _hashes.Length != before.Length ||
-            previous.ChecksumsAfter.Length == 0 || ChecksumBefore != previous.ChecksumsAfter[^1] || HandleAmongAdded(type, 0) < 0)
+            previous.ChecksumsAfter.Length == 0 || ChecksumBefore != previous.ChecksumsAfter[^1])
         {
             return false;
         }

@@ -10,7 +10,7 @@ namespace NFX.Slim.TypeSystem.Memos;
 /// at the same depth resolve the same types and pass the same checks: one comparison and a replay of the entries
 /// (with their checksums) replace reading them. Owned by one read session; not shared.
 /// </summary>
-internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle, int index)
+internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle, int index, EntryMemo? previous)
 {
     /// <summary>The longest entry remembered (a name, an assembly and a layout, with any part entries).</summary>
     public const int MaxBytes = 4 * 1024;
@@ -23,6 +23,15 @@ internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int
 
     /// <summary>The entry's bytes, from its kind byte to the end of its layout, and the registry entries it added.</summary>
     public EntryMemo Entries { get; } = entries;
+
+    /// <summary>
+    /// The snapshot of learned types the step before this link restores (the message start's or the previous link's),
+    /// when this link's replay right after it is a restore too (<see cref="EntryMemo.RestoresRightAfter(EntryMemo)"/>,
+    /// checked once here): a registry that still holds that very array (and the checksum the caller checks) takes
+    /// <see cref="Entries"/>' restore in three stores, without <see cref="EntryMemo.Replay"/>'s tests. Null otherwise.
+    /// </summary>
+    public TypeRegistry.LearnedType[]? RestoresAfter { get; } =
+        previous is not null && entries.RestoresRightAfter(previous) ? previous.RestoredLearned : null;
 
     /// <summary>The session's nesting depth while the entry was read (the depth limit counts nested entries).</summary>
     public int Depth { get; } = depth;
