@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using NFX.IO;
 using NFX.Slim.CodeGen;
 using NFX.Slim.TypeSystem;
+using NFX.Slim.TypeSystem.Memos;
 
 namespace NFX.Slim.Session;
 
@@ -95,8 +96,19 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         object? root;
         if (registry.LearnedCount == 0 && _owner.RootPrefixes.Find(reader.UnreadBuffered, admission, rootSlot) is { } memo)
         {
-            reader.Skip(memo.Prefix.Recorded.Bytes.Length);
-            memo.Prefix.Replay(registry, null);
+            EntryMemo prefix = memo.Prefix;
+            reader.Skip(prefix.Recorded.Bytes.Length);
+            if (prefix.RestoresFromNothing && registry.RunningChecksum == prefix.ChecksumBefore)
+            {
+                // What Replay would check and do from a registry that learned nothing (the checksum stands for the
+                // template): its snapshot in three stores, as the writer's first entry (the chain's links then find
+                // the registry holding it: ReplayLink).
+                registry.RestoreOverSnapshot(prefix.RestoredLearned!, prefix.ChecksumAfterAll);
+            }
+            else
+            {
+                prefix.Replay(registry, null);
+            }
             if (memo != _chainRoot)
             {
                 _chainRoot = memo;
