@@ -42,7 +42,6 @@ public readonly struct SlimGeneratedElements
             return references.BeginBody(slot, codec, out value, out body, out outer);
         }
         ReadSession session = references.Session;
-        uint handle = WireHandle.NewOfDeclaredType;
         if (session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
             if (session.ReadsDirect)
@@ -52,14 +51,14 @@ public readonly struct SlimGeneratedElements
                 value = instance;
                 return now;
             }
-        }
-        else
-        {
-            handle = session.Reader.ReadVarUInt32();
+            value = references.ReadOneByteGeneral(_slot);
+            body = default;
+            outer = 0;
+            return false;
         }
         // A back-reference, null, the list's first element of its type in a PerCall message (its entry crosses with
         // it: in place when the entry came through the session's chain) or the general way: as the reader's BeginBody.
-        return references.AfterHandle(handle, _slot, codec, newByCaller: false, out value, out body, out outer);
+        return references.AfterHandle(session.Reader.ReadVarUInt32(), _slot, codec, newByCaller: false, out value, out body, out outer);
     }
 
     /// <summary>
@@ -75,7 +74,6 @@ public readonly struct SlimGeneratedElements
             return references.BeginNew(slot, codec, out value, out body);
         }
         ReadSession session = references.Session;
-        uint handle = WireHandle.NewOfDeclaredType;
         if (session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
             if (session.ReadsDirect)
@@ -85,12 +83,11 @@ public readonly struct SlimGeneratedElements
                 value = null;
                 return true;
             }
+            value = references.ReadOneByteGeneral(_slot);
+            body = default;
+            return false;
         }
-        else
-        {
-            handle = session.Reader.ReadVarUInt32();
-        }
-        return references.AfterHandle(handle, _slot, codec, newByCaller: true, out value, out body, out _);
+        return references.AfterHandle(session.Reader.ReadVarUInt32(), _slot, codec, newByCaller: true, out value, out body, out _);
     }
 
     /// <summary><see cref="SlimGeneratedReader.OpenBody"/> for an element that <see cref="BeginNew"/> created.</summary>

@@ -75,7 +75,6 @@ public readonly struct SlimGeneratedReader
     public bool BeginBody(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body, out int outer)
     {
         ReferenceSlot s = _slots[slot];
-        uint handle = WireHandle.NewOfDeclaredType;
         if (_session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
             if (InPlace(s, codec) is { } direct)
@@ -85,13 +84,24 @@ public readonly struct SlimGeneratedReader
                 value = instance;
                 return now;
             }
+            // Not through AfterHandle: its tests cannot match this handle (see ReadOneByteGeneral).
+            value = ReadOneByteGeneral(s);
+            body = default;
+            outer = 0;
+            return false;
         }
-        else
-        {
-            handle = _session.Reader.ReadVarUInt32();
-        }
-        return AfterHandle(handle, s, codec, newByCaller: false, out value, out body, out outer);
+        return AfterHandle(_session.Reader.ReadVarUInt32(), s, codec, newByCaller: false, out value, out body, out outer);
     }
+
+    /// <summary>
+    /// The general way for the one-byte handle <see cref="WireHandle.NewOfDeclaredType"/> not read in place (the slot has
+    /// not read one the full way yet, a plan is in use, another codec): <see cref="AfterHandle"/>'s tests for
+    /// back-references, null and typed objects cannot match it, so its callers skip them (through them, the DTO tree's
+    /// bodies paid ~280 instructions a tree more: slots whose objects are read this way every time).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal object? ReadOneByteGeneral(ReferenceSlot s) =>
+        _session.ReadReferenceAfterHandle(WireHandle.NewOfDeclaredType, s, _session.Reader.Position - 1);
 
     /// <summary>
     /// What <see cref="BeginBody"/>, <see cref="BeginNew"/> (with <paramref name="newByCaller"/>) and
@@ -181,7 +191,6 @@ public readonly struct SlimGeneratedReader
     public bool BeginNew(int slot, SlimGeneratedCodec codec, out object? value, out SlimGeneratedReader body)
     {
         ReferenceSlot s = _slots[slot];
-        uint handle = WireHandle.NewOfDeclaredType;
         if (_session.Reader.TrySkip((byte)WireHandle.NewOfDeclaredType))
         {
             if (InPlace(s, codec) is { NewByCaller: true } direct)
@@ -191,12 +200,11 @@ public readonly struct SlimGeneratedReader
                 value = null;
                 return true;
             }
+            value = ReadOneByteGeneral(s);
+            body = default;
+            return false;
         }
-        else
-        {
-            handle = _session.Reader.ReadVarUInt32();
-        }
-        return AfterHandle(handle, s, codec, newByCaller: true, out value, out body, out _);
+        return AfterHandle(_session.Reader.ReadVarUInt32(), s, codec, newByCaller: true, out value, out body, out _);
     }
 
     /// <summary>
