@@ -31,7 +31,15 @@ public readonly struct SlimGeneratedWriter
     /// handle and its bytes in one room check).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public void WriteString(string? value) => _session.WriteInlineStringOutOfLine(value);
+    public void WriteString(string? value)
+    {
+        // The common cases in a leaf without a frame; the rest by a second call, rarely.
+        int status = _session.WriteInlineStringInRoom(value);
+        if (status != WriteSession.StringWritten)
+        {
+            _session.WriteInlineStringRest(value, status);
+        }
+    }
 
     /// <summary>
     /// Starts writing a reference to an array the format writes natively (its slot's declared type) in place: writes null,

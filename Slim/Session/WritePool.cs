@@ -58,10 +58,19 @@ internal sealed class WritePool
     private int _objectKeyMessages;
     private int _objectKeyPeriod = FirstObjectKeyPeriod;
 
+    [StructLayout(LayoutKind.Explicit)]
     private struct RawEntry
     {
+        [FieldOffset(0)]
         public ulong Address;
+
+        [FieldOffset(8)]
         public ulong Tail;
+
+        // Tail's high half (little-endian, as every target of the runtime's raw addresses here): the stamp alone, for a
+        // compare against memory that needs no register for the tail.
+        [FieldOffset(12)]
+        public uint Stamp;
     }
 
     /// <summary>The keys of the message so far.</summary>
@@ -118,6 +127,62 @@ internal sealed class WritePool
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// <summary><see cref="IndexOfOrAddInRoom"/>'s answer when it did not probe (the caller takes <see cref="IndexOfOrAdd"/>).</summary>
+    public const int NotProbed = -2;
+
+    /// <summary>
+    /// <see cref="IndexOfOrAdd"/>'s common case without any call, for a leaf caller: in a raw run with room and a table
+    /// below the blocked size, the index of <paramref name="key"/> or -1 when it was added; otherwise
+    /// <see cref="NotProbed"/>, having done nothing.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public int IndexOfOrAddInRoom(object key)
+    {
+        // Few live values (the caller is a leaf: more than the scratch registers and the JIT saves some): the count, the
+        // stamp and the mask are read again where they are used.
+        RawEntry[] entries = _table;
+        if (_count >= _room || entries.Length >= IdentityMap<int>.MinBlockedSlots)
+        {
+            return NotProbed;
+        }
+        // The same address as Unsafe.As<object, nint>(ref key), taken from the first field's: the ref to the argument would
+        // make it an address-taken local, kept in memory, which also rules out the caller's tail calls.
+        ulong address = AddressOf(key);
+        nuint i = (nuint)(address * 0x9E3779B97F4A7C15UL >> _shift);
+        while (true)
+        {
+            ref RawEntry entry = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(entries), i);
+            if (entry.Stamp != (uint)(_stamp >> 32))
+            {
+                // Empty, or an entry of an earlier message. The count read again (not kept from the test above: one
+                // register more through the loop).
+                int count = Volatile.Read(ref _count);
+                entry.Address = address;
+                entry.Tail = _stamp | (uint)count;
+                _count = count + 1;
+                return -1;
+            }
+            if (entry.Address == address)
+            {
+                return (int)(uint)entry.Tail;
+            }
+            i = (i + 1) & (nuint)(entries.Length - 1);
+        }
+    }
+
+    /// <summary>The address of <paramref name="key"/> (where its method table pointer is), as a number.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong AddressOf(object key) =>
+        (ulong)Unsafe.ByteOffset(ref Unsafe.NullRef<byte>(), ref Unsafe.As<RawData>(key).Data) - (ulong)IntPtr.Size;
+
+    // An object's layout as far as its first field: what RuntimeHelpers.GetRawData reads.
+    private sealed class RawData
+    {
+#pragma warning disable CS0649 // never made: only its field's offset is used
+        public byte Data;
+#pragma warning restore CS0649
     }
 
     /// <summary><see cref="IndexOfOrAdd"/> outside the fast case: object keys, or a raw run due to grow or to look at the count.</summary>

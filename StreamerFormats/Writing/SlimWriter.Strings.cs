@@ -40,6 +40,42 @@ public sealed partial class SlimWriter
         WriteStringSlow(value);
     }
 
+    /// <summary>Writes <paramref name="value"/> and returns true when there is room for it; false having written nothing.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryWriteByteInRoom(byte value)
+    {
+        if (_pos < _end)
+        {
+            Cursor = value;
+            _pos++;
+            return true;
+        }
+        return false;
+    }
+
+    /// <summary>
+    /// <see cref="WriteTaggedString"/>'s short ASCII way alone, without any call (for a leaf caller): true when
+    /// <paramref name="value"/> (at most <see cref="ShortAscii.MaxChars"/> chars, all ASCII) was written with its tag and
+    /// one-byte prefix; false having committed nothing (the caller takes <see cref="WriteTaggedString"/>).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TryWriteTaggedShortAscii(byte tag, string value)
+    {
+        int length = value.Length;
+        if (length <= ShortAscii.MaxChars && _end - _pos - 2 >= length)
+        {
+            ref byte cursor = ref Cursor;
+            cursor = tag;
+            Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
+            if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
+            {
+                _pos += 2 + length;
+                return true;
+            }
+        }
+        return false;
+    }
+
     /// <summary>
     /// <paramref name="tag"/>, then <paramref name="value"/> as <see cref="WriteString"/> writes it, with one room check
     /// for both: Slim's generated code writes a reference handle before every string it writes inline.

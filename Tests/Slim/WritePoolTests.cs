@@ -86,6 +86,78 @@ public sealed class WritePoolTests
     }
 
     [Test]
+    public void TheLeafProbe_AgreesWithTheFullOne_AndDoesNothingWhenItDoesNotProbe()
+    {
+        // IndexOfOrAddInRoom (generated bodies' strings) and IndexOfOrAdd take turns on one message's keys across the
+        // table's growth: each finds what the other added, with its index, and NotProbed (no room: the table is due to
+        // grow) changes nothing.
+        var pool = new WritePool();
+        object[] keys = IdentityKeys.Spread(3_000);
+        Assert.That(GC.TryStartNoGCRegion(16 << 20), Is.True);
+        int wrong = 0, notProbed = 0;
+        try
+        {
+            for (int message = 0; message < 3; message++)
+            {
+                pool.BeginUnchecked();
+                for (int i = 0; i < keys.Length; i++)
+                {
+                    int index = i % 2 == message % 2 ? pool.IndexOfOrAddInRoom(keys[i]) : pool.IndexOfOrAdd(keys[i]);
+                    if (index == WritePool.NotProbed)
+                    {
+                        notProbed++;
+                        wrong += pool.Count == i ? 0 : 1;
+                        index = pool.IndexOfOrAdd(keys[i]);
+                    }
+                    wrong += index == -1 && pool.Count == i + 1 ? 0 : 1;
+                }
+                for (int i = 0; i < keys.Length; i++)
+                {
+                    int index = i % 2 == message % 2 ? pool.IndexOfOrAdd(keys[i]) : pool.IndexOfOrAddInRoom(keys[i]);
+                    wrong += index == i || (index == WritePool.NotProbed && pool.IndexOfOrAdd(keys[i]) == i) ? 0 : 1;
+                }
+                wrong += pool.Count == keys.Length ? 0 : 1;
+                pool.Confirm();
+                pool.Clear();
+            }
+        }
+        finally
+        {
+            GC.EndNoGCRegion();
+        }
+        Assert.That(wrong, Is.Zero, "a key missed, found with another's index, or counted when not probed");
+        Assert.That(notProbed, Is.GreaterThan(0), "the table's growth went through the full probe");
+    }
+
+    [Test]
+    public void TheLeafProbe_OutsideARawRunOrPastTheBlockedSize_DoesNotProbe()
+    {
+        var pool = new WritePool();
+        object key = new();
+        Assert.That(pool.IndexOfOrAddInRoom(key), Is.EqualTo(WritePool.NotProbed), "no run begun");
+        Assert.That(pool.Count, Is.Zero);
+
+        // A table past the blocked size (keys placed by page): the leaf probe leaves it to IndexOfOrAdd.
+        object[] keys = IdentityKeys.Mixed(40_000);
+        Assert.That(GC.TryStartNoGCRegion(16 << 20), Is.True);
+        try
+        {
+            pool.BeginUnchecked();
+            AddAll(pool, keys);
+            Assert.That(pool.IndexOfOrAddInRoom(keys[0]), Is.EqualTo(WritePool.NotProbed));
+            Assert.That(pool.IndexOfOrAddInRoom(key), Is.EqualTo(WritePool.NotProbed));
+            Assert.That(pool.Count, Is.EqualTo(keys.Length));
+            Assert.That(pool.IndexOfOrAdd(keys[^1]), Is.EqualTo(keys.Length - 1));
+            pool.Confirm();
+            pool.Clear();
+        }
+        finally
+        {
+            GC.EndNoGCRegion();
+        }
+    }
+
+    [Test]
     public void TheStampComingRound_ClearsTheTable()
     {
         var pool = new WritePool();
