@@ -34,7 +34,7 @@ public readonly struct SlimGeneratedWriter
     public void WriteString(string? value)
     {
         // The common cases in a leaf without a frame; the rest by a second call, rarely.
-        int status = _session.WriteInlineStringInRoom(value);
+        int status = WriteSession.WriteInlineStringInRoom(_session, value);
         if (status != WriteSession.StringWritten)
         {
             _session.WriteInlineStringRest(value, status);

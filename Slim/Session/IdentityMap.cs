@@ -333,6 +333,18 @@ internal sealed class IdentityMap<TValue>
     /// </summary>
     internal static int BlockedSlotOf(ulong address, int mask, int addressShift)
     {
+        // Left to the JIT (a call at most sites: big tables are the rare case); BlockedSlotOfInline is the same number
+        // for a leaf that must not call.
+        ulong page = (address >> PageBits) * 0x9E3779B97F4A7C15UL;
+        ulong block = page >> (addressShift + BlockBits);
+        ulong inBlock = (address >> (PageBits - BlockBits)) + (page >> 32);
+        return (int)(block << BlockBits | inBlock & (BlockSlots - 1)) & mask;
+    }
+
+    /// <summary><see cref="BlockedSlotOf"/>, always inlined (the writer's leaf probe for strings).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static int BlockedSlotOfInline(ulong address, int mask, int addressShift)
+    {
         ulong page = (address >> PageBits) * 0x9E3779B97F4A7C15UL;
         ulong block = page >> (addressShift + BlockBits);
         ulong inBlock = (address >> (PageBits - BlockBits)) + (page >> 32);

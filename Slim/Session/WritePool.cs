@@ -67,10 +67,20 @@ internal sealed class WritePool
         [FieldOffset(8)]
         public ulong Tail;
 
-        // Tail's high half (little-endian, as every target of the runtime's raw addresses here): the stamp alone, for a
-        // compare against memory that needs no register for the tail.
+        // Tail's high half on a little-endian machine: the stamp alone, loaded without the tail.
         [FieldOffset(12)]
         public uint Stamp;
+    }
+
+    /// <summary>An entry's stamp (its tail's high half), read alone where the byte order allows.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint StampOf(ref RawEntry entry) => BitConverter.IsLittleEndian ? entry.Stamp : (uint)(entry.Tail >> 32);
+
+    /// <summary>The message's stamp (<see cref="_stamp"/>'s high half), read alone where the byte order allows: a compare with memory, no shift.</summary>
+    private uint StampHigh
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => BitConverter.IsLittleEndian ? Unsafe.Add(ref Unsafe.As<ulong, uint>(ref _stamp), 1) : (uint)(_stamp >> 32);
     }
 
     /// <summary>The keys of the message so far.</summary>
@@ -133,9 +143,9 @@ internal sealed class WritePool
     public const int NotProbed = -2;
 
     /// <summary>
-    /// <see cref="IndexOfOrAdd"/>'s common case without any call, for a leaf caller: in a raw run with room and a table
-    /// below the blocked size, the index of <paramref name="key"/> or -1 when it was added; otherwise
-    /// <see cref="NotProbed"/>, having done nothing.
+    /// <see cref="IndexOfOrAdd"/>'s common case without any call, for a leaf caller: in a raw run with room, the index
+    /// of <paramref name="key"/> or -1 when it was added; otherwise (object keys, or the table due to grow or to look at
+    /// the count) <see cref="NotProbed"/>, having done nothing.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public int IndexOfOrAddInRoom(object key)
@@ -143,18 +153,20 @@ internal sealed class WritePool
         // Few live values (the caller is a leaf: more than the scratch registers and the JIT saves some): the count, the
         // stamp and the mask are read again where they are used.
         RawEntry[] entries = _table;
-        if (_count >= _room || entries.Length >= IdentityMap<int>.MinBlockedSlots)
+        if (_count >= _room)
         {
             return NotProbed;
         }
         // The same address as Unsafe.As<object, nint>(ref key), taken from the first field's: the ref to the argument would
-        // make it an address-taken local, kept in memory, which also rules out the caller's tail calls.
+        // make it an address-taken local, kept in memory.
         ulong address = AddressOf(key);
-        nuint i = (nuint)(address * 0x9E3779B97F4A7C15UL >> _shift);
+        nuint i = entries.Length < IdentityMap<int>.MinBlockedSlots
+            ? (nuint)(address * 0x9E3779B97F4A7C15UL >> _shift)
+            : (nuint)IdentityMap<int>.BlockedSlotOfInline(address, entries.Length - 1, _shift);
         while (true)
         {
             ref RawEntry entry = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(entries), i);
-            if (entry.Stamp != (uint)(_stamp >> 32))
+            if (StampOf(ref entry) != StampHigh)
             {
                 // Empty, or an entry of an earlier message. The count read again (not kept from the test above: one
                 // register more through the loop).

@@ -214,14 +214,21 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     /// A leaf, so the JIT saves no registers and sets up no frame (they were ~20 of the ~100 instructions a string of the
     /// one out-of-line method that also called the slow ways). Out of line: one hot copy for every string field.
     /// </remarks>
+    /// <param name="session">The session (static: the caller's call needs no null check of its own).</param>
+    /// <param name="value">The string.</param>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public int WriteInlineStringInRoom(string? value)
+    public static int WriteInlineStringInRoom(WriteSession session, string? value) => session.InlineStringInRoom(value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int InlineStringInRoom(string? value)
     {
+        // The pool first: its load is the null check of the session (none of its own).
+        WritePool pool = _pool;
         if (value is null)
         {
             return StringNotProbed;
         }
-        int index = _pool.IndexOfOrAddInRoom(value);
+        int index = pool.IndexOfOrAddInRoom(value);
         SlimWriter writer = Writer;
         if (index == -1)
         {

@@ -61,8 +61,10 @@ public sealed partial class SlimWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal bool TryWriteTaggedShortAscii(byte tag, string value)
     {
+        // The room first: its loads are the null check of the writer (none of its own).
+        int room = _end - _pos - 2;
         int length = value.Length;
-        if (length <= ShortAscii.MaxChars && _end - _pos - 2 >= length)
+        if (length <= ShortAscii.MaxChars && room >= length)
         {
             ref byte cursor = ref Cursor;
             cursor = tag;

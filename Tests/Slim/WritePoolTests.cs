@@ -130,24 +130,41 @@ public sealed class WritePoolTests
     }
 
     [Test]
-    public void TheLeafProbe_OutsideARawRunOrPastTheBlockedSize_DoesNotProbe()
+    public void TheLeafProbe_OutsideARawRun_DoesNotProbe()
     {
         var pool = new WritePool();
-        object key = new();
-        Assert.That(pool.IndexOfOrAddInRoom(key), Is.EqualTo(WritePool.NotProbed), "no run begun");
+        Assert.That(pool.IndexOfOrAddInRoom(new object()), Is.EqualTo(WritePool.NotProbed), "no run begun");
         Assert.That(pool.Count, Is.Zero);
+    }
 
-        // A table past the blocked size (keys placed by page): the leaf probe leaves it to IndexOfOrAdd.
+    [Test]
+    public void TheLeafProbe_PastTheBlockedSize_AgreesWithTheFullOne()
+    {
+        // 40,000 keys of mixed sizes: a table past 64K slots, keys placed in blocks by their page (the leaf's inlined copy
+        // of BlockedSlotOf must give the same slot, or a key would be missed and added twice).
+        var pool = new WritePool();
         object[] keys = IdentityKeys.Mixed(40_000);
-        Assert.That(GC.TryStartNoGCRegion(16 << 20), Is.True);
+        Assert.That(GC.TryStartNoGCRegion(32 << 20), Is.True);
+        int wrong = 0, leafProbes = 0;
         try
         {
             pool.BeginUnchecked();
-            AddAll(pool, keys);
-            Assert.That(pool.IndexOfOrAddInRoom(keys[0]), Is.EqualTo(WritePool.NotProbed));
-            Assert.That(pool.IndexOfOrAddInRoom(key), Is.EqualTo(WritePool.NotProbed));
-            Assert.That(pool.Count, Is.EqualTo(keys.Length));
-            Assert.That(pool.IndexOfOrAdd(keys[^1]), Is.EqualTo(keys.Length - 1));
+            for (int i = 0; i < keys.Length; i++)
+            {
+                int index = i % 2 == 0 ? pool.IndexOfOrAdd(keys[i]) : pool.IndexOfOrAddInRoom(keys[i]);
+                if (index == WritePool.NotProbed)
+                {
+                    index = pool.IndexOfOrAdd(keys[i]);
+                }
+                wrong += index == -1 && pool.Count == i + 1 ? 0 : 1;
+            }
+            for (int i = 0; i < keys.Length; i++)
+            {
+                int index = pool.IndexOfOrAddInRoom(keys[i]);
+                leafProbes += index == WritePool.NotProbed ? 0 : 1;
+                wrong += index == i || (index == WritePool.NotProbed && pool.IndexOfOrAdd(keys[i]) == i) ? 0 : 1;
+            }
+            wrong += pool.Count == keys.Length ? 0 : 1;
             pool.Confirm();
             pool.Clear();
         }
@@ -155,6 +172,8 @@ public sealed class WritePoolTests
         {
             GC.EndNoGCRegion();
         }
+        Assert.That(wrong, Is.Zero, "a key missed, found with another's index, or added twice");
+        Assert.That(leafProbes, Is.EqualTo(keys.Length), "the blocked table's lookups all took the leaf probe");
     }
 
     [Test]
