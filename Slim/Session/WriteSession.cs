@@ -193,17 +193,15 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         }
     }
 
-    /// <summary>
-    /// <see cref="WriteInlineString"/> out of line, for generated bodies: one hot copy of the probe, the tag and the chars
-    /// instead of one per string field, which kept the bodies' code past the instruction cache.
-    /// </summary>
     /// <summary><see cref="WriteInlineStringInRoom"/>'s answer when it wrote the string.</summary>
     internal const int StringWritten = 0;
 
-    // WriteInlineStringInRoom's other answers (WritePool.IndexOfOrAddInRoom's answer + 3): nothing done (null, or the pool
-    // not probed), the string added to the pool but not written, or its back-reference's handle, not written.
-    private const int StringNotProbed = WritePool.NotProbed + 3;
-    private const int StringAddedNotWritten = 2;
+    // WriteInlineStringInRoom's other answers are WritePool.IndexOfOrAddInRoom's answer + FirstBackReference: nothing done
+    // (null, or the pool not probed), the string added to the pool but not written, or a back-reference's handle itself,
+    // not written. None of them is StringWritten: the pool's answers are -2, -1 or an index >= 0.
+    private const int StringStatusBias = (int)WireHandle.FirstBackReference;
+    private const int StringNotProbed = WritePool.NotProbed + StringStatusBias;
+    private const int StringAddedNotWritten = -1 + StringStatusBias;
 
     /// <summary>
     /// <see cref="WriteInlineString"/>'s common case for generated bodies, without any call: a new short ASCII string, or
@@ -241,7 +239,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         {
             return StringWritten;
         }
-        return index + 3;
+        return index + StringStatusBias;
     }
 
     /// <summary>What <see cref="WriteInlineStringInRoom"/> left to do (its answer <paramref name="status"/>, not <see cref="StringWritten"/>).</summary>
