@@ -108,7 +108,7 @@ internal sealed partial class ReadSession
     {
         if (link.RestoresAfter is { } before && _registry.Holds(before))
         {
-            _registry.RestoreOverSnapshot(link.Entries.RestoredLearned!, link.Entries.ChecksumAfterAll);
+            link.Entries.RestoreOver(_registry);
             return;
         }
         link.Entries.Replay(_registry, null);

@@ -98,12 +98,12 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         {
             EntryMemo prefix = memo.Prefix;
             reader.Skip(prefix.Recorded.Bytes.Length);
-            if (prefix.RestoresFromNothing && registry.RunningChecksum == prefix.ChecksumBefore)
+            if (prefix.RestoresFromNothingIn(registry))
             {
                 // What Replay would check and do from a registry that learned nothing (the checksum stands for the
                 // template): its snapshot in three stores, as the writer's first entry (the chain's links then find
                 // the registry holding it: ReplayLink).
-                registry.RestoreOverSnapshot(prefix.RestoredLearned!, prefix.ChecksumAfterAll);
+                prefix.RestoreOver(registry);
             }
             else
             {

@@ -117,13 +117,13 @@ internal sealed partial class WriteSession
             : _chainTail is { } tail && ReferenceEquals(tail.NextType, type) && _chainCount == registry.Count ? tail.Next : null;
         if (memo is not null)
         {
-            if (registry.LearnedCount == 0 && memo.RestoresFromNothing && registry.RunningChecksum == memo.ChecksumBefore)
+            if (registry.LearnedCount == 0 && memo.RestoresFromNothingIn(registry))
             {
                 // A first entry recorded against the bare template: what Replay would check and do, here (the
                 // checksum stands for the template).
                 Writer.WriteShortRawBytes(memo.Recorded.Bytes);
                 int countBefore = registry.Count;
-                registry.RestoreOverSnapshot(memo.RestoredLearned!, memo.ChecksumAfterAll);
+                memo.RestoreOver(registry);
                 _chainTail = memo;
                 _chainCount = registry.Count;
                 return memo.HandleOf(type, countBefore);

@@ -339,7 +339,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
             int slotOfType = _nextLayoutSent;
             _templateLayoutsSent &= ~(1 << slotOfType);
             _nextLayoutSent = (slotOfType + 1) & 3;
-            registry.RestoreOverSnapshot(next.RestoredLearned!, next.ChecksumAfterAll);
+            next.RestoreOver(registry);
             _chainCount = registry.Count;
             _chainTail = next;
             _layoutsSent[slotOfType] = type;

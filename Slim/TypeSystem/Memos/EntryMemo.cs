@@ -60,10 +60,21 @@ internal sealed class EntryMemo(LayoutMemo recorded, ulong checksumBefore, ulong
     public ulong ChecksumAfterAll { get; } = checksumsAfter.Length == 0 ? checksumBefore : checksumsAfter[^1];
 
     /// <summary>
-    /// True when this memo was recorded against no learned type and its replay restores (<see cref="RestoredLearned"/>):
-    /// from a registry that learned nothing, with the checksum <see cref="ChecksumBefore"/>, a replay is that restore.
+    /// True when a replay of this memo in <paramref name="registry"/>, which learned nothing (the caller checks), is its
+    /// restore (<see cref="RestoredLearned"/>): the memo was recorded against no learned type, and the registry's checksum
+    /// is <see cref="ChecksumBefore"/> (it stands for the template). What <see cref="Replay"/> would check, for a first entry.
     /// </summary>
-    public bool RestoresFromNothing => _after is { } after && after.Length == _hashes.Length;
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public bool RestoresFromNothingIn(TypeRegistry registry) =>
+        _after is { } after && after.Length == _hashes.Length && registry.RunningChecksum == ChecksumBefore;
+
+    /// <summary>
+    /// <see cref="Replay"/>'s restore in three stores (<see cref="TypeRegistry.RestoreOverSnapshot"/>), where the caller
+    /// knows it is one and the registry's own array has nothing to clear: <see cref="RestoresFromNothingIn"/>, or the
+    /// registry holding the snapshot this memo restores right after (<see cref="RestoresRightAfter(EntryMemo)"/>).
+    /// </summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+    public void RestoreOver(TypeRegistry registry) => registry.RestoreOverSnapshot(_after!, ChecksumAfterAll);
 
     /// <summary>The handle <paramref name="type"/> takes among the added entries when they start at <paramref name="countBefore"/>, or -1.</summary>
     public int HandleOf(Type type, int countBefore) => HandleAmongAdded(type, countBefore);
