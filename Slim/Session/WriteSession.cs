@@ -204,8 +204,8 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
     private const int StringAddedNotWritten = -1 + StringStatusBias;
 
     /// <summary>
-    /// <see cref="WriteInlineString"/>'s common case for generated bodies, without any call: a new short ASCII string, or
-    /// a one-byte back-reference, in a raw run with room. Returns <see cref="StringWritten"/>, or what is left to do,
+    /// <see cref="WriteInlineString"/>'s common case for generated bodies, without any call: a new ASCII string (of fewer
+    /// than <see cref="SlimWriter.MaxTwoBytePrefixChars"/> chars), or a one-byte back-reference, in a raw run with room. Returns <see cref="StringWritten"/>, or what is left to do,
     /// which the caller passes to <see cref="WriteInlineStringRest"/>.
     /// </summary>
     /// <remarks>
@@ -230,7 +230,7 @@ internal sealed partial class WriteSession : ISlimReferenceWriter
         SlimWriter writer = Writer;
         if (index == -1)
         {
-            if (writer.TryWriteTaggedShortAscii((byte)WireHandle.NewOfDeclaredType, value))
+            if (writer.TryWriteTaggedAscii((byte)WireHandle.NewOfDeclaredType, value))
             {
                 return StringWritten;
             }

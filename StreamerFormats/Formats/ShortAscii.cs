@@ -7,8 +7,8 @@ namespace NFX.IO;
 
 /// <summary>
 /// Narrows and widens short ASCII strings (up to <see cref="MaxChars"/> chars) with two overlapping vector loads and
-/// stores instead of a loop: <see cref="System.Text.Ascii"/> is the fastest for long text, but its setup costs more
-/// than the work on a name, a tag or a URL, the strings a message has most of. Nothing is read or written outside the
+/// stores instead of a loop (<see cref="LongAscii"/>'s narrows longer text, <see cref="System.Text.Ascii"/> widens it):
+/// a loop's setup costs more than the work on a name, a tag or a URL, the strings a message has most of. Nothing is read or written outside the
 /// given range; a string with a non-ASCII char is left to the caller's general path.
 /// </summary>
 internal static class ShortAscii

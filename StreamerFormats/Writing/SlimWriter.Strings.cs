@@ -25,8 +25,8 @@ public sealed partial class SlimWriter
             return;
         }
         // Most strings are ASCII, whose UTF-8 byte count is the char count: the prefix is known up front and the
-        // chars are narrowed in one vectorized pass. Ascii.FromUtf16 stops at the first non-ASCII char; nothing is
-        // committed until it succeeds, so the general path below starts over cleanly.
+        // chars are narrowed in one vectorized pass, which stops at the first non-ASCII char; nothing is committed
+        // until it succeeds, so the general path below starts over cleanly.
         int length = value.Length;
         if (_end - _pos - VarInt.MaxBytes32 >= length)
         {
@@ -54,29 +54,57 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>
-    /// <see cref="WriteTaggedString"/>'s short ASCII way alone, without any call (for a leaf caller): true when
-    /// <paramref name="value"/> (at most <see cref="ShortAscii.MaxChars"/> chars, all ASCII) was written with its tag and
-    /// one-byte prefix; false having committed nothing (the caller takes <see cref="WriteTaggedString"/>).
+    /// <see cref="WriteTaggedString"/>'s ASCII ways alone, without any call (for a leaf caller): true when
+    /// <paramref name="value"/> (all ASCII, shorter than <see cref="MaxTwoBytePrefixChars"/> chars) was written with its
+    /// tag and length prefix; false having committed nothing (the caller takes <see cref="WriteTaggedString"/>).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal bool TryWriteTaggedShortAscii(byte tag, string value)
+    internal bool TryWriteTaggedAscii(byte tag, string value)
     {
-        // The room first: its loads are the null check of the writer (none of its own).
-        int room = _end - _pos - 2;
+        // The room first: its loads are the null check of the writer (none of its own). Room for a two-byte prefix
+        // whatever the length: one test for every way.
+        int room = _end - _pos - 3;
         int length = value.Length;
-        if (length <= ShortAscii.MaxChars && room >= length)
+        if (room >= length)
         {
             ref byte cursor = ref Cursor;
             cursor = tag;
-            Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
-            if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
+            if (length <= ShortAscii.MaxChars)
             {
-                _pos += 2 + length;
-                return true;
+                Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
+                if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
+                {
+                    _pos += 2 + length;
+                    return true;
+                }
+            }
+            else if (length < 0x7F)
+            {
+                Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
+                if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
+                {
+                    _pos += 2 + length;
+                    return true;
+                }
+            }
+            else if (length < MaxTwoBytePrefixChars)
+            {
+                // LEB128 of length + 1 (128..16383) in two bytes: the low seven bits with the continuation bit, then the rest.
+                uint prefix = (uint)length + 1;
+                Unsafe.Add(ref cursor, 1) = (byte)(prefix | 0x80);
+                Unsafe.Add(ref cursor, 2) = (byte)(prefix >> 7);
+                if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 3)))
+                {
+                    _pos += 3 + length;
+                    return true;
+                }
             }
         }
         return false;
     }
+
+    /// <summary>Strings shorter than this have a length prefix of at most two bytes (their length + 1 is below 2^14).</summary>
+    internal const int MaxTwoBytePrefixChars = 0x3FFF;
 
     /// <summary>
     /// <paramref name="tag"/>, then <paramref name="value"/> as <see cref="WriteString"/> writes it, with one room check
@@ -96,8 +124,7 @@ public sealed partial class SlimWriter
                 ref byte cursor = ref Cursor;
                 cursor = tag;
                 Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
-                // Each way returns on its own (no bool carried to one test), and the long one's call is out of line
-                // (its out argument would be a stack slot zeroed on every call).
+                // Each way returns on its own (no bool carried to one test).
                 if (length <= ShortAscii.MaxChars)
                 {
                     if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
@@ -106,7 +133,7 @@ public sealed partial class SlimWriter
                         return;
                     }
                 }
-                else if (TryNarrowLongAscii(value, _pos + 2))
+                else if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
                 {
                     _pos += 2 + length;
                     return;
@@ -130,23 +157,15 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>
-    /// <paramref name="value"/>'s chars (more than <see cref="ShortAscii.MaxChars"/>) as bytes at <paramref name="offset"/>
-    /// in the buffer (room checked by the caller) when all are ASCII.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private bool TryNarrowLongAscii(string value, int offset) =>
-        Ascii.FromUtf16(value, new Span<byte>(_buffer, offset, value.Length), out _) == OperationStatus.Done;
-
-    /// <summary>
     /// Writes <paramref name="value"/>'s chars as bytes <paramref name="offset"/> bytes past the position (room checked by
-    /// the caller) when all are ASCII: short strings in two overlapping vector passes, long ones by <see cref="Ascii"/>.
-    /// Commits nothing: on false the caller starts over on the general path.
+    /// the caller) when all are ASCII: short strings in two overlapping vector passes (<see cref="ShortAscii"/>), long ones
+    /// in a loop of them (<see cref="LongAscii"/>). Commits nothing: on false the caller starts over on the general path.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryNarrowAscii(string value, int offset) =>
         value.Length <= ShortAscii.MaxChars
             ? ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), value.Length, ref Unsafe.Add(ref Cursor, offset))
-            : Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + offset, value.Length), out _) == OperationStatus.Done;
+            : LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), value.Length, ref Unsafe.Add(ref Cursor, offset));
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)

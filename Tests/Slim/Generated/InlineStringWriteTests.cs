@@ -1,3 +1,4 @@
+using NFX.IO;
 using NFX.Slim;
 using static NFX.Tests.Slim.Generated.InPlaceBodyTests;
 
@@ -17,8 +18,9 @@ public sealed class InlineStringWriteTests
     };
 
     /// <summary>
-    /// Names of every kind the string ways tell apart: null, empty, ASCII of 1-40 chars (the leaf's 32 and past it),
-    /// 126-128 and 300 chars (the one-byte prefix's limit), non-ASCII first, last and alone, and strings met again.
+    /// Names of every kind the string ways tell apart: null, empty, ASCII of 1-40 chars (the short way's 32 and past it),
+    /// 126-128 and 300 chars (the one-byte prefix's limit), 16,381-16,384 chars (the leaf's two-byte prefix's limit),
+    /// non-ASCII first, last and alone, and strings met again.
     /// </summary>
     private static List<string?> Names(int count)
     {
@@ -36,6 +38,8 @@ public sealed class InlineStringWriteTests
                 3 => ascii + "\u4E2D",
                 4 => new string('x', 126 + i % 3),
                 5 when i % 2 == 1 => new string('y', 300),
+                // Around the leaf's limit: the last lengths with a two-byte prefix, and the first with three.
+                5 => new string('z', SlimWriter.MaxTwoBytePrefixChars - 2 + i / 26 % 4),
                 // Met again: early names (one-byte back-references) and, past ~130 names, ones whose handle takes two bytes.
                 6 or 7 => names[random.Next(names.Count)],
                 _ => ascii,
