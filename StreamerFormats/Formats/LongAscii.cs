@@ -8,11 +8,11 @@ using System.Text;
 namespace NFX.IO;
 
 /// <summary>
-/// Narrows ASCII text longer than <see cref="ShortAscii.MaxChars"/> chars (a body, a description, a comment) in a loop
-/// of 32 chars a round, its last round the last 32 chars: inlined into the writer's string paths, it leaves out the
-/// three calls and the span checks of <see cref="Ascii.FromUtf16(ReadOnlySpan{char}, Span{byte}, out int)"/>, which cost
-/// about as much as narrowing a 300-char string. Nothing is written outside the given range; a string with a non-ASCII
-/// char is left to the caller's general path.
+/// Narrows and widens ASCII text longer than <see cref="ShortAscii.MaxChars"/> chars (a body, a description, a comment)
+/// in a loop of 32 chars a round, its last round the last 32 chars: inlined into the writer's and the reader's string
+/// paths, it leaves out the calls and the span checks of <see cref="Ascii"/>'s conversions, which cost about as much as
+/// converting a 300-char string. Nothing is written outside the given range; a string with a non-ASCII char is left to
+/// the caller's general path.
 /// </summary>
 internal static class LongAscii
 {
@@ -53,6 +53,40 @@ internal static class LongAscii
     }
 
     /// <summary>
+    /// Writes the <paramref name="length"/> bytes at <paramref name="source"/> (more than <see cref="ShortAscii.MaxChars"/>)
+    /// as one char each at <paramref name="destination"/> and returns true when all are ASCII; false otherwise (the
+    /// destination's chars are then undefined).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // into the reader's string callback: see the summary
+    public static bool TryWiden(ref byte source, int length, ref char destination)
+    {
+        Debug.Assert(length > ShortAscii.MaxChars, "Short strings take ShortAscii.");
+        if (!Vector256.IsHardwareAccelerated)
+        {
+            return WidenByAscii(ref source, length, ref destination);
+        }
+        ref ushort chars = ref Unsafe.As<char, ushort>(ref destination);
+        nuint last = (nuint)(length - CharsPerRound);
+        nuint at = 0;
+        while (true)
+        {
+            Vector256<byte> bytes = Vector256.LoadUnsafe(ref source, at);
+            if (bytes.ExtractMostSignificantBits() != 0)
+            {
+                return false;
+            }
+            (Vector256<ushort> low, Vector256<ushort> high) = Vector256.Widen(bytes);
+            low.StoreUnsafe(ref chars, at);
+            high.StoreUnsafe(ref chars, at + 16);
+            if (at == last)
+            {
+                return true;
+            }
+            at = Math.Min(at + CharsPerRound, last);
+        }
+    }
+
+    /// <summary>
     /// The chars of <paramref name="low"/> then <paramref name="high"/> as bytes, all of them checked ASCII first: AVX2's
     /// saturating pack is then exact, and one permute puts its lanes in order.
     /// </summary>
@@ -61,6 +95,14 @@ internal static class LongAscii
         Avx2.IsSupported
             ? Avx2.Permute4x64(Avx2.PackUnsignedSaturate(low.AsInt16(), high.AsInt16()).AsUInt64(), 0b11_01_10_00).AsByte()
             : Vector256.Narrow(low, high);
+
+    /// <summary>Without 256-bit vectors: <see cref="Ascii"/>, whichever width the machine has.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool WidenByAscii(ref byte source, int length, ref char destination) =>
+        Ascii.ToUtf16(
+            System.Runtime.InteropServices.MemoryMarshal.CreateReadOnlySpan(ref source, length),
+            System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref destination, length),
+            out _) == OperationStatus.Done;
 
     /// <summary>Without 256-bit vectors: <see cref="Ascii"/>, whichever width the machine has.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -15,7 +15,7 @@ public sealed partial class SlimReader
     private static readonly SpanAction<char, SlimReader> s_widenAscii = static (chars, reader) =>
         reader._asciiWidened = chars.Length <= ShortAscii.MaxChars
             ? ShortAscii.TryWiden(ref reader._buffer[reader._pos], chars.Length, ref MemoryMarshal.GetReference(chars))
-            : Ascii.ToUtf16(new ReadOnlySpan<byte>(reader._buffer, reader._pos, chars.Length), chars, out _) == OperationStatus.Done;
+            : LongAscii.TryWiden(ref reader._buffer[reader._pos], chars.Length, ref MemoryMarshal.GetReference(chars));
 
     private bool _asciiWidened; // the outcome of the last s_widenAscii (a SpanAction cannot return one)
 

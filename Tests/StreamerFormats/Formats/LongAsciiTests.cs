@@ -4,10 +4,11 @@ using NFX.IO;
 namespace NFX.Tests.StreamerFormats.Formats;
 
 /// <summary>
-/// The long-string ASCII loop (32 chars a round, the last round overlapping the one before) at every length of its first
-/// rounds and around the writer's prefix limits, with a non-ASCII char at every position: each agrees with the UTF-8
-/// encoder, writes nothing outside its range, and gives up (false) on anything that is not ASCII. Then through the
-/// writer, whose one- and two-byte length prefixes and general path must give the UTF-8 encoder's bytes.
+/// The long-string ASCII loops (32 chars a round, the last round overlapping the one before) at every length of their
+/// first rounds and around the writer's prefix limits, with a non-ASCII char or byte at every position: each agrees with
+/// the UTF-8 encoder, writes nothing outside its range, and gives up (false) on anything that is not ASCII. Then through
+/// the writer, whose one- and two-byte length prefixes and general path must give the UTF-8 encoder's bytes, and back
+/// through the reader.
 /// </summary>
 public sealed class LongAsciiTests
 {
@@ -71,6 +72,41 @@ public sealed class LongAsciiTests
         }
     }
 
+    [TestCaseSource(nameof(Lengths))]
+    public void Widen_AsciiOfEveryLength_WritesTheCharsAndNothingAround(int length)
+    {
+        string text = Text(length);
+        byte[] source = Encoding.UTF8.GetBytes(text);
+        char[] destination = new char[length + 16];
+        destination.AsSpan().Fill('#');
+
+        bool widened = LongAscii.TryWiden(ref source[0], length, ref destination[8]);
+
+        Assert.That(widened, Is.True);
+        Assert.That(new string(destination, 8, length), Is.EqualTo(text));
+        Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo('#'), "nothing written around");
+    }
+
+    [TestCaseSource(nameof(Lengths))]
+    public void Widen_AByteAbove0x7FAtAnyPosition_IsRefused(int length)
+    {
+        IEnumerable<int> positions = length <= 256
+            ? Enumerable.Range(0, length)
+            : Enumerable.Range(0, 64).Concat(Enumerable.Range(length - 64, 64)).Concat(Enumerable.Range(0, length / 97).Select(i => i * 97));
+        foreach (byte odd in new byte[] { 0x80, 0xC3, 0xFF })
+        {
+            foreach (int at in positions)
+            {
+                byte[] source = Encoding.UTF8.GetBytes(Text(length));
+                source[at] = odd;
+                char[] destination = new char[length + 16];
+                destination.AsSpan().Fill('#');
+                Assert.That(LongAscii.TryWiden(ref source[0], length, ref destination[8]), Is.False, $"0x{odd:X2} at {at} of {length}");
+                Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo('#'), "nothing written around");
+            }
+        }
+    }
+
     [Test]
     public void StringsAroundThePrefixLimits_ThroughEveryWriterWay_TheUtf8EncodersBytes()
     {
@@ -123,6 +159,22 @@ public sealed class LongAsciiTests
             Assert.That(tagged.ToArray(), Is.EqualTo(want), $"WriteTaggedString after {start} bytes");
             Assert.That(leaf.ToArray(), Is.EqualTo(want), $"TryWriteTaggedAscii after {start} bytes");
             Assert.That(leafTook, Is.GreaterThan(strings.Count / 8), "the leaf wrote the ASCII strings it has room for");
+        }
+
+        // Read back: ReadString, and TryReadTaggedString (a generated body's read) for the prefixes of up to two bytes.
+        var reader = new SlimReader(expected.ToArray());
+        var taggedReader = new SlimReader(expected.ToArray());
+        foreach (string text in strings)
+        {
+            Assert.That(reader.ReadByte(), Is.EqualTo(0x77));
+            Assert.That(reader.ReadString(), Is.EqualTo(text));
+            string? read = taggedReader.TryReadTaggedString(0x77);
+            if (read is null)
+            {
+                Assert.That(taggedReader.ReadByte(), Is.EqualTo(0x77));
+                read = taggedReader.ReadString();
+            }
+            Assert.That(read, Is.EqualTo(text));
         }
     }
 
