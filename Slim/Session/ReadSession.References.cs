@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using NFX.Slim.CodeGen;
 using NFX.Slim.Layouts;
@@ -351,23 +352,28 @@ internal sealed partial class ReadSession
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public bool TryReadTypedInPlace(ReferenceSlot slot, SlimCodec shell, long offset, out object? value)
     {
-        // The common case first, without the calls and stores of ReadTypeHandle and ReadChainedEntry: the handle is the
-        // registry's next one (a new entry, one byte), the chain's next link matches (its depth, the checksum before it,
-        // its bytes: ReadChainedEntry's test; the depth limit is readonly, so the link's depth passed it when recorded) and
-        // carries this scope's and slot's verdict for the slot's own codec.
-        int count = _registry.Count;
-        if (_chainCount == count && NextChainLink() is { } link && ReferenceEquals(link.VerdictCodec, shell) &&
-            link.VerdictSlot == slot && link.VerdictAdmission == _admission && link.Depth == _depth + 1 && _prefixStart < 0 &&
-            link.Entries.ChecksumBefore == _registry.RunningChecksum && (uint)count < 0x80)
+        // The common case first, without the calls and stores of ReadTypeHandle and ReadChainedEntry: the chain's next
+        // link was recorded right after the step the registry still holds (its InPlaceKey: that step's restored
+        // snapshot, which stands for ReadChainedEntry's count and checksum tests and the handle's one byte), at this
+        // depth (the depth limit is readonly, so the link's depth passed it when recorded), with this scope's and slot's
+        // verdict for the slot's own codec; the next bytes are its handle and its entry. No message start is being
+        // remembered here: _prefixStart is set only while a registry that learned nothing reads its root, and such a
+        // registry holds no snapshot until a link restores one.
+        int next = _chainAtIndex + 1;
+        if (next < _chainLinkCount && _chainLinks![next] is { } link && _registry.Holds(link.InPlaceKey) &&
+            ReferenceEquals(link.VerdictCodec, shell) && link.VerdictSlot == slot && link.VerdictAdmission == _admission &&
+            link.Depth == _depth + 1)
         {
+            Debug.Assert(_prefixStart < 0 && link.HandleByte == _registry.Count && link.Entries.ChecksumBefore == _registry.RunningChecksum);
             ReadOnlySpan<byte> unread = Reader.UnreadBuffered;
             ReadOnlySpan<byte> entry = link.Entries.Recorded.Bytes;
-            if (unread.Length > entry.Length && unread[0] == (byte)count && unread[1..].StartsWith(entry))
+            if (unread.Length > entry.Length && unread[0] == link.HandleByte && unread[1..].StartsWith(entry))
             {
                 Reader.Skip(1 + entry.Length);
-                ReplayLink(link);
-                _chainAtIndex++;
-                _chainCount = _registry.Count;
+                link.Entries.RestoreOver(_registry);
+                _chainAtIndex = next;
+                _chainCount = link.CountAfter;
+                Debug.Assert(_chainCount == _registry.Count);
                 if (!_registry.HasPlans)
                 {
                     if (_poolCount >= _maxObjects)

@@ -86,7 +86,7 @@ internal sealed partial class ReadSession
             ReadEntryLink?[] links = _chainLinks ??= new ReadEntryLink?[ReadEntryLink.MaxLinks];
             // The step before it in this message: the start's entries or the link just replayed or recorded at index - 1.
             EntryMemo? previous = index == 0 ? _chainRoot?.Prefix : links[index - 1]?.Entries;
-            var recorded = new ReadEntryLink(entries, _depth, type, handle, index, previous);
+            var recorded = new ReadEntryLink(entries, _depth, type, handle, index, previous, countBefore, _registry.Count);
             links[index] = recorded;
             // The links after it followed the entry it replaces: the chain ends here until it grows again.
             Array.Clear(links, index + 1, Math.Max(0, _chainLinkCount - index - 1));

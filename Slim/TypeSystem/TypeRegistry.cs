@@ -196,9 +196,12 @@ internal sealed class TypeRegistry
         _checksum = checksum;
     }
 
-    /// <summary>True when the learned types are <paramref name="snapshot"/> itself, as <see cref="Restore"/> left them (nothing added since).</summary>
+    /// <summary>
+    /// True when the learned types are <paramref name="snapshot"/> itself, as <see cref="Restore"/> left them (nothing added
+    /// since); false for null (the learned types' array never is).
+    /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
-    public bool Holds(LearnedType[] snapshot) => ReferenceEquals(_added, snapshot);
+    public bool Holds(LearnedType[]? snapshot) => ReferenceEquals(_added, snapshot);
 
     /// <summary>
     /// <see cref="Restore"/> when the registry's own array has nothing to clear: over a restored snapshot (<see cref="Holds"/>

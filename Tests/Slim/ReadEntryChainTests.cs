@@ -227,6 +227,20 @@ public sealed class ReadEntryChainTests
         {
             Assert.That(chain[i]!.RestoresAfter, Is.SameAs(chain[i - 1]!.Entries.RestoredLearned).And.Not.Null, $"link {i}");
         }
+        // The generated reader's in-place key: the same snapshot (the handles are one byte), the count before each entry
+        // as its handle byte, the registry's count after it where the next link's handle starts.
+        for (int i = 0; i < links; i++)
+        {
+            ReadEntryLink link = chain[i]!;
+            Assert.That(link.InPlaceKey, Is.SameAs(link.RestoresAfter), $"link {i}");
+            // The count before the entry (a generic entry's parts come first, so its own handle may be later).
+            Assert.That(link.HandleByte, Is.LessThanOrEqualTo(link.Handle), $"link {i}");
+            Assert.That(link.CountAfter, Is.EqualTo(link.HandleByte + link.Entries.Recorded.Added.Length).And.GreaterThan(link.Handle), $"link {i}");
+            if (i > 0)
+            {
+                Assert.That(link.HandleByte, Is.EqualTo(chain[i - 1]!.CountAfter), $"link {i}");
+            }
+        }
     }
 
     [Test]

@@ -10,7 +10,7 @@ namespace NFX.Slim.TypeSystem.Memos;
 /// at the same depth resolve the same types and pass the same checks: one comparison and a replay of the entries
 /// (with their checksums) replace reading them. Owned by one read session; not shared.
 /// </summary>
-internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle, int index, EntryMemo? previous)
+internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int handle, int index, EntryMemo? previous, int countBefore = -1, int countAfter = -1)
 {
     /// <summary>The longest entry remembered (a name, an assembly and a layout, with any part entries).</summary>
     public const int MaxBytes = 4 * 1024;
@@ -32,6 +32,24 @@ internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int
     /// </summary>
     public TypeRegistry.LearnedType[]? RestoresAfter { get; } =
         previous is not null && entries.RestoresRightAfter(previous) ? previous.RestoredLearned : null;
+
+    /// <summary>
+    /// <see cref="RestoresAfter"/> when the entry's new handle (the registry's count before it) is one byte, else null: the
+    /// key of the generated reader's in-place test (<c>ReadSession.TryReadTypedInPlace</c>). A registry that holds this very
+    /// array holds what the link was recorded against: a restored snapshot is only ever installed by its own memo, with
+    /// that memo's checksum and its length as the learned count (<see cref="TypeRegistry.RestoreOverSnapshot"/>, and any
+    /// add copies it away first), and <see cref="RestoresAfter"/> is set only when this link's checksum before is that
+    /// memo's checksum after. So the one reference test stands for the registry's count, its checksum and the chain's
+    /// place (the tests <c>ReadChainedEntry</c> makes), and the handle byte and the count after are these fields.
+    /// </summary>
+    public TypeRegistry.LearnedType[]? InPlaceKey { get; } =
+        (uint)countBefore < 0x80 && previous is not null && entries.RestoresRightAfter(previous) ? previous.RestoredLearned : null;
+
+    /// <summary>The entry's new handle as its one byte (the registry's count before it) where <see cref="InPlaceKey"/> is set.</summary>
+    public byte HandleByte { get; } = (byte)countBefore;
+
+    /// <summary>The registry's count after the entry, where <see cref="InPlaceKey"/> is set.</summary>
+    public int CountAfter { get; } = countAfter;
 
     /// <summary>The session's nesting depth while the entry was read (the depth limit counts nested entries).</summary>
     public int Depth { get; } = depth;
