@@ -212,6 +212,9 @@ internal sealed class ObjectCodec : SlimCodec
 
     public override void ReadBody(SlimReader reader, object instance, ReadSession session) => _readBody(reader, instance, session);
 
+    /// <summary>True when <see cref="ReadBody"/> is <see cref="Generated"/>'s own read (the generator's facts known): a reader may call the generated body itself.</summary>
+    internal bool ReadsThroughGenerated => Generated is { } generated && ReferenceEquals(_readBody, generated.Read);
+
     /// <summary>
     /// A clone starts as a new uninitialized object with the fields that need no cloning copied (plain data, strings);
     /// its body then sets the references to their clones. [NonSerialized] fields stay default, as a round trip through

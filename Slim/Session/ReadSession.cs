@@ -116,7 +116,9 @@ internal sealed partial class ReadSession : ISlimReferenceReader
             }
             _chainAtIndex = -1;
             _chainCount = registry.Count;
-            root = AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
+            root = memo.RootBody is { } body && !registry.HasPlans
+                ? ReadRootInPlace(memo.Codec, body, stampOffset + memo.RootHandleAt)
+                : AnnounceNew(memo.Codec, stampOffset + memo.RootHandleAt);
         }
         else
         {
@@ -161,6 +163,38 @@ internal sealed partial class ReadSession : ISlimReferenceReader
         }
         _completion.Run(_poolCount, _fill ??= Fill, reading: true);
         return root;
+    }
+
+    /// <summary>
+    /// <see cref="AnnounceNew"/> for a replayed message start's root whose generated body the memo found may be read in
+    /// place (<see cref="RootPrefixMemo.RootBody"/>: no callbacks, no header, no structural reach; the caller checked that no
+    /// reading plan is in use): the object limit, the shell, its pool index, then its generated body called directly
+    /// (not through the codec's delegate) or queued, as <see cref="ReadBodyOrQueue"/> decides.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private object ReadRootInPlace(SlimCodec codec, Generated.GeneratedBody body, long offset)
+    {
+        int index = _poolCount;
+        if (index >= _maxObjects)
+        {
+            SlimThrow.Limit(nameof(SlimLimits.MaxObjects), index + 1L, _maxObjects, offset);
+        }
+        object instance = codec.ReadHeader(Reader, this);
+        AddToPool(instance);
+        if (_openBodies < _maxOpenBodies)
+        {
+            _openBodies++;
+            int outer = _current;
+            _current = index; // what the body announces is recorded as reached from this object
+            body.Codec.ReadBody(Reader, instance, new Generated.SlimGeneratedReader(this, body.Slots));
+            _current = outer;
+            _openBodies--;
+        }
+        else
+        {
+            ReadBodyOrQueue(codec, instance, index);
+        }
+        return instance;
     }
 
     public void Clear()

@@ -30,4 +30,13 @@ internal sealed class RootPrefixMemo(EntryMemo prefix, int rootHandleAt, SlimCod
 
     /// <summary>The slot the root type was checked against.</summary>
     public ReferenceSlot Slot { get; } = slot;
+
+    /// <summary>
+    /// The root's generated body when the session may read the root in place (<c>ReadSession.ReadRootInPlace</c>): the
+    /// codec is a plain class codec whose body is exactly that generated body's, with no serialization callbacks, an
+    /// empty header and no structural reach, so <c>AnnounceNew</c>'s tests for them would all pass by; else null.
+    /// </summary>
+    public Generated.GeneratedBody? RootBody { get; } =
+        codec is ObjectCodec { Generated: { } body, Callbacks: null, HeaderIsEmpty: true, IsStructural: false } objectCodec &&
+        objectCodec.ReadsThroughGenerated ? body : null;
 }
