@@ -171,12 +171,12 @@ public readonly struct SlimGeneratedReader
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal TypedRead ReadWithType(ReferenceSlot s, SlimGeneratedCodec codec, bool newByCaller)
     {
-        long offset = _session.Reader.Position - 1;
+        // The handle's offset (the one byte just read) only where an error may name it: the common case does not keep it.
         if (InPlace(s, codec) is { } direct && (!newByCaller || direct.NewByCaller))
         {
-            return _session.TryReadTypedInPlace(s, direct.Codec, offset, out object? value) ? new TypedRead(null, direct) : new TypedRead(value, null);
+            return _session.TryReadTypedInPlace(s, direct.Codec, out object? value) ? new TypedRead(null, direct) : new TypedRead(value, null);
         }
-        return new TypedRead(_session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, offset), null);
+        return new TypedRead(_session.ReadReferenceAfterHandle(WireHandle.NewWithType, s, _session.Reader.Position - 1), null);
     }
 
     /// <summary>

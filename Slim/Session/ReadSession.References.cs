@@ -341,8 +341,8 @@ internal sealed partial class ReadSession
     }
 
     /// <summary>
-    /// For generated code reading <paramref name="slot"/> in place, which met <see cref="WireHandle.NewWithType"/> at
-    /// <paramref name="offset"/>: reads the type handle. When its entry came through the chain of remembered entries
+    /// For generated code reading <paramref name="slot"/> in place, which met <see cref="WireHandle.NewWithType"/> (the
+    /// one byte just read; errors name its offset): reads the type handle. When its entry came through the chain of remembered entries
     /// (<see cref="ReadChainedEntry"/>: the same bytes from the same registry state) with the verdict of this policy scope
     /// and slot, and that verdict's codec is <paramref name="shell"/> (the slot's own, which it reads in place; so the
     /// type is the declared one), checks the object limit and returns true: the caller reads the object in place, as one
@@ -350,7 +350,7 @@ internal sealed partial class ReadSession
     /// returns false.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public bool TryReadTypedInPlace(ReferenceSlot slot, SlimCodec shell, long offset, out object? value)
+    public bool TryReadTypedInPlace(ReferenceSlot slot, SlimCodec shell, out object? value)
     {
         // The common case first, without the calls and stores of ReadTypeHandle and ReadChainedEntry: the chain's next
         // link was recorded right after the step the registry still holds (its InPlaceKey: that step's restored
@@ -365,11 +365,8 @@ internal sealed partial class ReadSession
             link.Depth == _depth + 1)
         {
             Debug.Assert(_prefixStart < 0 && link.HandleByte == _registry.Count && link.Entries.ChecksumBefore == _registry.RunningChecksum);
-            ReadOnlySpan<byte> unread = Reader.UnreadBuffered;
-            ReadOnlySpan<byte> entry = link.Entries.Recorded.Bytes;
-            if (unread.Length > entry.Length && unread[0] == link.HandleByte && unread[1..].StartsWith(entry))
+            if (Reader.TrySkip(link.HandleAndEntry))
             {
-                Reader.Skip(1 + entry.Length);
                 link.Entries.RestoreOver(_registry);
                 _chainAtIndex = next;
                 _chainCount = link.CountAfter;
@@ -378,19 +375,27 @@ internal sealed partial class ReadSession
                 {
                     if (_poolCount >= _maxObjects)
                     {
-                        SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, offset);
+                        ThrowTooManyAfterTypedEntry(link);
                     }
                     value = null;
                     return true;
                 }
                 // The entry brought a reading plan (a tolerant reader of another layout): the general way reads through it.
                 _entryLink = link;
-                value = ReadNewWithType(link.Type, slot, offset);
+                value = ReadNewWithType(link.Type, slot, Reader.Position - 1 - link.HandleAndEntry.Length);
                 return false;
             }
         }
-        return TryReadTypedInPlaceAfterChainTest(slot, shell, offset, out value);
+        return TryReadTypedInPlaceAfterChainTest(slot, shell, Reader.Position - 1, out value);
     }
+
+    /// <summary>
+    /// The object limit reached by an object read in place after <see cref="WireHandle.NewWithType"/> and
+    /// <paramref name="link"/>'s handle and entry, just skipped: the offset is its handle's (not kept in a register for it).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void ThrowTooManyAfterTypedEntry(ReadEntryLink link) =>
+        SlimThrow.Limit(nameof(SlimLimits.MaxObjects), _poolCount + 1L, _maxObjects, Reader.Position - 1 - link.HandleAndEntry.Length);
 
     /// <summary><see cref="TryReadTypedInPlace"/> past its common case: the type handle read in full.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]

@@ -237,6 +237,25 @@ public sealed partial class SlimReader : IDisposable
         return false;
     }
 
+    /// <summary>
+    /// Moves past the next bytes when they are <paramref name="expected"/> (all buffered; <see cref="Skip"/>'s check is the
+    /// length test here) and returns true; otherwise reads nothing and returns false.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal bool TrySkip(byte[] expected)
+    {
+        int pos = _pos;
+        // _pos <= _end <= the buffer's length: the span over the unread bytes needs no check of its own.
+        if (expected.Length <= _end - pos &&
+            MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_buffer), (nint)(uint)pos), expected.Length)
+                .SequenceEqual(expected))
+        {
+            _pos = pos + expected.Length;
+            return true;
+        }
+        return false;
+    }
+
     /// <summary>A reference to the next unread byte; the caller has checked that enough bytes are there.</summary>
     private ref byte Cursor
     {

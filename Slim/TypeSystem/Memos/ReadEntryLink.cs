@@ -48,6 +48,12 @@ internal sealed class ReadEntryLink(EntryMemo entries, int depth, Type type, int
     /// <summary>The entry's new handle as its one byte (the registry's count before it) where <see cref="InPlaceKey"/> is set.</summary>
     public byte HandleByte { get; } = (byte)countBefore;
 
+    /// <summary>
+    /// <see cref="HandleByte"/> then the entry's bytes (<see cref="EntryMemo.Recorded"/>), where <see cref="InPlaceKey"/> is
+    /// set: what the generated reader compares at once after <c>NewWithType</c>; else empty.
+    /// </summary>
+    public byte[] HandleAndEntry { get; } = (uint)countBefore < 0x80 ? [(byte)countBefore, .. entries.Recorded.Bytes] : [];
+
     /// <summary>The registry's count after the entry, where <see cref="InPlaceKey"/> is set.</summary>
     public int CountAfter { get; } = countAfter;
 

@@ -188,4 +188,23 @@ public sealed class TrySkipTests
         Assert.That(reader.TrySkip(1), Is.False, "the input ends before the buffer's last byte");
         Assert.That(reader.Position, Is.EqualTo(3));
     }
+
+    [Test]
+    public void TrySkipBytes_MovesPastThemOnlyWhenAllAreBufferedAndEqual()
+    {
+        // A buffer longer than the input, whose bytes past the input's end would complete the match: they must not count.
+        byte[] buffer = [7, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+        var reader = new SlimReader();
+        reader.Reset(buffer, 0, 12);
+        Assert.That(reader.TrySkip(new byte[] { 7, 1, 2, 4 }), Is.False, "a byte differs");
+        Assert.That(reader.Position, Is.EqualTo(0));
+        Assert.That(reader.TrySkip(new byte[] { 7, 1, 2 }), Is.True);
+        Assert.That(reader.Position, Is.EqualTo(3));
+        Assert.That(reader.TrySkip(new byte[] { 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }), Is.False, "the input ends before the last one");
+        Assert.That(reader.Position, Is.EqualTo(3));
+        Assert.That(reader.TrySkip(new byte[] { 3, 4, 5, 6, 7, 8, 9, 10, 11 }), Is.True, "up to the input's last byte");
+        Assert.That(reader.Position, Is.EqualTo(12));
+        Assert.That(reader.TrySkip(Array.Empty<byte>()), Is.True);
+        Assert.That(reader.Position, Is.EqualTo(12));
+    }
 }
