@@ -159,13 +159,18 @@ public sealed partial class SlimWriter
     /// <summary>
     /// Writes <paramref name="value"/>'s chars as bytes <paramref name="offset"/> bytes past the position (room checked by
     /// the caller) when all are ASCII: short strings in two overlapping vector passes (<see cref="ShortAscii"/>), long ones
-    /// in a loop of them (<see cref="LongAscii"/>). Commits nothing: on false the caller starts over on the general path.
+    /// by <see cref="Ascii"/>. Commits nothing: on false the caller starts over on the general path.
     /// </summary>
+    /// <remarks>
+    /// Not <see cref="LongAscii"/>, which generated bodies' strings take (<see cref="TryWriteTaggedAscii"/>): this way
+    /// writes every message's type names, and <see cref="Ascii"/> is precompiled in the framework, where LongAscii's
+    /// vector code is JIT-compiled at a process's first message (~1 ms of the first round trip).
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool TryNarrowAscii(string value, int offset) =>
         value.Length <= ShortAscii.MaxChars
             ? ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), value.Length, ref Unsafe.Add(ref Cursor, offset))
-            : LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), value.Length, ref Unsafe.Add(ref Cursor, offset));
+            : Ascii.FromUtf16(value, new Span<byte>(_buffer, _pos + offset, value.Length), out _) == OperationStatus.Done;
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     private void WriteStringSlow(string value)
