@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using System.Text;
@@ -9,9 +10,9 @@ namespace NFX.IO;
 
 /// <summary>
 /// Narrows and widens ASCII text longer than <see cref="ShortAscii.MaxChars"/> chars (a body, a description, a comment)
-/// in a loop of 32 chars a round, its last round the last 32 chars: inlined into the writer's and the reader's string
-/// paths, it leaves out the calls and the span checks of <see cref="Ascii"/>'s conversions, which cost about as much as
-/// converting a 300-char string. Nothing is written outside the given range; a string with a non-ASCII char is left to
+/// in a loop of 32 chars a round, its last round the last 32 chars: inlined into generated bodies' string writes and
+/// every string read, it leaves out the calls and the span checks of <see cref="Ascii"/>'s conversions, which cost about
+/// as much as converting a 300-char string. Nothing is written outside the given range; a string with a non-ASCII char is left to
 /// the caller's general path.
 /// </summary>
 internal static class LongAscii
@@ -100,15 +101,15 @@ internal static class LongAscii
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool WidenByAscii(ref byte source, int length, ref char destination) =>
         Ascii.ToUtf16(
-            System.Runtime.InteropServices.MemoryMarshal.CreateReadOnlySpan(ref source, length),
-            System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref destination, length),
+            MemoryMarshal.CreateReadOnlySpan(ref source, length),
+            MemoryMarshal.CreateSpan(ref destination, length),
             out _) == OperationStatus.Done;
 
     /// <summary>Without 256-bit vectors: <see cref="Ascii"/>, whichever width the machine has.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
     private static bool NarrowByAscii(ref char source, int length, ref byte destination) =>
         Ascii.FromUtf16(
-            System.Runtime.InteropServices.MemoryMarshal.CreateReadOnlySpan(ref source, length),
-            System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref destination, length),
+            MemoryMarshal.CreateReadOnlySpan(ref source, length),
+            MemoryMarshal.CreateSpan(ref destination, length),
             out _) == OperationStatus.Done;
 }
