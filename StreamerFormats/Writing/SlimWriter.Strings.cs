@@ -54,7 +54,7 @@ public sealed partial class SlimWriter
     }
 
     /// <summary>
-    /// <see cref="WriteTaggedString"/>'s ASCII ways alone, without any call (for a leaf caller): true when
+    /// <see cref="WriteTaggedString"/>'s ASCII ways, without any call (a leaf caller takes them alone): true when
     /// <paramref name="value"/> (all ASCII, shorter than <see cref="MaxTwoBytePrefixChars"/> chars) was written with its
     /// tag and length prefix; false having committed nothing (the caller takes <see cref="WriteTaggedString"/>).
     /// </summary>
@@ -78,24 +78,25 @@ public sealed partial class SlimWriter
                     return true;
                 }
             }
-            else if (length < 0x7F)
-            {
-                Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
-                if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
-                {
-                    _pos += 2 + length;
-                    return true;
-                }
-            }
             else if (length < MaxTwoBytePrefixChars)
             {
-                // LEB128 of length + 1 (128..16383) in two bytes: the low seven bits with the continuation bit, then the rest.
+                // LEB128 of length + 1: one byte up to 127, else two (128..16383): the low seven bits with the
+                // continuation bit, then the rest.
                 uint prefix = (uint)length + 1;
-                Unsafe.Add(ref cursor, 1) = (byte)(prefix | 0x80);
-                Unsafe.Add(ref cursor, 2) = (byte)(prefix >> 7);
-                if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 3)))
+                int start = 2;
+                if (prefix < 0x80)
                 {
-                    _pos += 3 + length;
+                    Unsafe.Add(ref cursor, 1) = (byte)prefix;
+                }
+                else
+                {
+                    Unsafe.Add(ref cursor, 1) = (byte)(prefix | 0x80);
+                    Unsafe.Add(ref cursor, 2) = (byte)(prefix >> 7);
+                    start = 3;
+                }
+                if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, start)))
+                {
+                    _pos += start + length;
                     return true;
                 }
             }
@@ -113,35 +114,14 @@ public sealed partial class SlimWriter
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal void WriteTaggedString(byte tag, string value)
     {
-        int length = value.Length;
-        if ((uint)length < 0x7F)
+        if (TryWriteTaggedAscii(tag, value))
         {
-            // Up to 126 chars an ASCII string's prefix (its length + 1) is one byte: the tag, the prefix and the chars go
-            // at fixed offsets from one cursor (TryNarrowAscii's own test, spelled out: it would reload the buffer and
-            // position after the stores through the cursor).
-            if (_end - _pos - 2 >= length)
-            {
-                ref byte cursor = ref Cursor;
-                cursor = tag;
-                Unsafe.Add(ref cursor, 1) = (byte)(length + 1);
-                // Each way returns on its own (no bool carried to one test).
-                if (length <= ShortAscii.MaxChars)
-                {
-                    if (ShortAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
-                    {
-                        _pos += 2 + length;
-                        return;
-                    }
-                }
-                else if (LongAscii.TryNarrow(ref ShortAscii.FirstChar(value), length, ref Unsafe.Add(ref cursor, 2)))
-                {
-                    _pos += 2 + length;
-                    return;
-                }
-            }
+            return;
         }
-        else if (_end - _pos - VarInt.MaxBytes32 - 1 >= length)
+        int length = value.Length;
+        if (length >= MaxTwoBytePrefixChars && _end - _pos - VarInt.MaxBytes32 - 1 >= length)
         {
+            // Past the two-byte prefix: the prefix's own encoding, the chars by Ascii (a string this long is rare).
             ref byte cursor = ref Cursor;
             cursor = tag;
             int prefix = VarInt.Append32(ref Unsafe.Add(ref cursor, 1), (uint)length + 1);
