@@ -1,5 +1,6 @@
 using System.Text;
 using NFX.IO;
+using static NFX.Tests.StreamerFormats.Formats.AsciiCases;
 
 namespace NFX.Tests.StreamerFormats.Formats;
 
@@ -12,8 +13,6 @@ namespace NFX.Tests.StreamerFormats.Formats;
 /// </summary>
 public sealed class LongAsciiTests
 {
-    private const byte Guard = 0xEE;
-
     // Every length of the first four rounds, then the lengths around the one- and two-byte prefixes' limits.
     private static IEnumerable<int> Lengths =>
         Enumerable.Range(ShortAscii.MaxChars + 1, 4 * 32)
@@ -77,14 +76,13 @@ public sealed class LongAsciiTests
     {
         string text = Text(length);
         byte[] source = Encoding.UTF8.GetBytes(text);
-        char[] destination = new char[length + 16];
-        destination.AsSpan().Fill('#');
+        char[] destination = GuardedChars(length);
 
         bool widened = LongAscii.TryWiden(ref source[0], length, ref destination[8]);
 
         Assert.That(widened, Is.True);
         Assert.That(new string(destination, 8, length), Is.EqualTo(text));
-        Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo('#'), "nothing written around");
+        AssertGuards(destination, length);
     }
 
     [TestCaseSource(nameof(Lengths))]
@@ -99,10 +97,9 @@ public sealed class LongAsciiTests
             {
                 byte[] source = Encoding.UTF8.GetBytes(Text(length));
                 source[at] = odd;
-                char[] destination = new char[length + 16];
-                destination.AsSpan().Fill('#');
+                char[] destination = GuardedChars(length);
                 Assert.That(LongAscii.TryWiden(ref source[0], length, ref destination[8]), Is.False, $"0x{odd:X2} at {at} of {length}");
-                Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo('#'), "nothing written around");
+                AssertGuards(destination, length);
             }
         }
     }
@@ -186,17 +183,4 @@ public sealed class LongAsciiTests
         }
         bytes.Add((byte)value);
     }
-
-    private static string Text(int length) =>
-        new(Enumerable.Range(0, length).Select(i => (char)(' ' + (i * 7 + length) % 95)).ToArray());
-
-    private static byte[] Guarded(int length)
-    {
-        var destination = new byte[length + 16];
-        destination.AsSpan().Fill(Guard);
-        return destination;
-    }
-
-    private static void AssertGuards(byte[] destination, int length) =>
-        Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo(Guard), "nothing written around");
 }

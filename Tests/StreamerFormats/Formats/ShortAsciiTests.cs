@@ -1,5 +1,6 @@
 using System.Text;
 using NFX.IO;
+using static NFX.Tests.StreamerFormats.Formats.AsciiCases;
 
 namespace NFX.Tests.StreamerFormats.Formats;
 
@@ -10,8 +11,6 @@ namespace NFX.Tests.StreamerFormats.Formats;
 /// </summary>
 public sealed class ShortAsciiTests
 {
-    private const byte Guard = 0xEE;
-
     private static IEnumerable<int> Lengths => Enumerable.Range(0, ShortAscii.MaxChars + 1);
 
     [TestCaseSource(nameof(Lengths))]
@@ -64,14 +63,13 @@ public sealed class ShortAsciiTests
     {
         string text = Text(length);
         byte[] source = Encoding.UTF8.GetBytes(text);
-        char[] destination = new char[length + 16];
-        destination.AsSpan().Fill('#');
+        char[] destination = GuardedChars(length);
 
         bool widened = ShortAscii.TryWiden(ref Start(source), length, ref destination[8]);
 
         Assert.That(widened, Is.True);
         Assert.That(new string(destination, 8, length), Is.EqualTo(text));
-        Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo('#'), "nothing written around");
+        AssertGuards(destination, length);
     }
 
     [TestCaseSource(nameof(Lengths))]
@@ -125,19 +123,6 @@ public sealed class ShortAsciiTests
             Assert.That(reader.ReadString(), Is.EqualTo(text));
         }
     }
-
-    private static string Text(int length) =>
-        new(Enumerable.Range(0, length).Select(i => (char)(' ' + (i * 7 + length) % 95)).ToArray());
-
-    private static byte[] Guarded(int length)
-    {
-        var destination = new byte[length + 16];
-        destination.AsSpan().Fill(Guard);
-        return destination;
-    }
-
-    private static void AssertGuards(byte[] destination, int length) =>
-        Assert.That(destination.Take(8).Concat(destination.Skip(8 + length)), Is.All.EqualTo(Guard), "nothing written around");
 
     private static ref byte Start(byte[] bytes) => ref System.Runtime.InteropServices.MemoryMarshal.GetArrayDataReference(bytes);
 }
