@@ -142,8 +142,8 @@ public sealed partial class SlimWriter
     /// by <see cref="Ascii"/>. Commits nothing: on false the caller starts over on the general path.
     /// </summary>
     /// <remarks>
-    /// Not <see cref="LongAscii"/>, which generated bodies' strings take (<see cref="TryWriteTaggedAscii"/>): this way
-    /// writes every message's type names, and <see cref="Ascii"/> is precompiled in the framework, where LongAscii's
+    /// Not <see cref="LongAscii"/>, which string fields take (<see cref="TryWriteTaggedAscii"/>): this way writes every
+    /// message's type names, and <see cref="Ascii"/> is precompiled in the framework, where LongAscii's
     /// vector code is JIT-compiled at a process's first message (~1 ms of the first round trip).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
